@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+// RiveHarness: a conformance and benchmark harness for Rive runtimes.
+
+import PackageDescription
+
+let package = Package(
+    name: "RiveHarness",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "rive-harness", targets: ["rive-harness"]),
+        .library(name: "RiveFormat", targets: ["RiveFormat"]),
+    ],
+    targets: [
+        .target(name: "RiveFormat"),
+        .executableTarget(name: "rive-schema-gen"),
+        .executableTarget(name: "rive-harness", dependencies: ["RiveFormat"]),
+        .testTarget(name: "RiveFormatTests", dependencies: ["RiveFormat"]),
+    ],
+    cxxLanguageStandard: .cxx17
+)
+
+// Package-wide settings live here, in one place, and apply to every Swift target.
+for target in package.targets where target.type != .system {
+    var settings = target.swiftSettings ?? []
+    settings.append(.swiftLanguageMode(.v6))
+    target.swiftSettings = settings
+}
