@@ -12,9 +12,10 @@ let package = Package(
     ],
     targets: [
         .target(name: "RiveFormat"),
-        .executableTarget(name: "rive-schema-gen"),
+        .target(name: "RiveSchemaGenerator"),
+        .executableTarget(name: "rive-schema-gen", dependencies: ["RiveSchemaGenerator"]),
         .executableTarget(name: "rive-harness", dependencies: ["RiveFormat"]),
-        .testTarget(name: "RiveFormatTests", dependencies: ["RiveFormat"]),
+        .testTarget(name: "RiveFormatTests", dependencies: ["RiveFormat", "RiveSchemaGenerator"]),
     ],
     cxxLanguageStandard: .cxx17
 )
