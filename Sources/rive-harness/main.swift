@@ -1,1 +1,54 @@
-enum Placeholder {}
+import Foundation
+
+/// Every subcommand, in the order `--help` lists them.
+let commands: [any HarnessCommand.Type] = [InspectCommand.self]
+
+let toolHelp = """
+    rive-harness: conformance and benchmark harness for Rive runtimes
+
+    usage: rive-harness <command> [options]
+
+    commands:
+    \(commands.map { "  " + $0.name.padding(toLength: 12, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+
+    Run 'rive-harness <command> --help' for a command's options.
+
+    exit codes:
+      0  success
+      1  the command ran and found failures
+      2  usage error (unknown command or option, bad argument)
+      3  bad input (a file could not be read or is malformed)
+      4  internal error
+    """
+
+@MainActor func runHarness(_ arguments: [String]) -> ExitCode {
+    guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
+        print(toolHelp)
+        return arguments.isEmpty ? .usage : .success
+    }
+    guard let command = commands.first(where: { $0.name == name }) else {
+        let suggestion = closestMatch(to: name, among: commands.map { $0.name }).map { " (did you mean '\($0)'?)" } ?? ""
+        printError("error: unknown command '\(name)'\(suggestion)\n  hint: run 'rive-harness --help' for the list of commands")
+        return .usage
+    }
+    var rest = ArgumentList(Array(arguments.dropFirst()), command: name)
+    if rest.flag("--help") || rest.flag("-h") {
+        print(command.help)
+        return .success
+    }
+    do {
+        let parsed = try command.init(arguments: &rest)
+        return try parsed.run()
+    } catch let error as UsageError {
+        printError("error: \(error.message)\n  hint: \(error.hint)")
+        return .usage
+    } catch let error as CommandFailure {
+        printError(error.message)
+        return error.exitCode
+    } catch {
+        printError("error: \(error)")
+        return .internalError
+    }
+}
+
+exit(runHarness(Array(CommandLine.arguments.dropFirst())).rawValue)

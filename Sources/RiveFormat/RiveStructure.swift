@@ -1,0 +1,532 @@
+private typealias T = RiveTypeKey
+private typealias P = RivePropertyKey
+
+/// Walks a document the way the upstream importer does, building the summary and collecting
+/// every rule the objects break.
+///
+/// The importer keeps "the latest object of each kind" and attaches each new object to the
+/// latest one that owns it. Unknown objects become placeholders in the newest scope that keeps
+/// an index space (artboard objects, state-machine inputs, layer states) so ids stay aligned.
+struct RiveStructureWalker {
+    private enum PlaceholderScope { case artboard, stateMachine, layer, keyedProperty }
+
+    private struct RawInstance {
+        var name: String
+        var viewModelIndex: Int
+        var isEmbedded: Bool
+        var values: [(objectIndex: Int, listItems: [(viewModel: Int?, instance: Int?)])] = []
+    }
+
+    private struct RawStateMachine {
+        var summary: RiveFileSummary.StateMachine
+        var inputTypeKeys: [UInt32?] = []
+    }
+
+    private let document: RiveDocument
+    private(set) var violations: [RiveFormatError] = []
+
+    private var artboards: [RiveFileSummary.Artboard] = []
+    private var artboardRawDefaults: [(stateMachine: Int?, viewModel: Int?)] = []
+    private var artboardLocalObjects: [[Int?]] = []
+    private var stateMachines: [[RawStateMachine]] = []
+    private var viewModels: [RiveFileSummary.ViewModel] = []
+    private var viewModelPropertyObjects: [[Int]] = []
+    private var instances: [RawInstance] = []
+    private var enums: [RiveFileSummary.DataEnum] = []
+    private var assets: [RiveFileSummary.Asset] = []
+
+    private var scopeRecency: [PlaceholderScope] = []
+    private var backboardCount = 0
+    private var hasLatestAnimation = false
+    private var hasLatestKeyedObject = false
+    private var hasLatestKeyedProperty = false
+    private var hasLatestState = false
+    private var hasLatestTransition = false
+    private var latestLayerStateToIds: [(objectIndex: Int, target: Int)] = []
+    private var latestLayerObjectIndex: Int?
+    private var latestEnumIsCollected = false
+    private var latestAssetIndex: Int?
+    private var latestInstanceListValue = false
+    private var lastBindTarget: Int?
+
+    init(_ document: RiveDocument) {
+        self.document = document
+        for index in document.objects.indices { visit(index) }
+        finishLayer()
+    }
+
+    // MARK: Results
+
+    /// The summary, with instance values rendered against the complete lists.
+    var summary: RiveFileSummary {
+        var viewModels = self.viewModels
+        for (viewModel, propertyObjects) in viewModelPropertyObjects.enumerated() {
+            for (property, objectIndex) in propertyObjects.enumerated()
+            where document.objects[objectIndex].isType(T.viewModelPropertyViewModel) {
+                let referenced = document.objects[objectIndex].index(P.viewModelPropertyViewModelViewModelReferenceId)
+                viewModels[viewModel].properties[property].viewModelName =
+                    referenced.flatMap { viewModels.indices.contains($0) ? viewModels[$0].name : nil }
+            }
+        }
+        for instance in instances where viewModels.indices.contains(instance.viewModelIndex) {
+            let values = instance.values.map { render(objectIndex: $0.objectIndex, listItems: $0.listItems, viewModelIndex: instance.viewModelIndex) }
+            viewModels[instance.viewModelIndex].instances.append(
+                RiveFileSummary.Instance(name: instance.name, isEmbedded: instance.isEmbedded, values: values))
+        }
+        var artboards = self.artboards
+        for index in artboards.indices {
+            let defaults = artboardRawDefaults[index]
+            artboards[index].stateMachines = stateMachines[index].map(\.summary)
+            if let sm = defaults.stateMachine, stateMachines[index].indices.contains(sm) {
+                artboards[index].defaultStateMachine = stateMachines[index][sm].summary.name
+            }
+            if let vm = defaults.viewModel, viewModels.indices.contains(vm) {
+                artboards[index].viewModel = viewModels[vm].name
+            }
+            artboards[index].objectCount = artboardLocalObjects[index].count
+        }
+        return RiveFileSummary(artboards: artboards, viewModels: viewModels, enums: enums, assets: assets)
+    }
+
+    // MARK: Walking
+
+    private func path(_ index: Int, property: UInt32? = nil) -> [String] {
+        var path: [String] = []
+        if let artboard = artboards.last, document.objects[index].typeKey != T.artboard {
+            path.append("artboard \"\(artboard.name)\"")
+        }
+        path.append("object #\(index) (\(document.objects[index].typeName))")
+        if let property {
+            path.append("property \(property)" + (RiveSchema.property(property).map { " (\($0.name))" } ?? ""))
+        }
+        return path
+    }
+
+    private mutating func violate(_ code: RiveFormatError.Code, _ index: Int, property: UInt32? = nil, _ message: String, hint: String) {
+        violations.append(RiveFormatError(code, offset: document.objects[index].sourceOffset, path: path(index, property: property), message: message, hint: hint))
+    }
+
+    private mutating func makeLatest(_ scope: PlaceholderScope) {
+        scopeRecency.removeAll { $0 == scope }
+        scopeRecency.append(scope)
+    }
+
+    private mutating func visit(_ index: Int) {
+        let object = document.objects[index]
+        let isDataBind = object.isType(T.dataBind)
+        defer { if !isDataBind { lastBindTarget = object.isKnownConcreteType ? index : nil } }
+        guard object.isKnownConcreteType else {
+            placeholder(index)
+            return
+        }
+        if object.typeKey == T.backboard {
+            backboardCount += 1
+            if backboardCount > 1 { violate(.ordering, index, "a file has exactly one Backboard; this is a second one", hint: "remove the extra Backboard") }
+            return
+        }
+        if object.typeKey != T.manifestAsset, backboardCount == 0 {
+            violate(.ordering, index, "objects must follow the Backboard (only a ManifestAsset may come before it)", hint: "write the Backboard first")
+        }
+        checkFileLevelOrdering(object, index)
+        if object.isType(T.drawable), let blend = object.uint(P.drawableBlendModeValue), !(blend == 3 || (14...28).contains(blend)) {
+            violate(.invalidValue, index, property: P.drawableBlendModeValue, "blend mode \(blend) is not one the runtime accepts (3 or 14–28)", hint: "use 3 (srcOver) or a blend mode from 14 to 28")
+        }
+        if isDataBind { visitDataBind(object, index) }
+        if object.isType(T.component) || object.isType(T.keyFrameInterpolator), !artboards.isEmpty {
+            artboardLocalObjects[artboards.count - 1].append(index)
+        }
+        switch object.typeKey {
+        case T.artboard: visitArtboard(object, index)
+        case T.linearAnimation: visitAnimation(object, index)
+        case T.stateMachine: visitStateMachine(object, index)
+        default: break
+        }
+        if object.isType(T.keyedObject) {
+            if !hasLatestAnimation { violate(.ordering, index, "a KeyedObject must follow a LinearAnimation", hint: "write keyed objects after their animation") }
+            hasLatestKeyedObject = true
+        } else if object.isType(T.keyedProperty) {
+            if !hasLatestAnimation || !hasLatestKeyedObject { violate(.ordering, index, "a KeyedProperty must follow a KeyedObject inside a LinearAnimation", hint: "write keyed properties after their keyed object") }
+            hasLatestKeyedProperty = true
+            makeLatest(.keyedProperty)
+        } else if object.isType(T.keyFrame) {
+            if !hasLatestKeyedProperty { violate(.ordering, index, "a keyframe must follow a KeyedProperty", hint: "write keyframes after their keyed property") }
+        } else if object.isType(T.stateMachineInput) {
+            visitInput(object, index)
+        } else if object.isType(T.stateMachineLayer) {
+            visitLayer(object, index)
+        } else if object.isType(T.layerState) {
+            visitState(object, index)
+        } else if object.isType(T.stateTransition) {
+            visitTransition(object, index)
+        } else if object.isType(T.transitionCondition) {
+            visitCondition(object, index)
+        } else if object.isType(T.stateMachineListener) {
+            visitListener(object, index)
+        } else if object.isType(T.viewModel) {
+            viewModels.append(RiveFileSummary.ViewModel(
+                name: object.string(P.viewModelComponentName) ?? "", isGlobal: object.uint(P.viewModelViewModelType) == 2,
+                properties: [], instances: []))
+            viewModelPropertyObjects.append([])
+        } else if object.isType(T.viewModelProperty) {
+            visitViewModelProperty(object, index)
+        } else if object.isType(T.viewModelInstance) {
+            visitInstance(object, index)
+        } else if object.isType(T.viewModelInstanceValue) {
+            if instances.isEmpty { violate(.ordering, index, "a view-model value must follow its ViewModelInstance", hint: "write values right after their instance") }
+            else { instances[instances.count - 1].values.append((index, [])) }
+            latestInstanceListValue = object.isType(T.viewModelInstanceList)
+        } else if object.isType(T.viewModelInstanceListItem) {
+            if !latestInstanceListValue || instances.isEmpty || instances[instances.count - 1].values.isEmpty {
+                violate(.ordering, index, "a list item must follow a ViewModelInstanceList value", hint: "write list items right after their list value")
+            } else {
+                let item = (object.index(P.viewModelInstanceListItemViewModelId), object.index(P.viewModelInstanceListItemViewModelInstanceId))
+                let last = instances.count - 1
+                instances[last].values[instances[last].values.count - 1].listItems.append(item)
+            }
+        } else if object.isType(T.dataEnum) {
+            latestEnumIsCollected = object.typeKey != T.dataEnumSystem
+            if latestEnumIsCollected { enums.append(RiveFileSummary.DataEnum(name: object.string(P.dataEnumCustomName) ?? "", values: [])) }
+        } else if object.isType(T.dataEnumValue) {
+            if enums.isEmpty || !latestEnumIsCollected { violate(.ordering, index, "an enum value must follow its enum", hint: "write enum values right after their DataEnumCustom") }
+            else { enums[enums.count - 1].values.append(RiveFileSummary.EnumValue(key: object.string(P.dataEnumValueKey) ?? "", value: object.string(P.dataEnumValueValue) ?? "")) }
+        } else if object.isType(T.fileAsset) {
+            if object.typeKey == T.manifestAsset { latestAssetIndex = nil }
+            else {
+                assets.append(RiveFileSummary.Asset(type: object.typeName, name: object.string(P.assetName) ?? "", contentBytes: 0))
+                latestAssetIndex = assets.count - 1
+            }
+        } else if object.typeKey == T.fileAssetContents {
+            if let asset = latestAssetIndex { assets[asset].contentBytes += object.bytes(P.fileAssetContentsBytes)?.count ?? 0 }
+        }
+    }
+
+    private mutating func placeholder(_ index: Int) {
+        switch scopeRecency.last {
+        case .artboard?: artboardLocalObjects[artboards.count - 1].append(nil)
+        case .stateMachine?:
+            stateMachines[artboards.count - 1][stateMachines[artboards.count - 1].count - 1].summary.inputs.append(
+                RiveFileSummary.Input(name: "", type: document.objects[index].typeName, defaultValue: nil))
+            stateMachines[artboards.count - 1][stateMachines[artboards.count - 1].count - 1].inputTypeKeys.append(nil)
+        case .layer?: appendState(RiveFileSummary.State(kind: document.objects[index].typeName, animation: nil, transitionsTo: []))
+        case .keyedProperty?, nil: break
+        }
+    }
+
+    private mutating func checkFileLevelOrdering(_ object: RiveObject, _ index: Int) {
+        guard !artboards.isEmpty else { return }
+        let fileLevel = object.isType(T.viewModel) || object.isType(T.viewModelProperty) || object.isType(T.dataEnum)
+            || object.isType(T.dataEnumValue) || object.isType(T.dataConverter)
+        if fileLevel {
+            violate(.ordering, index, "\(object.typeName) must come before the first artboard", hint: "write view models, enums and converters between the Backboard and the first Artboard")
+        }
+    }
+
+    private mutating func visitDataBind(_ object: RiveObject, _ index: Int) {
+        guard let target = lastBindTarget else {
+            violate(.ordering, index, "a DataBind binds the object just before it, but there is none", hint: "write each DataBind directly after the object whose property it binds")
+            return
+        }
+        let key = UInt32(truncatingIfNeeded: object.uint(P.dataBindPropertyKey) ?? 0)
+        let targetObject = document.objects[target]
+        if key != 0, RiveSchema.property(key) != nil, !RiveSchema.type(targetObject.typeKey, hasProperty: key) {
+            violate(.invalidReference, index, property: P.dataBindPropertyKey,
+                    "binds property \(key) (\(RiveSchema.property(key)!.name)), which \(targetObject.typeName) (object #\(target)) does not have",
+                    hint: "write each DataBind directly after the object whose property it binds, with no other object between")
+        }
+        if targetObject.isType(T.bindableProperty) || targetObject.isType(T.transitionPropertyViewModelComparator) || targetObject.isType(T.stateTransition),
+           let artboard = artboards.indices.last, !stateMachines[artboard].isEmpty {
+            stateMachines[artboard][stateMachines[artboard].count - 1].summary.dataBindCount += 1
+        }
+    }
+
+    private mutating func visitArtboard(_ object: RiveObject, _ index: Int) {
+        finishLayer()
+        artboards.append(RiveFileSummary.Artboard(
+            name: object.string(P.componentName) ?? "", width: object.float(P.layoutComponentWidth) ?? 0,
+            height: object.float(P.layoutComponentHeight) ?? 0, defaultStateMachine: nil, viewModel: nil,
+            objectCount: 0, animations: [], stateMachines: []))
+        artboardRawDefaults.append((object.index(P.artboardDefaultStateMachineId), object.index(P.artboardViewModelId)))
+        artboardLocalObjects.append([index])
+        stateMachines.append([])
+        makeLatest(.artboard)
+        if let viewModel = object.index(P.artboardViewModelId), viewModel >= viewModels.count {
+            violate(.invalidReference, index, property: P.artboardViewModelId, "view model index \(viewModel) does not exist (the file has \(viewModels.count))", hint: "point viewModelId at a view model written before the artboard")
+        }
+    }
+
+    private mutating func visitAnimation(_ object: RiveObject, _ index: Int) {
+        guard !artboards.isEmpty else {
+            violate(.ordering, index, "a LinearAnimation must belong to an artboard", hint: "write animations after their artboard")
+            return
+        }
+        let loop = object.uint(P.linearAnimationLoopValue) ?? 0
+        artboards[artboards.count - 1].animations.append(RiveFileSummary.Animation(
+            name: object.string(P.animationName) ?? "", fps: object.uint(P.linearAnimationFps) ?? 60,
+            duration: object.uint(P.linearAnimationDuration) ?? 60,
+            loop: ["oneShot", "loop", "pingPong"].indices.contains(Int(min(loop, 3))) ? ["oneShot", "loop", "pingPong"][Int(loop)] : String(loop)))
+        hasLatestAnimation = true
+        hasLatestKeyedObject = false
+        hasLatestKeyedProperty = false
+    }
+
+    private mutating func visitStateMachine(_ object: RiveObject, _ index: Int) {
+        guard !artboards.isEmpty else {
+            violate(.ordering, index, "a StateMachine must belong to an artboard", hint: "write state machines after their artboard")
+            return
+        }
+        finishLayer()
+        stateMachines[artboards.count - 1].append(RawStateMachine(summary: RiveFileSummary.StateMachine(
+            name: object.string(P.animationName) ?? "", inputs: [], layers: [], listeners: [], dataBindCount: 0)))
+        makeLatest(.stateMachine)
+    }
+
+    private var hasLatestStateMachine: Bool { !(stateMachines.last?.isEmpty ?? true) }
+
+    private mutating func withLatestStateMachine(_ body: (inout RawStateMachine) -> Void) {
+        let artboard = artboards.count - 1
+        body(&stateMachines[artboard][stateMachines[artboard].count - 1])
+    }
+
+    private mutating func visitInput(_ object: RiveObject, _ index: Int) {
+        guard hasLatestStateMachine else {
+            violate(.ordering, index, "an input must belong to a state machine", hint: "write inputs right after their StateMachine")
+            return
+        }
+        var hasLayers = false
+        withLatestStateMachine { hasLayers = !$0.summary.layers.isEmpty }
+        if hasLayers { violate(.ordering, index, "inputs must come before the state machine's layers", hint: "write every input of a state machine before its first layer") }
+        let (type, value): (String, String?) = switch object.typeKey {
+        case T.stateMachineNumber: ("number", object.float(P.stateMachineNumberValue).map(formatFloat))
+        case T.stateMachineBool: ("boolean", object.bool(P.stateMachineBoolValue).map { String($0) })
+        case T.stateMachineTrigger: ("trigger", nil)
+        default: (object.typeName, nil)
+        }
+        withLatestStateMachine {
+            $0.summary.inputs.append(RiveFileSummary.Input(name: object.string(P.stateMachineComponentName) ?? "", type: type, defaultValue: value))
+            $0.inputTypeKeys.append(object.typeKey)
+        }
+    }
+
+    private mutating func visitLayer(_ object: RiveObject, _ index: Int) {
+        guard hasLatestStateMachine else {
+            violate(.ordering, index, "a layer must belong to a state machine", hint: "write layers after their StateMachine")
+            return
+        }
+        finishLayer()
+        withLatestStateMachine { $0.summary.layers.append(RiveFileSummary.Layer(name: object.string(P.stateMachineComponentName) ?? "", states: [])) }
+        latestLayerObjectIndex = index
+        hasLatestState = false
+        hasLatestTransition = false
+        makeLatest(.layer)
+    }
+
+    private mutating func appendState(_ state: RiveFileSummary.State) {
+        withLatestStateMachine { $0.summary.layers[$0.summary.layers.count - 1].states.append(state) }
+    }
+
+    private mutating func visitState(_ object: RiveObject, _ index: Int) {
+        guard latestLayerObjectIndex != nil else {
+            violate(.ordering, index, "a state must belong to a layer", hint: "write states after their StateMachineLayer")
+            return
+        }
+        var animationName: String?
+        let kind: String
+        switch object.typeKey {
+        case T.entryState: kind = "entry"
+        case T.anyState: kind = "any"
+        case T.exitState: kind = "exit"
+        case T.animationState:
+            kind = "animation"
+            if let animation = object.index(P.animationStateAnimationId), let artboard = artboards.last, artboard.animations.indices.contains(animation) {
+                animationName = artboard.animations[animation].name
+            }
+        default: kind = object.typeName
+        }
+        appendState(RiveFileSummary.State(kind: kind, animation: animationName, transitionsTo: []))
+        hasLatestState = true
+        hasLatestTransition = false
+    }
+
+    private mutating func visitTransition(_ object: RiveObject, _ index: Int) {
+        guard hasLatestState else {
+            violate(.ordering, index, "a transition must follow the state it leaves", hint: "write transitions right after their state")
+            return
+        }
+        let target = Int(min(object.uint(P.stateTransitionStateToId) ?? UInt64(UInt32.max), UInt64(Int32.max)))
+        withLatestStateMachine {
+            let layer = $0.summary.layers.count - 1
+            $0.summary.layers[layer].states[$0.summary.layers[layer].states.count - 1].transitionsTo.append(target)
+        }
+        latestLayerStateToIds.append((index, target))
+        hasLatestTransition = true
+    }
+
+    private mutating func visitCondition(_ object: RiveObject, _ index: Int) {
+        guard hasLatestTransition else {
+            violate(.ordering, index, "a condition must follow its transition", hint: "write conditions right after their StateTransition")
+            return
+        }
+        guard object.isType(T.transitionInputCondition) else { return }
+        var inputTypes: [UInt32?] = []
+        withLatestStateMachine { inputTypes = $0.inputTypeKeys }
+        guard let input = object.index(P.transitionInputConditionInputId), inputTypes.indices.contains(input) else {
+            violate(.invalidReference, index, property: P.transitionInputConditionInputId, "the input id does not name one of the state machine's \(inputTypes.count) input(s)", hint: "use the index of an input of this state machine")
+            return
+        }
+        let expected: UInt32? = switch object.typeKey {
+        case T.transitionTriggerCondition: T.stateMachineTrigger
+        case T.transitionNumberCondition: T.stateMachineNumber
+        case T.transitionBoolCondition: T.stateMachineBool
+        default: nil
+        }
+        if let expected, inputTypes[input] != expected {
+            violate(.invalidReference, index, property: P.transitionInputConditionInputId,
+                    "\(object.typeName) needs a \(RiveSchema.typeName(expected)) input, but input \(input) is \(inputTypes[input].map(RiveSchema.typeName) ?? "a placeholder")",
+                    hint: "point the condition at an input of the matching kind")
+        }
+    }
+
+    private mutating func visitListener(_ object: RiveObject, _ index: Int) {
+        guard hasLatestStateMachine, let artboard = artboards.indices.last else {
+            violate(.ordering, index, "a listener must belong to a state machine", hint: "write listeners after their StateMachine")
+            return
+        }
+        var target: String?
+        if let targetID = object.index(P.stateMachineListenerTargetId) {
+            let local = artboardLocalObjects[artboard]
+            if local.indices.contains(targetID), let objectIndex = local[targetID] {
+                let targetObject = document.objects[objectIndex]
+                let name = targetObject.string(P.componentName) ?? ""
+                target = name.isEmpty ? targetObject.typeName : name
+            } else {
+                target = "#\(targetID)"
+            }
+        }
+        withLatestStateMachine { $0.summary.listeners.append(RiveFileSummary.Listener(name: object.string(P.stateMachineComponentName) ?? "", target: target)) }
+    }
+
+    private mutating func visitViewModelProperty(_ object: RiveObject, _ index: Int) {
+        guard !viewModels.isEmpty else {
+            violate(.ordering, index, "a view-model property must follow its ViewModel", hint: "write properties right after their view model")
+            return
+        }
+        var enumName: String?
+        if object.isType(T.viewModelPropertyEnumCustom) {
+            if let enumIndex = object.index(P.viewModelPropertyEnumCustomEnumId), enums.indices.contains(enumIndex) {
+                enumName = enums[enumIndex].name
+            } else {
+                violate(.invalidReference, index, property: P.viewModelPropertyEnumCustomEnumId, "the enum id does not name an enum written before this property (\(enums.count) so far)", hint: "write enums before the view models that use them")
+            }
+        }
+        viewModels[viewModels.count - 1].properties.append(RiveFileSummary.Property(
+            name: object.string(P.viewModelComponentName) ?? "", type: Self.propertyTypeName(object.typeKey),
+            enumName: enumName, viewModelName: nil))
+        viewModelPropertyObjects[viewModels.count - 1].append(index)
+    }
+
+    private mutating func visitInstance(_ object: RiveObject, _ index: Int) {
+        let viewModel = Int(min(object.uint(P.viewModelInstanceViewModelId) ?? 0, UInt64(Int32.max)))
+        if !viewModels.indices.contains(viewModel) {
+            violate(.invalidReference, index, property: P.viewModelInstanceViewModelId, "view model index \(viewModel) does not exist (\(viewModels.count) so far)", hint: "write the view model before its instances")
+        }
+        instances.append(RawInstance(name: object.string(P.componentName) ?? "", viewModelIndex: viewModel, isEmbedded: !artboards.isEmpty))
+        latestInstanceListValue = false
+    }
+
+    private mutating func finishLayer() {
+        guard let layerIndex = latestLayerObjectIndex else { return }
+        latestLayerObjectIndex = nil
+        var states: [RiveFileSummary.State] = []
+        withLatestStateMachine { states = $0.summary.layers.last?.states ?? [] }
+        for (kind, name) in [("entry", "EntryState"), ("any", "AnyState"), ("exit", "ExitState")] where !states.contains(where: { $0.kind == kind }) {
+            violate(.incomplete, layerIndex, "the layer has no \(name); every layer needs an entry, an any and an exit state", hint: "add the missing \(name) to the layer")
+        }
+        for (objectIndex, target) in latestLayerStateToIds where target >= states.count {
+            violate(.invalidReference, objectIndex, property: P.stateTransitionStateToId, "the transition targets state \(target) but the layer has \(states.count) state(s)", hint: "use the index of a state in the same layer")
+        }
+        latestLayerStateToIds = []
+    }
+
+    // MARK: Rendering values
+
+    private static func propertyTypeName(_ typeKey: UInt32) -> String {
+        switch typeKey {
+        case T.viewModelPropertyNumber: "number"
+        case T.viewModelPropertyString: "string"
+        case T.viewModelPropertyBoolean: "boolean"
+        case T.viewModelPropertyColor: "color"
+        case T.viewModelPropertyEnumCustom, T.viewModelPropertyEnumSystem: "enum"
+        case T.viewModelPropertyTrigger: "trigger"
+        case T.viewModelPropertyViewModel: "viewModel"
+        case T.viewModelPropertyList: "list"
+        case T.viewModelPropertyAssetImage: "image"
+        case T.viewModelPropertyAssetFont: "font"
+        case T.viewModelPropertyAssetBlob: "blob"
+        case T.viewModelPropertyArtboard: "artboard"
+        case T.viewModelPropertySymbolListIndex: "listIndex"
+        default: RiveSchema.typeName(typeKey)
+        }
+    }
+
+    private func propertyObject(viewModel: Int, property: Int) -> RiveObject? {
+        guard viewModelPropertyObjects.indices.contains(viewModel), viewModelPropertyObjects[viewModel].indices.contains(property) else { return nil }
+        return document.objects[viewModelPropertyObjects[viewModel][property]]
+    }
+
+    private func instanceName(viewModel: Int?, instance: Int?) -> String {
+        guard let viewModel, let instance else { return "none" }
+        let candidates = instances.filter { $0.viewModelIndex == viewModel }
+        guard candidates.indices.contains(instance) else { return "#\(instance)" }
+        return candidates[instance].name
+    }
+
+    private func render(objectIndex: Int, listItems: [(viewModel: Int?, instance: Int?)], viewModelIndex: Int) -> RiveFileSummary.InstanceValue {
+        let object = document.objects[objectIndex]
+        let propertyIndex = Int(min(object.uint(P.viewModelInstanceValueViewModelPropertyId) ?? 0, UInt64(Int32.max)))
+        let property = propertyObject(viewModel: viewModelIndex, property: propertyIndex)
+        let propertyName = property?.string(P.viewModelComponentName) ?? "#\(propertyIndex)"
+        let value: String
+        switch object.typeKey {
+        case T.viewModelInstanceNumber: value = formatFloat(object.float(P.viewModelInstanceNumberPropertyValue) ?? 0)
+        case T.viewModelInstanceString: value = "\"\(object.string(P.viewModelInstanceStringPropertyValue) ?? "")\""
+        case T.viewModelInstanceBoolean: value = String(object.bool(P.viewModelInstanceBooleanPropertyValue) ?? false)
+        case T.viewModelInstanceColor: value = formatColor(object.color(P.viewModelInstanceColorPropertyValue) ?? 0)
+        case T.viewModelInstanceTrigger: value = "trigger(\(object.uint(P.viewModelInstanceTriggerPropertyValue) ?? 0))"
+        case T.viewModelInstanceEnum:
+            let valueIndex = Int(min(object.uint(P.viewModelInstanceEnumPropertyValue) ?? 0, UInt64(Int32.max)))
+            if let property, let enumIndex = property.index(P.viewModelPropertyEnumCustomEnumId), enums.indices.contains(enumIndex),
+               enums[enumIndex].values.indices.contains(valueIndex) {
+                value = enums[enumIndex].values[valueIndex].key
+            } else {
+                value = "#\(valueIndex)"
+            }
+        case T.viewModelInstanceViewModel:
+            let referenced = property.flatMap { $0.index(P.viewModelPropertyViewModelViewModelReferenceId) }
+            value = instanceName(viewModel: referenced, instance: object.index(P.viewModelInstanceViewModelPropertyValue))
+        case T.viewModelInstanceList:
+            value = "[" + listItems.map { instanceName(viewModel: $0.viewModel, instance: $0.instance) }.joined(separator: ", ") + "]"
+        case T.viewModelInstanceArtboard:
+            let artboard = object.index(P.viewModelInstanceArtboardPropertyValue)
+            value = artboard.map { artboards.indices.contains($0) ? "artboard \"\(artboards[$0].name)\"" : "artboard #\($0)" } ?? "none"
+        default:
+            if object.isType(T.viewModelInstanceAsset) {
+                value = object.index(P.viewModelInstanceAssetPropertyValue).map { "asset #\($0)" } ?? "none"
+            } else {
+                value = object.properties.filter { $0.key != P.viewModelInstanceValueViewModelPropertyId }.map(\.value.description).joined(separator: " ")
+            }
+        }
+        return RiveFileSummary.InstanceValue(property: propertyName, value: value)
+    }
+}
+
+extension RiveFileSummary {
+    /// Derives the structural view of a document; structural rule violations are ignored here.
+    public init(_ document: RiveDocument) {
+        self = RiveStructureWalker(document).summary
+    }
+
+    /// Every ordering, completeness and reference rule of the format that the document breaks.
+    public static func violations(in document: RiveDocument) -> [RiveFormatError] {
+        RiveStructureWalker(document).violations
+    }
+}

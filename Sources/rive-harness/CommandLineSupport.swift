@@ -1,0 +1,138 @@
+import Foundation
+
+/// The process exit codes of `rive-harness`; `docs/cli.md` documents the same table.
+enum ExitCode: Int32 {
+    /// The command did what was asked and found nothing wrong.
+    case success = 0
+    /// The command ran and found failures (a scenario failed, a check did not pass).
+    case failuresFound = 1
+    /// The command line was wrong: unknown command or option, missing or bad argument.
+    case usage = 2
+    /// An input file could not be read or is malformed (a `.riv`, YAML or results file).
+    case badInput = 3
+    /// The harness itself failed (a bug, or the machine refused an operation such as writing a file).
+    case internalError = 4
+}
+
+/// A wrong command line, with what to do about it.
+struct UsageError: Error {
+    /// What is wrong.
+    let message: String
+    /// What to do next.
+    let hint: String
+}
+
+/// A failure while running a command: a message for stderr and the exit code to use.
+struct CommandFailure: Error {
+    /// What went wrong, where, and what to do next.
+    let message: String
+    /// The exit code that classifies the failure.
+    let exitCode: ExitCode
+}
+
+/// One `rive-harness` subcommand.
+protocol HarnessCommand {
+    /// The subcommand's name, for example `inspect`.
+    static var name: String { get }
+    /// A one-line summary for the command list.
+    static var summary: String { get }
+    /// The full help text shown by `--help`.
+    static var help: String { get }
+    /// Parses the subcommand's arguments.
+    /// - Throws: `UsageError` for unknown options or bad values.
+    init(arguments: inout ArgumentList) throws(UsageError)
+    /// Runs the command, writing results to stdout.
+    /// - Throws: `CommandFailure` for input or internal errors.
+    func run() throws(CommandFailure) -> ExitCode
+}
+
+/// The arguments of one subcommand, consumed as options and positionals are recognised.
+struct ArgumentList {
+    private var remaining: [String]
+    private let command: String
+
+    init(_ arguments: [String], command: String) {
+        self.remaining = arguments
+        self.command = command
+    }
+
+    /// Removes a boolean flag such as `--json`, returning whether it was present.
+    mutating func flag(_ name: String) -> Bool {
+        guard let index = remaining.firstIndex(of: name) else { return false }
+        remaining.remove(at: index)
+        return true
+    }
+
+    /// Removes `--name VALUE` or `--name=VALUE`, returning the value when present.
+    mutating func option(_ name: String) throws(UsageError) -> String? {
+        if let index = remaining.firstIndex(where: { $0.hasPrefix(name + "=") }) {
+            let value = String(remaining[index].dropFirst(name.count + 1))
+            remaining.remove(at: index)
+            return value
+        }
+        guard let index = remaining.firstIndex(of: name) else { return nil }
+        guard index + 1 < remaining.count, !remaining[index + 1].hasPrefix("--") else {
+            throw UsageError(message: "option \(name) needs a value", hint: "see 'rive-harness \(command) --help'")
+        }
+        let value = remaining[index + 1]
+        remaining.removeSubrange(index...index + 1)
+        return value
+    }
+
+    /// Removes and returns every remaining positional argument, rejecting unknown options.
+    /// - Parameter known: every option the command accepts, for "did you mean" suggestions.
+    mutating func positionals(known: [String]) throws(UsageError) -> [String] {
+        if let unknown = remaining.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
+            let suggestion = closestMatch(to: unknown, among: known + ["--help"]).map { " (did you mean \($0)?)" } ?? ""
+            throw UsageError(message: "unknown option '\(unknown)'\(suggestion)", hint: "see 'rive-harness \(command) --help'")
+        }
+        defer { remaining = [] }
+        return remaining
+    }
+}
+
+/// The candidate closest to `word` by edit distance, when it is close enough to be a likely typo.
+func closestMatch(to word: String, among candidates: [String]) -> String? {
+    func distance(_ a: [Character], _ b: [Character]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, ca) in a.enumerated() {
+            var current = [i + 1]
+            for (j, cb) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+    let scored = candidates.map { ($0, distance(Array(word), Array($0))) }.min { $0.1 < $1.1 }
+    guard let (best, score) = scored, score <= max(2, word.count / 3) else { return nil }
+    return best
+}
+
+/// Writes text to standard error.
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+/// Reads a whole file, turning a failure into a message that names the path and what to do.
+func readFileBytes(_ path: String) throws(CommandFailure) -> [UInt8] {
+    guard let data = FileManager.default.contents(atPath: path) else {
+        let exists = FileManager.default.fileExists(atPath: path)
+        throw CommandFailure(
+            message: "error: cannot read '\(path)': \(exists ? "permission denied or not a regular file" : "no such file")\n  hint: check the path",
+            exitCode: .badInput)
+    }
+    return [UInt8](data)
+}
+
+/// Writes a file atomically (a temporary file in the same folder, then a rename), so readers
+/// never see a half-written file and a failure never destroys the previous contents.
+func writeFileAtomically(_ bytes: [UInt8], to path: String) throws(CommandFailure) {
+    do {
+        let url = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: url, options: .atomic)
+    } catch {
+        throw CommandFailure(message: "error: cannot write '\(path)': \(error.localizedDescription)\n  hint: check that the folder is writable", exitCode: .internalError)
+    }
+}

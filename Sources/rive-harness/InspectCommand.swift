@@ -1,0 +1,131 @@
+import Foundation
+import RiveFormat
+
+/// `rive-harness inspect`: prints a `.riv` file's structure as a table or as JSON.
+struct InspectCommand: HarnessCommand {
+    static let name = "inspect"
+    static let summary = "show a .riv file's artboards, state machines, view models, enums and assets"
+    static let help = """
+        usage: rive-harness inspect FILE.riv [--json]
+
+        Reads FILE.riv and prints its structure: artboards (size, default state machine and
+        view model), animations, state machines (inputs, layers and states, listeners), view
+        models (properties, instances and their authored values), enums and assets.
+
+        options:
+          --json     print JSON instead of a table (schema: docs/inspect-json.md, version 1)
+          --help     show this help
+
+        exit codes: 0 read and printed; 2 usage error; 3 the file is missing or malformed.
+        """
+
+    let path: String
+    let json: Bool
+
+    init(arguments: inout ArgumentList) throws(UsageError) {
+        json = arguments.flag("--json")
+        let positionals = try arguments.positionals(known: ["--json"])
+        guard positionals.count == 1 else {
+            throw UsageError(message: positionals.isEmpty ? "inspect needs a .riv file" : "inspect takes one file, got \(positionals.count)",
+                             hint: "run 'rive-harness inspect FILE.riv'")
+        }
+        path = positionals[0]
+    }
+
+    func run() throws(CommandFailure) -> ExitCode {
+        let bytes = try readFileBytes(path)
+        let document: RiveDocument
+        do { document = try RiveReader.read(bytes) } catch {
+            throw CommandFailure(message: "\(path): \(error)", exitCode: .badInput)
+        }
+        let report = InspectReport(file: path, byteCount: bytes.count, document: document)
+        print(json ? report.json() : report.table())
+        return .success
+    }
+}
+
+/// What `inspect` prints, versioned so that scripts can rely on the JSON shape.
+struct InspectReport: Encodable {
+    /// The JSON schema's name; see docs/inspect-json.md.
+    let schema = "rive-harness.inspect"
+    /// The JSON schema's version; bumped on any incompatible change.
+    let version = 1
+    let file: String
+    let byteCount: Int
+    let majorVersion: UInt64
+    let minorVersion: UInt64
+    let objectCount: Int
+    let summary: RiveFileSummary
+
+    init(file: String, byteCount: Int, document: RiveDocument) {
+        self.file = file
+        self.byteCount = byteCount
+        majorVersion = document.header.majorVersion
+        minorVersion = document.header.minorVersion
+        objectCount = document.objects.count
+        summary = RiveFileSummary(document)
+    }
+
+    func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain value types cannot fail.
+        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+    }
+
+    func table() -> String {
+        var lines = ["\(file): version \(majorVersion).\(minorVersion), \(byteCount) bytes, \(objectCount) objects"]
+        lines.append("artboards (\(summary.artboards.count)):")
+        for (index, artboard) in summary.artboards.enumerated() {
+            var line = "  #\(index) \"\(artboard.name)\" \(formatFloat(artboard.width))x\(formatFloat(artboard.height)), \(artboard.objectCount) objects"
+            if let sm = artboard.defaultStateMachine { line += ", default state machine \"\(sm)\"" }
+            if let vm = artboard.viewModel { line += ", view model \"\(vm)\"" }
+            lines.append(line)
+            for animation in artboard.animations {
+                lines.append("      animation \"\(animation.name)\": \(animation.duration) frames at \(animation.fps) fps, \(animation.loop)")
+            }
+            for machine in artboard.stateMachines {
+                lines.append("      state machine \"\(machine.name)\": \(machine.inputs.count) input(s), \(machine.layers.count) layer(s), \(machine.listeners.count) listener(s), \(machine.dataBindCount) data bind(s)")
+                for input in machine.inputs {
+                    lines.append("        input \(input.type) \"\(input.name)\"" + (input.defaultValue.map { " = \($0)" } ?? ""))
+                }
+                for layer in machine.layers {
+                    lines.append("        layer \"\(layer.name)\":")
+                    for (stateIndex, state) in layer.states.enumerated() {
+                        var text = "          state \(stateIndex) \(state.kind)"
+                        if let animation = state.animation { text += " \"\(animation)\"" }
+                        if !state.transitionsTo.isEmpty { text += " → " + state.transitionsTo.map(String.init).joined(separator: ", ") }
+                        lines.append(text)
+                    }
+                }
+                for listener in machine.listeners {
+                    lines.append("        listener \"\(listener.name)\"" + (listener.target.map { " on \($0)" } ?? ""))
+                }
+            }
+        }
+        lines.append("view models (\(summary.viewModels.count)):")
+        for (index, viewModel) in summary.viewModels.enumerated() {
+            lines.append("  #\(index) \"\(viewModel.name)\"" + (viewModel.isGlobal ? " (global)" : ""))
+            for property in viewModel.properties {
+                var text = "      property \"\(property.name)\": \(property.type)"
+                if let enumName = property.enumName { text += " \"\(enumName)\"" }
+                if let viewModelName = property.viewModelName { text += " \"\(viewModelName)\"" }
+                lines.append(text)
+            }
+            for (instanceIndex, instance) in viewModel.instances.enumerated() {
+                let values = instance.values.map { "\($0.property)=\($0.value)" }.joined(separator: ", ")
+                lines.append("      instance #\(instanceIndex) \"\(instance.name)\"\(instance.isEmbedded ? " (in an artboard)" : ""): \(values.isEmpty ? "no authored values" : values)")
+            }
+        }
+        lines.append("enums (\(summary.enums.count)):")
+        for (index, dataEnum) in summary.enums.enumerated() {
+            let values = dataEnum.values.map { $0.value.isEmpty || $0.value == $0.key ? $0.key : "\($0.key)=\($0.value)" }
+            lines.append("  #\(index) \"\(dataEnum.name)\": \(values.joined(separator: ", "))")
+        }
+        lines.append("assets (\(summary.assets.count)):")
+        for (index, asset) in summary.assets.enumerated() {
+            lines.append("  #\(index) \(asset.type) \"\(asset.name)\", \(asset.contentBytes) content bytes")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
