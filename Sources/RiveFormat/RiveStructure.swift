@@ -477,7 +477,7 @@ struct RiveStructureWalker {
         guard let viewModel, let instance else { return "none" }
         let candidates = instances.filter { $0.viewModelIndex == viewModel }
         guard candidates.indices.contains(instance) else { return "#\(instance)" }
-        return candidates[instance].name
+        return "\"\(candidates[instance].name)\""
     }
 
     private func render(objectIndex: Int, listItems: [(viewModel: Int?, instance: Int?)], viewModelIndex: Int) -> RiveFileSummary.InstanceValue {
