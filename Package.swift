@@ -15,7 +15,8 @@ let package = Package(
         .target(name: "RiveSchemaGenerator"),
         .executableTarget(name: "rive-schema-gen", dependencies: ["RiveSchemaGenerator"]),
         .executableTarget(name: "rive-harness", dependencies: ["RiveFormat"]),
-        .testTarget(name: "RiveFormatTests", dependencies: ["RiveFormat", "RiveSchemaGenerator"]),
+        .target(name: "HarnessTestSupport", path: "Tests/HarnessTestSupport"),
+        .testTarget(name: "RiveFormatTests", dependencies: ["RiveFormat", "RiveSchemaGenerator", "HarnessTestSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )

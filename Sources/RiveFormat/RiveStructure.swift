@@ -46,6 +46,7 @@ struct RiveStructureWalker {
     private var latestLayerObjectIndex: Int?
     private var latestEnumIsCollected = false
     private var latestAssetIndex: Int?
+    private var latestAssetIsManifest = false
     private var latestInstanceListValue = false
     private var lastBindTarget: Int?
 
@@ -124,8 +125,9 @@ struct RiveStructureWalker {
             if backboardCount > 1 { violate(.ordering, index, "a file has exactly one Backboard; this is a second one", hint: "remove the extra Backboard") }
             return
         }
-        if object.typeKey != T.manifestAsset, backboardCount == 0 {
-            violate(.ordering, index, "objects must follow the Backboard (only a ManifestAsset may come before it)", hint: "write the Backboard first")
+        let belongsToManifest = object.typeKey == T.manifestAsset || (object.typeKey == T.fileAssetContents && latestAssetIsManifest)
+        if !belongsToManifest, backboardCount == 0 {
+            violate(.ordering, index, "objects must follow the Backboard (only a ManifestAsset and its contents may come before it)", hint: "write the Backboard first")
         }
         checkFileLevelOrdering(object, index)
         if object.isType(T.drawable), let blend = object.uint(P.drawableBlendModeValue), !(blend == 3 || (14...28).contains(blend)) {
@@ -190,7 +192,8 @@ struct RiveStructureWalker {
             if enums.isEmpty || !latestEnumIsCollected { violate(.ordering, index, "an enum value must follow its enum", hint: "write enum values right after their DataEnumCustom") }
             else { enums[enums.count - 1].values.append(RiveFileSummary.EnumValue(key: object.string(P.dataEnumValueKey) ?? "", value: object.string(P.dataEnumValueValue) ?? "")) }
         } else if object.isType(T.fileAsset) {
-            if object.typeKey == T.manifestAsset { latestAssetIndex = nil }
+            latestAssetIsManifest = object.typeKey == T.manifestAsset
+            if latestAssetIsManifest { latestAssetIndex = nil }
             else {
                 assets.append(RiveFileSummary.Asset(type: object.typeName, name: object.string(P.assetName) ?? "", contentBytes: 0))
                 latestAssetIndex = assets.count - 1
