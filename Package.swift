@@ -11,10 +11,17 @@ let package = Package(
         .library(name: "RiveFormat", targets: ["RiveFormat"]),
     ],
     targets: [
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "RiveFormat"),
         .executableTarget(name: "rive-schema-gen"),
         .executableTarget(name: "rive-harness", dependencies: ["RiveFormat"]),
         .testTarget(name: "RiveFormatTests", dependencies: ["RiveFormat"]),
+        .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
     ],
     cxxLanguageStandard: .cxx17
 )
