@@ -76,12 +76,9 @@ final class NodeDecoder: Decoder {
         }
     }
 
-    /// A `yaml.type-mismatch` error for this node.
+    /// A `yaml.type-mismatch` error for this node; the hint explains why a quoted or tagged
+    /// scalar is not a number.
     func typeMismatch(expected: String, hint: String) -> YAMLError {
-        Self.typeMismatch(for: node, at: codingPath, expected: expected, hint: hint)
-    }
-
-    static func typeMismatch(for node: YAMLNode, at path: [any CodingKey], expected: String, hint: String) -> YAMLError {
         var hint = hint
         if node.typableText == nil, node.scalar != nil {
             hint = node.tag == nil
@@ -91,7 +88,7 @@ final class NodeDecoder: Decoder {
         return YAMLError(
             code: .typeMismatch,
             mark: node.mark,
-            message: "expected \(expected) at \(path.yamlDescription), found \(node.shortDescription)",
+            message: "expected \(expected) at \(codingPath.yamlDescription), found \(node.shortDescription)",
             hint: hint
         )
     }

@@ -30,7 +30,7 @@ public struct YAMLDecoder: Sendable {
     ///   - type: The type to decode.
     ///   - text: The YAML source.
     ///   - file: The file's path, used only in error messages.
-    /// - Throws: `YAMLError`: any parse error (see ``YAMLNode/parse(_:file:)-(String,_)``),
+    /// - Throws: `YAMLError`: any parse error (see `YAMLNode.parse(_:file:)`),
     ///   or `yaml.type-mismatch`, `yaml.out-of-range`, `yaml.missing-key`,
     ///   `yaml.unknown-key` or `yaml.invalid-value`.
     public func decode<T: Decodable>(_ type: T.Type, from text: String, file: String? = nil) throws(YAMLError) -> T {
@@ -42,7 +42,7 @@ public struct YAMLDecoder: Sendable {
     ///   - type: The type to decode.
     ///   - bytes: The YAML source.
     ///   - file: The file's path, used only in error messages.
-    /// - Throws: `YAMLError`, as ``decode(_:from:file:)-(_,String,_)`` does.
+    /// - Throws: `YAMLError`, as the `String` overload does.
     public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], file: String? = nil) throws(YAMLError) -> T {
         try decode(type, from: YAMLNode.parse(bytes, file: file), file: file)
     }

@@ -32,7 +32,7 @@ extension YAMLNode {
     /// - Parameters:
     ///   - bytes: The YAML source.
     ///   - file: The file's path, used only in error messages.
-    /// - Throws: `YAMLError`, as ``parse(_:file:)-(String,_)`` does.
+    /// - Throws: `YAMLError`, as the `String` overload does.
     public static func parse(_ bytes: [UInt8], file: String? = nil) throws(YAMLError) -> YAMLNode {
         do {
             return try parseDocument(bytes)

@@ -233,3 +233,28 @@ private enum Kind: String, Decodable, CaseIterable {
         #expect(try scaling.decode(Scaled.self, from: "4").value == 40)
     }
 }
+
+@Suite struct YAMLDecoderLimitTests {
+    private struct Nest: Decodable {
+        var children: [Nest]
+
+        init(from decoder: any Decoder) throws {
+            children = try decoder.singleValueContainer().decode([Nest].self)
+        }
+
+        var depth: Int { 1 + (children.map(\.depth).max() ?? 0) }
+    }
+
+    @Test func decodesNestingAtTheLimit() throws {
+        let depth = YAMLNode.maximumDepth
+        let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        #expect(try YAMLDecoder().decode(Nest.self, from: text).depth == depth)
+    }
+
+    @Test func errorDescriptionFormat() {
+        let error = YAMLError(code: .missingKey, file: "a.yaml", mark: Mark(line: 3, column: 7), message: "missing key 'x' in y", hint: "add it")
+        #expect(error.description == "a.yaml:3:7: error[yaml.missing-key]: missing key 'x' in y\n  hint: add it")
+        let bare = YAMLError(code: .syntax, mark: .start, message: "bad")
+        #expect(bare.description == "<input>:1:1: error[yaml.syntax]: bad")
+    }
+}
