@@ -11,12 +11,19 @@ let package = Package(
         .library(name: "RiveFormat", targets: ["RiveFormat"]),
     ],
     targets: [
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "RiveFormat"),
         .target(name: "RiveSchemaGenerator"),
         .executableTarget(name: "rive-schema-gen", dependencies: ["RiveSchemaGenerator"]),
         .executableTarget(name: "rive-harness", dependencies: ["RiveFormat"]),
         .target(name: "HarnessTestSupport", path: "Tests/HarnessTestSupport"),
         .testTarget(name: "RiveFormatTests", dependencies: ["RiveFormat", "RiveSchemaGenerator", "HarnessTestSupport"]),
+        .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
     ],
     cxxLanguageStandard: .cxx17
 )
