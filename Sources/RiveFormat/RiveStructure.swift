@@ -44,6 +44,9 @@ struct RiveStructureWalker {
     private var hasLatestTransition = false
     private var latestLayerStateToIds: [(objectIndex: Int, target: Int)] = []
     private var latestLayerObjectIndex: Int?
+    /// The state machine that inputs, layers and listeners attach to: it stays the latest even
+    /// after a new artboard starts, as the importer's entry does.
+    private var latestMachine: (artboard: Int, machine: Int)?
     private var latestEnumIsCollected = false
     private var latestAssetIndex: Int?
     private var latestAssetIsManifest = false
@@ -207,9 +210,11 @@ struct RiveStructureWalker {
         switch scopeRecency.last {
         case .artboard?: artboardLocalObjects[artboards.count - 1].append(nil)
         case .stateMachine?:
-            stateMachines[artboards.count - 1][stateMachines[artboards.count - 1].count - 1].summary.inputs.append(
-                RiveFileSummary.Input(name: "", type: document.objects[index].typeName, defaultValue: nil))
-            stateMachines[artboards.count - 1][stateMachines[artboards.count - 1].count - 1].inputTypeKeys.append(nil)
+            let typeName = document.objects[index].typeName
+            withLatestStateMachine {
+                $0.summary.inputs.append(RiveFileSummary.Input(name: "", type: typeName, defaultValue: nil))
+                $0.inputTypeKeys.append(nil)
+            }
         case .layer?: appendState(RiveFileSummary.State(kind: document.objects[index].typeName, animation: nil, transitionsTo: []))
         case .keyedProperty?, nil: break
         }
@@ -236,9 +241,8 @@ struct RiveStructureWalker {
                     "binds property \(key) (\(RiveSchema.property(key)!.name)), which \(targetObject.typeName) (object #\(target)) does not have",
                     hint: "write each DataBind directly after the object whose property it binds, with no other object between")
         }
-        if targetObject.isType(T.bindableProperty) || targetObject.isType(T.transitionPropertyViewModelComparator) || targetObject.isType(T.stateTransition),
-           let artboard = artboards.indices.last, !stateMachines[artboard].isEmpty {
-            stateMachines[artboard][stateMachines[artboard].count - 1].summary.dataBindCount += 1
+        if targetObject.isType(T.bindableProperty) || targetObject.isType(T.transitionPropertyViewModelComparator) || targetObject.isType(T.stateTransition) {
+            withLatestStateMachine { $0.summary.dataBindCount += 1 }
         }
     }
 
@@ -280,14 +284,17 @@ struct RiveStructureWalker {
         finishLayer()
         stateMachines[artboards.count - 1].append(RawStateMachine(summary: RiveFileSummary.StateMachine(
             name: object.string(P.animationName) ?? "", inputs: [], layers: [], listeners: [], dataBindCount: 0)))
+        latestMachine = (artboards.count - 1, stateMachines[artboards.count - 1].count - 1)
+        hasLatestState = false
+        hasLatestTransition = false
         makeLatest(.stateMachine)
     }
 
-    private var hasLatestStateMachine: Bool { !(stateMachines.last?.isEmpty ?? true) }
+    private var hasLatestStateMachine: Bool { latestMachine != nil }
 
     private mutating func withLatestStateMachine(_ body: (inout RawStateMachine) -> Void) {
-        let artboard = artboards.count - 1
-        body(&stateMachines[artboard][stateMachines[artboard].count - 1])
+        guard let (artboard, machine) = latestMachine else { return }
+        body(&stateMachines[artboard][machine])
     }
 
     private mutating func visitInput(_ object: RiveObject, _ index: Int) {
@@ -323,8 +330,16 @@ struct RiveStructureWalker {
         makeLatest(.layer)
     }
 
-    private mutating func appendState(_ state: RiveFileSummary.State) {
-        withLatestStateMachine { $0.summary.layers[$0.summary.layers.count - 1].states.append(state) }
+    /// Appends a state to the latest layer, returning whether there was one.
+    @discardableResult
+    private mutating func appendState(_ state: RiveFileSummary.State) -> Bool {
+        var appended = false
+        withLatestStateMachine {
+            guard !$0.summary.layers.isEmpty else { return }
+            $0.summary.layers[$0.summary.layers.count - 1].states.append(state)
+            appended = true
+        }
+        return appended
     }
 
     private mutating func visitState(_ object: RiveObject, _ index: Int) {
@@ -340,13 +355,13 @@ struct RiveStructureWalker {
         case T.exitState: kind = "exit"
         case T.animationState:
             kind = "animation"
-            if let animation = object.index(P.animationStateAnimationId), let artboard = artboards.last, artboard.animations.indices.contains(animation) {
-                animationName = artboard.animations[animation].name
+            if let animation = object.index(P.animationStateAnimationId), let artboard = latestMachine?.artboard,
+               artboards[artboard].animations.indices.contains(animation) {
+                animationName = artboards[artboard].animations[animation].name
             }
         default: kind = object.typeName
         }
-        appendState(RiveFileSummary.State(kind: kind, animation: animationName, transitionsTo: []))
-        hasLatestState = true
+        hasLatestState = appendState(RiveFileSummary.State(kind: kind, animation: animationName, transitionsTo: []))
         hasLatestTransition = false
     }
 
@@ -390,7 +405,7 @@ struct RiveStructureWalker {
     }
 
     private mutating func visitListener(_ object: RiveObject, _ index: Int) {
-        guard hasLatestStateMachine, let artboard = artboards.indices.last else {
+        guard let artboard = latestMachine?.artboard else {
             violate(.ordering, index, "a listener must belong to a state machine", hint: "write listeners after their StateMachine")
             return
         }

@@ -1,0 +1,116 @@
+import Foundation
+import HarnessTestSupport
+import RiveFormat
+import Testing
+
+/// Damaged input never crashes or hangs the reader or the structural walk: it reads or throws `RiveFormatError`.
+///
+/// The mutation count comes from `RIVE_HARNESS_MUTATIONS` (default 20,000, which CI runs);
+/// the full run is `RIVE_HARNESS_MUTATIONS=100000 swift test -c release --filter RobustnessTests`.
+@Suite(.enabled(if: SharedMaterial.hasAssets, Comment(rawValue: SharedMaterial.absentComment)))
+struct RobustnessTests {
+    /// The smallest upstream files, whose every prefix is read.
+    static let prefixAssets: [String] = {
+        let sized = SharedMaterial.assetNames().compactMap { name -> (String, Int)? in
+            let path = SharedMaterial.assetsDirectory.appendingPathComponent(name).path
+            guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else { return nil }
+            return (name, size)
+        }
+        return sized.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(40).map(\.0)
+    }()
+
+    /// Data-binding files (view models, instances, binds, state machines) that mutations start from.
+    static let mutationAssets = [
+        "viewmodel_runtime_file.riv", "bidirectional_precedence.riv", "rapid_pointer_events.riv",
+        "data_binding_test_triggers.riv", "databind_null_artboard_swap.riv", "custom_property_enum.riv",
+        "viewmodel_list_trigger.riv", "data_binding_test_2.riv", "component_based_conditions.riv", "two_artboards.riv",
+    ]
+
+    /// Reads bytes and, when they read, derives the summary and the rule violations too.
+    /// - Returns: whether the bytes read as a document.
+    @discardableResult
+    static func exercise(_ bytes: [UInt8]) -> Bool {
+        do {
+            let document = try RiveReader.read(bytes)
+            _ = RiveFileSummary(document)
+            _ = RiveFileSummary.violations(in: document)
+            return true
+        } catch {
+            // Typed throws: every failure is a RiveFormatError with a code.
+            #expect(!error.code.rawValue.isEmpty)
+            return false
+        }
+    }
+
+    @Test("every prefix of the 40 smallest upstream files reads or throws RiveFormatError", arguments: prefixAssets)
+    func everyPrefix(name: String) throws {
+        let bytes = try SharedMaterial.asset(name)
+        var failures = 0
+        for length in 0..<bytes.count where !Self.exercise(Array(bytes[0..<length])) { failures += 1 }
+        // A prefix can only read when it ends exactly between objects; most end inside one.
+        #expect(failures > 0)
+        #expect(Self.exercise(bytes))
+    }
+
+    @Test("seeded random mutations read or throw RiveFormatError")
+    func mutations() throws {
+        let count = Int(ProcessInfo.processInfo.environment["RIVE_HARNESS_MUTATIONS"] ?? "") ?? 20_000
+        let originals = try Self.mutationAssets.map { try SharedMaterial.asset($0) }
+        var generator = SplitMix64(seed: 0x5249_5645)
+        var readCount = 0
+        for iteration in 0..<count {
+            var bytes = originals[iteration % originals.count]
+            Mutation.random(using: &generator).apply(to: &bytes, using: &generator)
+            if Self.exercise(bytes) { readCount += 1 }
+        }
+        print("RobustnessTests: \(count) mutations, \(readCount) read, \(count - readCount) threw RiveFormatError")
+        #expect(readCount < count)
+    }
+}
+
+/// A deterministic 64-bit generator, so a failing mutation can be replayed from its seed.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// One way of damaging a file.
+enum Mutation: CaseIterable {
+    case flipBits, setByte, insertHugeVarUInt, insertHugeLength, deleteSpan, duplicateSpan, truncate
+
+    static func random(using generator: inout SplitMix64) -> Mutation { allCases.randomElement(using: &generator)! }
+
+    func apply(to bytes: inout [UInt8], using generator: inout SplitMix64) {
+        guard !bytes.isEmpty else { return }
+        let position = Int.random(in: 0..<bytes.count, using: &generator)
+        switch self {
+        case .flipBits:
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                let at = Int.random(in: 0..<bytes.count, using: &generator)
+                bytes[at] ^= 1 << UInt8.random(in: 0..<8, using: &generator)
+            }
+        case .setByte:
+            bytes[position] = [0x00, 0x01, 0x7F, 0x80, 0xFF].randomElement(using: &generator)!
+        case .insertHugeVarUInt:
+            bytes.insert(contentsOf: [UInt8](repeating: 0xFF, count: Int.random(in: 5...12, using: &generator)) + [0x01], at: position)
+        case .insertHugeLength:
+            bytes.insert(contentsOf: [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F], at: position)
+        case .deleteSpan:
+            let length = Int.random(in: 1...min(64, bytes.count - position), using: &generator)
+            bytes.removeSubrange(position..<position + length)
+        case .duplicateSpan:
+            let length = Int.random(in: 1...min(64, bytes.count - position), using: &generator)
+            let span = Array(bytes[position..<position + length])
+            bytes.insert(contentsOf: span, at: Int.random(in: 0...bytes.count, using: &generator))
+        case .truncate:
+            bytes.removeSubrange(position..<bytes.count)
+        }
+    }
+}
