@@ -24,6 +24,7 @@ let package = Package(
         .target(name: "HarnessTestSupport", path: "Tests/HarnessTestSupport"),
         .testTarget(name: "RiveFormatTests", dependencies: ["RiveFormat", "RiveSchemaGenerator", "HarnessTestSupport"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
+        .testTarget(name: "CLITests", dependencies: ["rive-harness", "HarnessTestSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )

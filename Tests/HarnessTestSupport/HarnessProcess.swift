@@ -1,0 +1,48 @@
+import Foundation
+
+/// Runs the built `rive-harness` executable and captures what it prints.
+public enum HarnessProcess {
+    /// The outcome of one run.
+    public struct Result: Sendable {
+        /// The process exit status.
+        public let exitCode: Int32
+        /// Everything written to standard output.
+        public let standardOutput: String
+        /// Everything written to standard error.
+        public let standardError: String
+    }
+
+    /// The `rive-harness` executable next to the test bundle in the build folder.
+    public static let executable: URL = {
+        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var directory = testBinary.deletingLastPathComponent()
+        // On macOS the test binary sits inside an .xctest bundle; walk up to the products folder.
+        while directory.path.contains(".xctest") { directory = directory.deletingLastPathComponent() }
+        return directory.appendingPathComponent("rive-harness")
+    }()
+
+    /// Runs `rive-harness` with arguments, in `directory` when given.
+    /// - Throws: when the executable cannot be started.
+    public static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        // Read both pipes before waiting so a large output cannot fill a pipe and block the child.
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            exitCode: process.terminationStatus,
+            standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData, as: UTF8.self))
+    }
+}
