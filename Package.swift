@@ -12,10 +12,12 @@ let package = Package(
     ],
     targets: [
         .target(name: "RiveFormat"),
+        .target(name: "RuntimeAPI"),
         .target(name: "RiveSchemaGenerator"),
         .executableTarget(name: "rive-schema-gen", dependencies: ["RiveSchemaGenerator"]),
         .executableTarget(name: "rive-harness", dependencies: ["RiveFormat"]),
         .testTarget(name: "RiveFormatTests", dependencies: ["RiveFormat", "RiveSchemaGenerator"]),
+        .testTarget(name: "RuntimeAPITests", dependencies: ["RuntimeAPI"]),
     ],
     cxxLanguageStandard: .cxx17
 )
