@@ -18,6 +18,7 @@ let package = Package(
         ),
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "RiveFormat"),
+        .target(name: "RuntimeAPI"),
         .target(name: "RiveSchemaGenerator"),
         .executableTarget(name: "rive-schema-gen", dependencies: ["RiveSchemaGenerator"]),
         .executableTarget(name: "rive-harness", dependencies: ["RiveFormat"]),
@@ -25,6 +26,7 @@ let package = Package(
         .testTarget(name: "RiveFormatTests", dependencies: ["RiveFormat", "RiveSchemaGenerator", "HarnessTestSupport"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "CLITests", dependencies: ["rive-harness", "HarnessTestSupport"]),
+        .testTarget(name: "RuntimeAPITests", dependencies: ["RuntimeAPI"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -1,0 +1,57 @@
+/// What an adapter can do, so the conformance planner can skip what it cannot check.
+///
+/// Each capability has a stable name (the `names` table) that scenarios use in their
+/// `requires:` lists and reports print.
+public struct RuntimeCapabilities: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// File introspection: artboard, state machine, view model, instance, property, enum and global names.
+    public static let introspection = RuntimeCapabilities(rawValue: 1 << 0)
+    /// Reading and setting number, string, boolean, color and enum values, and firing triggers.
+    public static let values = RuntimeCapabilities(rawValue: 1 << 1)
+    /// Value streams and trigger streams.
+    public static let streams = RuntimeCapabilities(rawValue: 1 << 2)
+    /// Global view models bound with `bindViewModelInstances(main:globals:)`.
+    public static let globals = RuntimeCapabilities(rawValue: 1 << 3)
+    /// List properties: size, item, append, insert, remove, swap.
+    public static let lists = RuntimeCapabilities(rawValue: 1 << 4)
+    /// Nested view-model instances: get and replace.
+    public static let nestedInstances = RuntimeCapabilities(rawValue: 1 << 5)
+    /// Decoding images, fonts and blobs and assigning them (and artboards) to properties.
+    public static let assets = RuntimeCapabilities(rawValue: 1 << 6)
+    /// Data binds applied to the artboard when the state machine advances.
+    public static let binding = RuntimeCapabilities(rawValue: 1 << 7)
+    /// Pointer events sent through a view (`RuntimeView.send(_:)`).
+    public static let pointerEvents = RuntimeCapabilities(rawValue: 1 << 8)
+    /// Offscreen rasterization (`RuntimeView.rasterize()`).
+    public static let pixels = RuntimeCapabilities(rawValue: 1 << 9)
+    /// A digest of the draw commands of a frame (`RuntimeView.drawDigest()`).
+    public static let drawDigest = RuntimeCapabilities(rawValue: 1 << 10)
+    /// Per-tick reports of whether the view advanced and redrew (`RuntimeView.tick(_:)`).
+    public static let redrawReports = RuntimeCapabilities(rawValue: 1 << 11)
+    /// Per-tick frame reports with the advance time step and settled state.
+    public static let frameReports = RuntimeCapabilities(rawValue: 1 << 12)
+    /// A log of the failures the runtime reports only to its logger (`Worker.takeLog()`).
+    public static let log = RuntimeCapabilities(rawValue: 1 << 13)
+
+    /// Every capability with its stable name, in bit order.
+    public static let names: [(name: String, capability: RuntimeCapabilities)] = [
+        ("introspection", .introspection), ("values", .values), ("streams", .streams), ("globals", .globals),
+        ("lists", .lists), ("nestedInstances", .nestedInstances), ("assets", .assets), ("binding", .binding),
+        ("pointerEvents", .pointerEvents), ("pixels", .pixels), ("drawDigest", .drawDigest),
+        ("redrawReports", .redrawReports), ("frameReports", .frameReports), ("log", .log),
+    ]
+
+    /// The capability with a stable name, or `nil` when no capability has that name.
+    public init?(name: String) {
+        guard let entry = Self.names.first(where: { $0.name == name }) else { return nil }
+        self = entry.capability
+    }
+
+    /// The stable names of the capabilities in the set, in bit order.
+    public var capabilityNames: [String] { Self.names.filter { contains($0.capability) }.map(\.name) }
+
+    /// The names joined with commas, or `none`.
+    public var description: String { isEmpty ? "none" : capabilityNames.joined(separator: ", ") }
+}
