@@ -27,7 +27,7 @@ struct RiveStructureWalker {
 
     private var artboards: [RiveFileSummary.Artboard] = []
     private var artboardRawDefaults: [(stateMachine: Int?, viewModel: Int?)] = []
-    private var artboardLocalObjects: [[Int?]] = []
+    private(set) var layout = RiveFileLayout()
     private var stateMachines: [[RawStateMachine]] = []
     private var viewModels: [RiveFileSummary.ViewModel] = []
     private var viewModelPropertyObjects: [[Int]] = []
@@ -37,9 +37,10 @@ struct RiveStructureWalker {
 
     private var scopeRecency: [PlaceholderScope] = []
     private var backboardCount = 0
-    private var hasLatestAnimation = false
+    private var latestAnimation: (artboard: Int, animation: Int)?
     private var hasLatestKeyedObject = false
     private var hasLatestKeyedProperty = false
+    private var latestBindableProperty: Int?
     private var hasLatestState = false
     private var hasLatestTransition = false
     private var latestLayerStateToIds: [(objectIndex: Int, target: Int)] = []
@@ -87,7 +88,7 @@ struct RiveStructureWalker {
             if let vm = defaults.viewModel, viewModels.indices.contains(vm) {
                 artboards[index].viewModel = viewModels[vm].name
             }
-            artboards[index].objectCount = artboardLocalObjects[index].count
+            artboards[index].objectCount = layout.artboards[index].localObjects.count
         }
         return RiveFileSummary(artboards: artboards, viewModels: viewModels, enums: enums, assets: assets)
     }
@@ -138,7 +139,7 @@ struct RiveStructureWalker {
         }
         if isDataBind { visitDataBind(object, index) }
         if object.isType(T.component) || object.isType(T.keyFrameInterpolator), !artboards.isEmpty {
-            artboardLocalObjects[artboards.count - 1].append(index)
+            layout.artboards[artboards.count - 1].localObjects.append(index)
         }
         switch object.typeKey {
         case T.artboard: visitArtboard(object, index)
@@ -147,14 +148,36 @@ struct RiveStructureWalker {
         default: break
         }
         if object.isType(T.keyedObject) {
-            if !hasLatestAnimation { violate(.ordering, index, "a KeyedObject must follow a LinearAnimation", hint: "write keyed objects after their animation") }
-            hasLatestKeyedObject = true
+            if let (artboard, animation) = latestAnimation {
+                layout.artboards[artboard].animations[animation].keyedObjects.append(RiveFileLayout.KeyedObject(objectIndex: index))
+                hasLatestKeyedObject = true
+                hasLatestKeyedProperty = false
+            } else {
+                violate(.ordering, index, "a KeyedObject must follow a LinearAnimation", hint: "write keyed objects after their animation")
+            }
         } else if object.isType(T.keyedProperty) {
-            if !hasLatestAnimation || !hasLatestKeyedObject { violate(.ordering, index, "a KeyedProperty must follow a KeyedObject inside a LinearAnimation", hint: "write keyed properties after their keyed object") }
-            hasLatestKeyedProperty = true
-            makeLatest(.keyedProperty)
+            if let (artboard, animation) = latestAnimation, hasLatestKeyedObject {
+                let keyedObject = layout.artboards[artboard].animations[animation].keyedObjects.count - 1
+                layout.artboards[artboard].animations[animation].keyedObjects[keyedObject].keyedProperties.append(RiveFileLayout.KeyedProperty(objectIndex: index))
+                hasLatestKeyedProperty = true
+                makeLatest(.keyedProperty)
+            } else {
+                violate(.ordering, index, "a KeyedProperty must follow a KeyedObject inside a LinearAnimation", hint: "write keyed properties after their keyed object")
+            }
         } else if object.isType(T.keyFrame) {
-            if !hasLatestKeyedProperty { violate(.ordering, index, "a keyframe must follow a KeyedProperty", hint: "write keyframes after their keyed property") }
+            if let (artboard, animation) = latestAnimation, hasLatestKeyedProperty {
+                let keyedObject = layout.artboards[artboard].animations[animation].keyedObjects.count - 1
+                let keyedProperty = layout.artboards[artboard].animations[animation].keyedObjects[keyedObject].keyedProperties.count - 1
+                layout.artboards[artboard].animations[animation].keyedObjects[keyedObject].keyedProperties[keyedProperty].keyFrames.append(index)
+            } else {
+                violate(.ordering, index, "a keyframe must follow a KeyedProperty", hint: "write keyframes after their keyed property")
+            }
+        } else if object.isType(T.bindableProperty) {
+            latestBindableProperty = index
+        } else if object.isType(T.transitionComparator) {
+            visitComparator(object, index)
+        } else if object.isType(T.listenerAction) || object.isType(T.listenerInputType) {
+            visitListenerChild(object, index)
         } else if object.isType(T.stateMachineInput) {
             visitInput(object, index)
         } else if object.isType(T.stateMachineLayer) {
@@ -172,13 +195,17 @@ struct RiveStructureWalker {
                 name: object.string(P.viewModelComponentName) ?? "", isGlobal: object.uint(P.viewModelViewModelType) == 2,
                 properties: [], instances: []))
             viewModelPropertyObjects.append([])
+            layout.viewModels.append(RiveFileLayout.ViewModel(objectIndex: index))
         } else if object.isType(T.viewModelProperty) {
             visitViewModelProperty(object, index)
         } else if object.isType(T.viewModelInstance) {
             visitInstance(object, index)
         } else if object.isType(T.viewModelInstanceValue) {
             if instances.isEmpty { violate(.ordering, index, "a view-model value must follow its ViewModelInstance", hint: "write values right after their instance") }
-            else { instances[instances.count - 1].values.append((index, [])) }
+            else {
+                instances[instances.count - 1].values.append((index, []))
+                layout.instances[layout.instances.count - 1].values.append(RiveFileLayout.InstanceValue(objectIndex: index))
+            }
             latestInstanceListValue = object.isType(T.viewModelInstanceList)
         } else if object.isType(T.viewModelInstanceListItem) {
             if !latestInstanceListValue || instances.isEmpty || instances[instances.count - 1].values.isEmpty {
@@ -187,18 +214,26 @@ struct RiveStructureWalker {
                 let item = (object.index(P.viewModelInstanceListItemViewModelId), object.index(P.viewModelInstanceListItemViewModelInstanceId))
                 let last = instances.count - 1
                 instances[last].values[instances[last].values.count - 1].listItems.append(item)
+                layout.instances[last].values[layout.instances[last].values.count - 1].listItems.append(index)
             }
         } else if object.isType(T.dataEnum) {
             latestEnumIsCollected = object.typeKey != T.dataEnumSystem
-            if latestEnumIsCollected { enums.append(RiveFileSummary.DataEnum(name: object.string(P.dataEnumCustomName) ?? "", values: [])) }
+            if latestEnumIsCollected {
+                enums.append(RiveFileSummary.DataEnum(name: object.string(P.dataEnumCustomName) ?? "", values: []))
+                layout.enums.append(RiveFileLayout.DataEnum(objectIndex: index))
+            }
         } else if object.isType(T.dataEnumValue) {
             if enums.isEmpty || !latestEnumIsCollected { violate(.ordering, index, "an enum value must follow its enum", hint: "write enum values right after their DataEnumCustom") }
-            else { enums[enums.count - 1].values.append(RiveFileSummary.EnumValue(key: object.string(P.dataEnumValueKey) ?? "", value: object.string(P.dataEnumValueValue) ?? "")) }
+            else {
+                enums[enums.count - 1].values.append(RiveFileSummary.EnumValue(key: object.string(P.dataEnumValueKey) ?? "", value: object.string(P.dataEnumValueValue) ?? ""))
+                layout.enums[layout.enums.count - 1].values.append(index)
+            }
         } else if object.isType(T.fileAsset) {
             latestAssetIsManifest = object.typeKey == T.manifestAsset
             if latestAssetIsManifest { latestAssetIndex = nil }
             else {
                 assets.append(RiveFileSummary.Asset(type: object.typeName, name: object.string(P.assetName) ?? "", contentBytes: 0))
+                layout.assets.append(index)
                 latestAssetIndex = assets.count - 1
             }
         } else if object.typeKey == T.fileAssetContents {
@@ -208,14 +243,18 @@ struct RiveStructureWalker {
 
     private mutating func placeholder(_ index: Int) {
         switch scopeRecency.last {
-        case .artboard?: artboardLocalObjects[artboards.count - 1].append(nil)
+        case .artboard?: layout.artboards[artboards.count - 1].localObjects.append(nil)
         case .stateMachine?:
             let typeName = document.objects[index].typeName
             withLatestStateMachine {
                 $0.summary.inputs.append(RiveFileSummary.Input(name: "", type: typeName, defaultValue: nil))
                 $0.inputTypeKeys.append(nil)
             }
-        case .layer?: appendState(RiveFileSummary.State(kind: document.objects[index].typeName, animation: nil, transitionsTo: []))
+            withLatestLayout { $0.inputs.append(nil) }
+        case .layer?:
+            if appendState(RiveFileSummary.State(kind: document.objects[index].typeName, animation: nil, transitionsTo: [])) {
+                withLatestLayout { if let last = $0.layers.indices.last { $0.layers[last].states.append(RiveFileLayout.State(objectIndex: nil)) } }
+            }
         case .keyedProperty?, nil: break
         }
     }
@@ -241,8 +280,12 @@ struct RiveStructureWalker {
                     "binds property \(key) (\(RiveSchema.property(key)!.name)), which \(targetObject.typeName) (object #\(target)) does not have",
                     hint: "write each DataBind directly after the object whose property it binds, with no other object between")
         }
+        let bind = RiveFileLayout.DataBind(objectIndex: index, targetIndex: target)
         if targetObject.isType(T.bindableProperty) || targetObject.isType(T.transitionPropertyViewModelComparator) || targetObject.isType(T.stateTransition) {
             withLatestStateMachine { $0.summary.dataBindCount += 1 }
+            withLatestLayout { $0.dataBinds.append(bind) }
+        } else if !artboards.isEmpty, targetObject.isType(T.component) || targetObject.typeKey == T.artboard {
+            layout.artboards[artboards.count - 1].dataBinds.append(bind)
         }
     }
 
@@ -253,7 +296,7 @@ struct RiveStructureWalker {
             height: object.float(P.layoutComponentHeight) ?? 0, defaultStateMachine: nil, viewModel: nil,
             objectCount: 0, animations: [], stateMachines: []))
         artboardRawDefaults.append((object.index(P.artboardDefaultStateMachineId), object.index(P.artboardViewModelId)))
-        artboardLocalObjects.append([index])
+        layout.artboards.append(RiveFileLayout.Artboard(objectIndex: index, localObjects: [index]))
         stateMachines.append([])
         makeLatest(.artboard)
         if let viewModel = object.index(P.artboardViewModelId), viewModel >= viewModels.count {
@@ -271,7 +314,8 @@ struct RiveStructureWalker {
             name: object.string(P.animationName) ?? "", fps: object.uint(P.linearAnimationFps) ?? 60,
             duration: object.uint(P.linearAnimationDuration) ?? 60,
             loop: ["oneShot", "loop", "pingPong"].indices.contains(Int(min(loop, 3))) ? ["oneShot", "loop", "pingPong"][Int(loop)] : String(loop)))
-        hasLatestAnimation = true
+        layout.artboards[artboards.count - 1].animations.append(RiveFileLayout.Animation(objectIndex: index))
+        latestAnimation = (artboards.count - 1, layout.artboards[artboards.count - 1].animations.count - 1)
         hasLatestKeyedObject = false
         hasLatestKeyedProperty = false
     }
@@ -284,17 +328,65 @@ struct RiveStructureWalker {
         finishLayer()
         stateMachines[artboards.count - 1].append(RawStateMachine(summary: RiveFileSummary.StateMachine(
             name: object.string(P.animationName) ?? "", inputs: [], layers: [], listeners: [], dataBindCount: 0)))
+        layout.artboards[artboards.count - 1].stateMachines.append(RiveFileLayout.StateMachine(objectIndex: index))
         latestMachine = (artboards.count - 1, stateMachines[artboards.count - 1].count - 1)
+        latestListener = false
         hasLatestState = false
         hasLatestTransition = false
         makeLatest(.stateMachine)
     }
 
     private var hasLatestStateMachine: Bool { latestMachine != nil }
+    private var latestListener = false
+
+    private mutating func visitComparator(_ object: RiveObject, _ index: Int) {
+        var attached = false
+        withLatestTransition {
+            guard let condition = $0.conditions.indices.last else { return }
+            $0.conditions[condition].comparators.append(index)
+            attached = true
+        }
+        if !attached || !hasLatestTransition {
+            violate(.ordering, index, "a comparator must follow its TransitionViewModelCondition", hint: "write the left and right comparators right after their condition")
+        }
+        if object.isType(T.transitionPropertyViewModelComparator) && latestBindableProperty == nil {
+            violate(.ordering, index, "a view-model comparator claims the BindableProperty before it, but there is none", hint: "write a BindableProperty and its DataBind before the comparator")
+        }
+    }
+
+    private mutating func visitListenerChild(_ object: RiveObject, _ index: Int) {
+        if latestListener {
+            withLatestLayout { if let last = $0.listeners.indices.last { $0.listeners[last].children.append(index) } }
+        } else if object.isType(T.listenerAction), hasLatestState {
+            // Actions before any listener belong to the latest state (actions run on entry or exit).
+            return
+        } else {
+            violate(.ordering, index, "\(object.typeName) must follow the listener (or, for an action, the state) it belongs to", hint: "write listener actions right after their listener")
+        }
+    }
 
     private mutating func withLatestStateMachine(_ body: (inout RawStateMachine) -> Void) {
         guard let (artboard, machine) = latestMachine else { return }
         body(&stateMachines[artboard][machine])
+    }
+
+    private mutating func withLatestLayout(_ body: (inout RiveFileLayout.StateMachine) -> Void) {
+        guard let (artboard, machine) = latestMachine else { return }
+        body(&layout.artboards[artboard].stateMachines[machine])
+    }
+
+    private mutating func withLatestState(_ body: (inout RiveFileLayout.State) -> Void) {
+        withLatestLayout {
+            guard let layer = $0.layers.indices.last, let state = $0.layers[layer].states.indices.last else { return }
+            body(&$0.layers[layer].states[state])
+        }
+    }
+
+    private mutating func withLatestTransition(_ body: (inout RiveFileLayout.Transition) -> Void) {
+        withLatestState {
+            guard let transition = $0.transitions.indices.last else { return }
+            body(&$0.transitions[transition])
+        }
     }
 
     private mutating func visitInput(_ object: RiveObject, _ index: Int) {
@@ -315,6 +407,7 @@ struct RiveStructureWalker {
             $0.summary.inputs.append(RiveFileSummary.Input(name: object.string(P.stateMachineComponentName) ?? "", type: type, defaultValue: value))
             $0.inputTypeKeys.append(object.typeKey)
         }
+        withLatestLayout { $0.inputs.append(index) }
     }
 
     private mutating func visitLayer(_ object: RiveObject, _ index: Int) {
@@ -325,6 +418,7 @@ struct RiveStructureWalker {
         finishLayer()
         withLatestStateMachine { $0.summary.layers.append(RiveFileSummary.Layer(name: object.string(P.stateMachineComponentName) ?? "", states: [])) }
         latestLayerObjectIndex = index
+        withLatestLayout { $0.layers.append(RiveFileLayout.Layer(objectIndex: index)) }
         hasLatestState = false
         hasLatestTransition = false
         makeLatest(.layer)
@@ -362,6 +456,7 @@ struct RiveStructureWalker {
         default: kind = object.typeName
         }
         hasLatestState = appendState(RiveFileSummary.State(kind: kind, animation: animationName, transitionsTo: []))
+        if hasLatestState { withLatestLayout { if let last = $0.layers.indices.last { $0.layers[last].states.append(RiveFileLayout.State(objectIndex: index)) } } }
         hasLatestTransition = false
     }
 
@@ -372,10 +467,11 @@ struct RiveStructureWalker {
         }
         let target = Int(min(object.uint(P.stateTransitionStateToId) ?? UInt64(UInt32.max), UInt64(Int32.max)))
         withLatestStateMachine {
-            let layer = $0.summary.layers.count - 1
-            $0.summary.layers[layer].states[$0.summary.layers[layer].states.count - 1].transitionsTo.append(target)
+            guard let layer = $0.summary.layers.indices.last, let state = $0.summary.layers[layer].states.indices.last else { return }
+            $0.summary.layers[layer].states[state].transitionsTo.append(target)
         }
         latestLayerStateToIds.append((index, target))
+        withLatestState { $0.transitions.append(RiveFileLayout.Transition(objectIndex: index)) }
         hasLatestTransition = true
     }
 
@@ -384,6 +480,7 @@ struct RiveStructureWalker {
             violate(.ordering, index, "a condition must follow its transition", hint: "write conditions right after their StateTransition")
             return
         }
+        withLatestTransition { $0.conditions.append(RiveFileLayout.Condition(objectIndex: index)) }
         guard object.isType(T.transitionInputCondition) else { return }
         var inputTypes: [UInt32?] = []
         withLatestStateMachine { inputTypes = $0.inputTypeKeys }
@@ -411,7 +508,7 @@ struct RiveStructureWalker {
         }
         var target: String?
         if let targetID = object.index(P.stateMachineListenerTargetId) {
-            let local = artboardLocalObjects[artboard]
+            let local = layout.artboards[artboard].localObjects
             if local.indices.contains(targetID), let objectIndex = local[targetID] {
                 let targetObject = document.objects[objectIndex]
                 let name = targetObject.string(P.componentName) ?? ""
@@ -421,6 +518,8 @@ struct RiveStructureWalker {
             }
         }
         withLatestStateMachine { $0.summary.listeners.append(RiveFileSummary.Listener(name: object.string(P.stateMachineComponentName) ?? "", target: target)) }
+        withLatestLayout { $0.listeners.append(RiveFileLayout.Listener(objectIndex: index)) }
+        latestListener = true
     }
 
     private mutating func visitViewModelProperty(_ object: RiveObject, _ index: Int) {
@@ -440,6 +539,7 @@ struct RiveStructureWalker {
             name: object.string(P.viewModelComponentName) ?? "", type: Self.propertyTypeName(object.typeKey),
             enumName: enumName, viewModelName: nil))
         viewModelPropertyObjects[viewModels.count - 1].append(index)
+        layout.viewModels[viewModels.count - 1].properties.append(index)
     }
 
     private mutating func visitInstance(_ object: RiveObject, _ index: Int) {
@@ -448,6 +548,10 @@ struct RiveStructureWalker {
             violate(.invalidReference, index, property: P.viewModelInstanceViewModelId, "view model index \(viewModel) does not exist (\(viewModels.count) so far)", hint: "write the view model before its instances")
         }
         instances.append(RawInstance(name: object.string(P.componentName) ?? "", viewModelIndex: viewModel, isEmbedded: !artboards.isEmpty))
+        layout.instances.append(RiveFileLayout.Instance(
+            objectIndex: index, viewModel: viewModels.indices.contains(viewModel) ? viewModel : nil,
+            artboard: artboards.isEmpty ? nil : artboards.count - 1))
+        if viewModels.indices.contains(viewModel) { layout.viewModels[viewModel].instances.append(layout.instances.count - 1) }
         latestInstanceListValue = false
     }
 
@@ -546,5 +650,12 @@ extension RiveFileSummary {
     /// Every ordering, completeness and reference rule of the format that the document breaks.
     public static func violations(in document: RiveDocument) -> [RiveFormatError] {
         RiveStructureWalker(document).violations
+    }
+}
+
+extension RiveFileLayout {
+    /// Derives where each object of a document belongs, as the runtime's importer does.
+    public init(_ document: RiveDocument) {
+        self = RiveStructureWalker(document).layout
     }
 }

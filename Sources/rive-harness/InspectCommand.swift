@@ -6,7 +6,7 @@ struct InspectCommand: HarnessCommand {
     static let name = "inspect"
     static let summary = "show a .riv file's artboards, state machines, view models, enums and assets"
     static let help = """
-        usage: rive-harness inspect FILE.riv [--json]
+        usage: rive-harness inspect FILE.riv [--json | --objects]
 
         Reads FILE.riv and prints its structure: artboards (size, default state machine and
         view model), animations, state machines (inputs, layers and states, listeners), view
@@ -14,6 +14,7 @@ struct InspectCommand: HarnessCommand {
 
         options:
           --json     print JSON instead of a table (schema: docs/inspect-json.md, version 1)
+          --objects  print every object record in file order with its properties
           --help     show this help
 
         exit codes: 0 read and printed; 2 usage error; 3 the file is missing or malformed.
@@ -21,10 +22,13 @@ struct InspectCommand: HarnessCommand {
 
     let path: String
     let json: Bool
+    let objects: Bool
 
     init(arguments: inout ArgumentList) throws(UsageError) {
         json = arguments.flag("--json")
-        let positionals = try arguments.positionals(known: ["--json"])
+        objects = arguments.flag("--objects")
+        if json && objects { throw UsageError(message: "--json and --objects cannot be combined", hint: "choose one of them") }
+        let positionals = try arguments.positionals(known: ["--json", "--objects"])
         guard positionals.count == 1 else {
             throw UsageError(message: positionals.isEmpty ? "inspect needs a .riv file" : "inspect takes one file, got \(positionals.count)",
                              hint: "run 'rive-harness inspect FILE.riv'")
@@ -37,6 +41,13 @@ struct InspectCommand: HarnessCommand {
         let document: RiveDocument
         do { document = try RiveReader.read(bytes) } catch {
             throw CommandFailure(message: "\(path): \(error)", exitCode: .badInput)
+        }
+        if objects {
+            for (index, object) in document.objects.enumerated() {
+                let properties = object.properties.map { "\($0.name ?? String($0.key))=\($0.value)" }
+                print((["#\(index) \(object.typeName) (\(object.typeKey))"] + properties).joined(separator: " "))
+            }
+            return .success
         }
         let report = InspectReport(file: path, byteCount: bytes.count, document: document)
         print(json ? report.json() : report.table())

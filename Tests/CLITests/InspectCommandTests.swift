@@ -26,6 +26,16 @@ struct InspectCommandTests {
         #expect(result.standardOutput.contains("instance #0 \"\": x=250, y=250"))
     }
 
+    @Test("--objects lists every record with its properties", .enabled(if: SharedMaterial.hasAssets, Comment(rawValue: SharedMaterial.absentComment)))
+    func objects() throws {
+        let path = SharedMaterial.assetsDirectory.appendingPathComponent("rapid_pointer_events.riv").path
+        let result = try HarnessProcess.run(["inspect", path, "--objects"])
+        #expect(result.exitCode == 0)
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(lines.first == "#0 Backboard (23)")
+        #expect(lines.contains("#40 StateMachineListenerSingle (114) name=\"onDown\" targetId=1 listenerTypeValue=2"))
+    }
+
     @Test("a malformed file exits 3 and names the file, offset and object")
     func malformedFile() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-\(UUID().uuidString)")
@@ -65,6 +75,6 @@ struct InspectCommandTests {
         #expect(tool.standardOutput.contains("exit codes:"))
         let inspect = try HarnessProcess.run(["inspect", "--help"])
         #expect(inspect.exitCode == 0)
-        #expect(inspect.standardOutput.contains("usage: rive-harness inspect FILE.riv [--json]"))
+        #expect(inspect.standardOutput.contains("usage: rive-harness inspect FILE.riv [--json | --objects]"))
     }
 }

@@ -117,3 +117,40 @@ struct UpstreamFactsTests {
         #expect(summary.viewModels.first?.instances.first?.values.map(\.value).sorted() == ["250", "250"])
     }
 }
+
+/// The import structure (`RiveFileLayout`) of upstream files, checked object by object.
+@Suite(.enabled(if: SharedMaterial.hasAssets, Comment(rawValue: SharedMaterial.absentComment)))
+struct UpstreamLayoutTests {
+    @Test("data_bind_test_cmdq.riv \"Test Transitions\": a view-model condition with its bindable property, bind and comparators")
+    func viewModelCondition() throws {
+        let document = try RiveReader.read(try SharedMaterial.asset("data_bind_test_cmdq.riv"))
+        let layout = RiveFileLayout(document)
+        let artboard = try #require(layout.artboards.first { document.objects[$0.objectIndex].string(RivePropertyKey.componentName) == "Test Transitions" })
+        #expect(artboard.localObjects.count == 12)
+        #expect(artboard.animations.map { $0.keyedObjects.map { $0.keyedProperties.map(\.keyFrames.count) } } == [[[1]], [[1]]])
+        let machine = try #require(artboard.stateMachines.first)
+        let states = try #require(machine.layers.first?.states)
+        #expect(states.map { $0.objectIndex.map { document.objects[$0].typeName } } == ["AnyState", "ExitState", "EntryState", "AnimationState", "AnimationState"])
+        let transition = try #require(states[3].transitions.first)
+        let condition = try #require(transition.conditions.first)
+        #expect(document.objects[condition.objectIndex].typeKey == RiveTypeKey.transitionViewModelCondition)
+        #expect(condition.comparators.map { document.objects[$0].typeKey } == [RiveTypeKey.transitionPropertyViewModelComparator, RiveTypeKey.transitionValueTriggerComparator])
+        #expect(machine.dataBinds.count == 1)
+        #expect(document.objects[machine.dataBinds[0].targetIndex].typeKey == RiveTypeKey.bindablePropertyTrigger)
+        #expect(document.objects[machine.dataBinds[0].objectIndex].bytes(RivePropertyKey.dataBindContextSourcePathIds) == [4, 0])
+    }
+
+    @Test("rapid_pointer_events.riv: listeners own the actions written after them; view-model values and instances are placed")
+    func listeners() throws {
+        let document = try RiveReader.read(try SharedMaterial.asset("rapid_pointer_events.riv"))
+        let layout = RiveFileLayout(document)
+        let machine = try #require(layout.artboards.first?.stateMachines.first)
+        #expect(machine.listeners.map { document.objects[$0.objectIndex].string(RivePropertyKey.stateMachineComponentName) } == ["onDown", "onUp"])
+        #expect(machine.listeners.map { $0.children.map { document.objects[$0].typeName } } == [["ListenerViewModelChange"], ["ListenerViewModelChange"]])
+        #expect(machine.inputs.isEmpty)
+        #expect(layout.viewModels.first?.properties.count == 2)
+        #expect(layout.instances.first?.values.count == 2)
+        #expect(layout.instances.first?.artboard == nil)
+        #expect(layout.artboards.first?.localObjects.count == 8)
+    }
+}
