@@ -20,10 +20,12 @@ let package = Package(
         .target(name: "RiveFormat"),
         .target(name: "RiveSchemaGenerator"),
         .executableTarget(name: "rive-schema-gen", dependencies: ["RiveSchemaGenerator"]),
-        .executableTarget(name: "rive-harness", dependencies: ["RiveFormat"]),
+        .target(name: "RiveFixtures", dependencies: ["RiveFormat", "YAML"]),
+        .executableTarget(name: "rive-harness", dependencies: ["RiveFormat", "RiveFixtures"]),
         .target(name: "HarnessTestSupport", path: "Tests/HarnessTestSupport"),
         .testTarget(name: "RiveFormatTests", dependencies: ["RiveFormat", "RiveSchemaGenerator", "HarnessTestSupport"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
+        .testTarget(name: "RiveFixturesTests", dependencies: ["RiveFixtures", "HarnessTestSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )
