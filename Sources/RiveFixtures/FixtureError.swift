@@ -28,6 +28,8 @@ public struct FixtureError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let invalidValue = Code(rawValue: "fixture.invalid-value")
         /// A view-model path cannot be resolved from where it is used.
         public static let unreachablePath = Code(rawValue: "fixture.unreachable-path")
+        /// The fixture file cannot be read as text.
+        public static let unreadable = Code(rawValue: "fixture.unreadable")
         /// The compiled objects break an ordering, completeness or reference rule of the format.
         public static let formatRule = Code(rawValue: "fixture.format-rule")
     }
