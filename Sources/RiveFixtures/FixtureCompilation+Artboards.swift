@@ -125,6 +125,9 @@ extension FixtureCompilation {
                 throw error(.typeMismatch, bind.source.mark, "'\(bind.source.value)' is a \(path.property.kind.rawValue) property but '\(bind.target.value)' needs a \(target.property.kind.propertyKind.rawValue)",
                             hint: "bind a \(target.property.kind.propertyKind.rawValue) property to '\(bind.target.value)'")
             }
+            if target.property.kind == .list {
+                try checkItemArtboard(for: path, at: bind.source.mark)
+            }
             if bind.sourceFirst == true, bind.direction != .twoWay {
                 throw error(.invalidValue, bind.target.mark, "'sourceFirst' only applies to two-way binds", hint: "add 'direction: twoWay' or remove 'sourceFirst'")
             }
@@ -168,6 +171,20 @@ extension FixtureCompilation {
         }
         for machine in source.stateMachines ?? [] {
             try emitStateMachine(machine, artboard: source, nodes: nodes)
+        }
+    }
+
+    /// A list draws each item with the first artboard whose view model is the item's, and
+    /// starts that artboard's first state machine; both must exist.
+    private func checkItemArtboard(for path: ResolvedPath, at mark: Mark) throws(FixtureError) {
+        let itemViewModel = path.property.referencedViewModel ?? ""
+        guard let itemArtboard = artboardSources.first(where: { $0.viewModel?.value == itemViewModel }) else {
+            throw error(.unknownName, mark, "no artboard draws the items of this list: none has view model '\(itemViewModel)'",
+                        hint: "add an artboard with 'viewModel: \(itemViewModel)' to draw one item")
+        }
+        if (itemArtboard.stateMachines ?? []).isEmpty {
+            throw error(.invalidValue, itemArtboard.name.mark, "artboard '\(itemArtboard.name.value)' draws list items, so it needs a state machine (the list starts the first one for each item)",
+                        hint: "add a state machine to '\(itemArtboard.name.value)'")
         }
     }
 

@@ -54,6 +54,8 @@ struct FixtureCompilation {
     var viewModels: [String: ViewModelEntry] = [:]
     var artboardIndices: [String: Int] = [:]
     var artboardViewModels: [String: String] = [:]
+    /// Every artboard's source, to check the artboards that lists draw their items with.
+    var artboardSources: [ArtboardSource] = []
     /// The file-level converter that turns a listener action into a trigger fire, when one is needed.
     var triggerConverterIndex: Int?
     /// Artboard-local ids handed out so far in the current artboard (the artboard itself is 0).
@@ -119,7 +121,7 @@ struct FixtureCompilation {
         let listed = candidates.isEmpty ? "there are none" : "known: " + candidates.sorted().joined(separator: ", ")
         let close = candidates.min { editDistance($0, name.value) < editDistance($1, name.value) }
         let suggestion = close.flatMap { editDistance($0, name.value) <= 2 ? " (did you mean '\($0)'?)" : nil } ?? ""
-        return error(.unknownName, name.mark, "unknown \(what) '\(name.value)'\(suggestion)", hint: listed)
+        return error(.unknownName, name.mark, "no \(what) is named '\(name.value)'\(suggestion)", hint: listed)
     }
 
     // MARK: The whole file
@@ -168,6 +170,7 @@ struct FixtureCompilation {
             }
             viewModels[source.name.value] = ViewModelEntry(index: index, isGlobal: source.global ?? false, source: source)
         }
+        artboardSources = source.artboards
         for (index, source) in source.artboards.enumerated() {
             guard artboardIndices[source.name.value] == nil else {
                 throw error(.duplicateName, source.name.mark, "a second artboard is named '\(source.name.value)'", hint: "give each artboard its own name")
