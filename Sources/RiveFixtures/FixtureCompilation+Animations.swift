@@ -36,15 +36,15 @@ extension FixtureCompilation {
 
     /// Emits a linear animation: KeyedObject → KeyedProperty → KeyFrames, grouped by object.
     mutating func emitAnimation(_ source: AnimationSource, nodes: [String: NodeEntry], interpolators: [Ease: Int]) throws(FixtureError) {
+        if source.fps == 0 {
+            throw error(.invalidValue, source.name.mark, "animation '\(source.name.value)' has 0 frames per second", hint: "leave fps out (60) or give a positive rate")
+        }
         emit(TypeKey.linearAnimation, [
             (PropertyKey.animationName, .string(source.name.value)),
             (PropertyKey.linearAnimationFps, source.fps.map { .uint(UInt64($0)) }),
             (PropertyKey.linearAnimationDuration, .uint(UInt64(source.duration))),
             (PropertyKey.linearAnimationLoopValue, source.loop.map { .uint(Self.loopValue($0)) }),
         ], at: source.name.mark)
-        if source.fps == 0 {
-            throw error(.invalidValue, source.name.mark, "animation '\(source.name.value)' has 0 frames per second", hint: "leave fps out (60) or give a positive rate")
-        }
         var objectOrder: [Int] = []
         var keysByObject: [Int: [(key: KeySource, target: ResolvedTarget)]] = [:]
         for key in source.keys ?? [] {

@@ -15,15 +15,7 @@ public enum FixtureCompiler {
     ///   - file: The fixture's path, used in error messages.
     /// - Throws: `FixtureError` for the first mistake found, located in `file`.
     public static func compile(_ text: String, file: String) throws(FixtureError) -> RiveDocument {
-        let source: FixtureSource
-        do {
-            source = try YAMLDecoder(rejectUnknownKeys: true).decode(FixtureSource.self, from: text, file: file)
-        } catch {
-            throw FixtureError(error, file: file)
-        }
-        var compilation = FixtureCompilation(file: file)
-        try compilation.compile(source)
-        return compilation.document
+        try compilation(of: text, file: file).document
     }
 
     /// Compiles fixture text into `.riv` bytes.
@@ -33,6 +25,15 @@ public enum FixtureCompiler {
     /// - Throws: `FixtureError`, including `fixture.format-rule` when the writer rejects the
     ///   compiled objects (located at the fixture element that produced the object).
     public static func build(_ text: String, file: String) throws(FixtureError) -> [UInt8] {
+        let compilation = try compilation(of: text, file: file)
+        do {
+            return try RiveWriter.write(compilation.document)
+        } catch {
+            throw compilation.locate(error)
+        }
+    }
+
+    private static func compilation(of text: String, file: String) throws(FixtureError) -> FixtureCompilation {
         let source: FixtureSource
         do {
             source = try YAMLDecoder(rejectUnknownKeys: true).decode(FixtureSource.self, from: text, file: file)
@@ -41,10 +42,6 @@ public enum FixtureCompiler {
         }
         var compilation = FixtureCompilation(file: file)
         try compilation.compile(source)
-        do {
-            return try RiveWriter.write(compilation.document)
-        } catch {
-            throw compilation.locate(error)
-        }
+        return compilation
     }
 }
