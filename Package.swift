@@ -21,12 +21,14 @@ let package = Package(
         .target(name: "RuntimeAPI"),
         .target(name: "RiveSchemaGenerator"),
         .executableTarget(name: "rive-schema-gen", dependencies: ["RiveSchemaGenerator"]),
-        .executableTarget(name: "rive-harness", dependencies: ["RiveFormat"]),
+        .target(name: "RiveFixtures", dependencies: ["RiveFormat", "YAML"]),
+        .executableTarget(name: "rive-harness", dependencies: ["RiveFormat", "RiveFixtures"]),
         .target(name: "HarnessTestSupport", path: "Tests/HarnessTestSupport"),
         .testTarget(name: "RiveFormatTests", dependencies: ["RiveFormat", "RiveSchemaGenerator", "HarnessTestSupport"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "CLITests", dependencies: ["rive-harness", "HarnessTestSupport"]),
         .testTarget(name: "RuntimeAPITests", dependencies: ["RuntimeAPI"]),
+        .testTarget(name: "RiveFixturesTests", dependencies: ["RiveFixtures", "HarnessTestSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -1,0 +1,360 @@
+import Foundation
+import RiveFormat
+import YAML
+
+/// Which object of a node a property lives on: a shape is a Shape with a path, a fill and a
+/// stroke, each paint with its SolidColor.
+enum TargetRole: Hashable {
+    case node, path, fill, fillColor, stroke, strokeColor
+}
+
+/// The kind of value a node property holds, which decides the view-model type it binds to.
+enum TargetValueKind: String {
+    case number, color, boolean, list
+
+    /// The view-model property kind a bind source must have.
+    var propertyKind: PropertyKind {
+        switch self {
+        case .number: .number
+        case .color: .color
+        case .boolean: .boolean
+        case .list: .list
+        }
+    }
+}
+
+/// A bindable and keyframeable node property: the object it lives on, its key and value kind.
+struct TargetProperty {
+    var role: TargetRole
+    var key: UInt32
+    var kind: TargetValueKind
+}
+
+/// A resolved `Node.property` reference.
+struct ResolvedTarget {
+    var node: String
+    var property: TargetProperty
+}
+
+/// What the compiler knows about one named node of an artboard while laying it out.
+struct NodeEntry {
+    var kind: NodeKind?
+    var hasFill = false
+    var hasStroke = false
+    var localIds: [TargetRole: Int] = [:]
+}
+
+extension FixtureCompilation {
+    /// The properties each node kind offers to binds and keyframes; `nil` kind is the artboard.
+    static func targetProperties(of kind: NodeKind?) -> [String: TargetProperty] {
+        var table: [String: TargetProperty] = [
+            "x": TargetProperty(role: .node, key: PropertyKey.nodeX, kind: .number),
+            "y": TargetProperty(role: .node, key: PropertyKey.nodeY, kind: .number),
+            "rotation": TargetProperty(role: .node, key: PropertyKey.transformComponentRotation, kind: .number),
+            "scaleX": TargetProperty(role: .node, key: PropertyKey.transformComponentScaleX, kind: .number),
+            "scaleY": TargetProperty(role: .node, key: PropertyKey.transformComponentScaleY, kind: .number),
+            "opacity": TargetProperty(role: .node, key: PropertyKey.worldTransformComponentOpacity, kind: .number),
+        ]
+        switch kind {
+        case .rectangle?, .ellipse?, .path?:
+            if kind != .path {
+                table["width"] = TargetProperty(role: .path, key: PropertyKey.parametricPathWidth, kind: .number)
+                table["height"] = TargetProperty(role: .path, key: PropertyKey.parametricPathHeight, kind: .number)
+            }
+            if kind == .rectangle {
+                table["cornerRadius"] = TargetProperty(role: .path, key: PropertyKey.rectangleCornerRadiusTL, kind: .number)
+            }
+            table["fill.color"] = TargetProperty(role: .fillColor, key: PropertyKey.solidColorColorValue, kind: .color)
+            table["fill.visible"] = TargetProperty(role: .fill, key: PropertyKey.shapePaintIsVisible, kind: .boolean)
+            table["stroke.color"] = TargetProperty(role: .strokeColor, key: PropertyKey.solidColorColorValue, kind: .color)
+            table["stroke.visible"] = TargetProperty(role: .stroke, key: PropertyKey.shapePaintIsVisible, kind: .boolean)
+            table["stroke.thickness"] = TargetProperty(role: .stroke, key: PropertyKey.strokeThickness, kind: .number)
+        case .list?:
+            table["items"] = TargetProperty(role: .node, key: PropertyKey.artboardComponentListListSource, kind: .list)
+        case .group?, nil:
+            break
+        }
+        return table
+    }
+
+    /// Resolves `Node.property` against the artboard's nodes (the artboard's own name names the artboard).
+    func resolveTarget(_ target: Located<String>, nodes: [String: NodeEntry], forKeyframes: Bool) throws(FixtureError) -> ResolvedTarget {
+        guard let dot = target.value.firstIndex(of: ".") else {
+            throw error(.invalidValue, target.mark, "'\(target.value)' does not name a property", hint: "write Node.property, for example Panel.x or Panel.fill.color")
+        }
+        let nodeName = String(target.value[..<dot])
+        let propertyName = String(target.value[target.value.index(after: dot)...])
+        guard let node = nodes[nodeName] else {
+            throw unknown("node", Located(nodeName, at: target.mark), among: Array(nodes.keys))
+        }
+        let table = Self.targetProperties(of: node.kind)
+        guard let property = table[propertyName] else {
+            throw error(.unknownName, target.mark, "'\(propertyName)' is not a property of \(node.kind.map { "\($0.rawValue) '\(nodeName)'" } ?? "the artboard")",
+                        hint: "use one of: \(table.keys.sorted().joined(separator: ", "))")
+        }
+        if forKeyframes, property.kind == .list {
+            throw error(.typeMismatch, target.mark, "a list's items cannot be keyframed", hint: "bind the list to a view-model list instead")
+        }
+        if let needed = Self.requiredPaint(property.role), (needed == .fill ? nodes[nodeName]?.hasFill : nodes[nodeName]?.hasStroke) == false {
+            throw error(.unknownName, target.mark, "'\(nodeName)' has no \(needed == .fill ? "fill" : "stroke")", hint: "add '\(needed == .fill ? "fill" : "stroke"):' to the node")
+        }
+        return ResolvedTarget(node: nodeName, property: property)
+    }
+
+    private static func requiredPaint(_ role: TargetRole) -> TargetRole? {
+        switch role {
+        case .fill, .fillColor: .fill
+        case .stroke, .strokeColor: .stroke
+        case .node, .path: nil
+        }
+    }
+
+    // MARK: Artboards
+
+    /// Emits an artboard, its components (with their binds), animations and state machines.
+    mutating func emitArtboard(_ source: ArtboardSource) throws(FixtureError) {
+        let artboardName = source.name.value
+        var nodes: [String: NodeEntry] = [artboardName: NodeEntry(kind: nil)]
+        try collectNodes(source.nodes ?? [], into: &nodes)
+
+        var binds: [String: [TargetRole: [(key: UInt32, path: ResolvedPath, flags: UInt64, mark: Mark)]]] = [:]
+        for bind in source.binds ?? [] {
+            let target = try resolveTarget(bind.target, nodes: nodes, forKeyframes: false)
+            let path = try resolvePath(bind.source, reachableFrom: artboardName)
+            guard path.property.kind == target.property.kind.propertyKind else {
+                throw error(.typeMismatch, bind.source.mark, "'\(bind.source.value)' is a \(path.property.kind.rawValue) property but '\(bind.target.value)' needs a \(target.property.kind.propertyKind.rawValue)",
+                            hint: "bind a \(target.property.kind.propertyKind.rawValue) property to '\(bind.target.value)'")
+            }
+            if target.property.kind == .list {
+                try checkItemArtboard(for: path, at: bind.source.mark)
+            }
+            if bind.sourceFirst == true, bind.direction != .twoWay {
+                throw error(.invalidValue, bind.target.mark, "'sourceFirst' only applies to two-way binds", hint: "add 'direction: twoWay' or remove 'sourceFirst'")
+            }
+            let flags: UInt64 = switch bind.direction ?? .toTarget {
+            case .toTarget: 0
+            case .toSource: 1
+            case .twoWay: bind.sourceFirst == true ? 2 | 8 : 2
+            }
+            binds[target.node, default: [:]][target.property.role, default: []].append((target.property.key, path, flags, bind.target.mark))
+        }
+
+        let machineNames = (source.stateMachines ?? []).map(\.name.value)
+        var defaultMachine: Int? = machineNames.isEmpty ? nil : 0
+        if let named = source.defaultStateMachine {
+            guard let index = machineNames.firstIndex(of: named.value) else { throw unknown("state machine", named, among: machineNames) }
+            defaultMachine = index
+        }
+        localObjectCount = 0
+        _ = emitComponent(TypeKey.artboard, [
+            (PropertyKey.componentName, .string(artboardName)),
+            (PropertyKey.layoutComponentWidth, .float(source.width)),
+            (PropertyKey.layoutComponentHeight, .float(source.height)),
+            (PropertyKey.artboardDefaultStateMachineId, defaultMachine.map { .uint(UInt64($0)) }),
+            (PropertyKey.artboardViewModelId, source.viewModel.flatMap { viewModels[$0.value] }.map { .uint(UInt64($0.index)) }),
+        ], at: source.name.mark)
+        nodes[artboardName]?.localIds[.node] = 0
+        emitBinds(binds[artboardName]?[.node] ?? [])
+        if let background = source.background {
+            let fill = emitComponent(TypeKey.fill, [(PropertyKey.componentName, .string("Background"))], at: source.name.mark)
+            _ = emitComponent(TypeKey.solidColor, [
+                (PropertyKey.componentParentId, .uint(UInt64(fill))),
+                (PropertyKey.solidColorColorValue, .color(background.argb)),
+            ], at: source.name.mark)
+        }
+        for node in source.nodes ?? [] {
+            try emitNode(node, parent: 0, nodes: &nodes, binds: binds)
+        }
+        let interpolators = try emitInterpolators(source.animations ?? [])
+        for animation in source.animations ?? [] {
+            try emitAnimation(animation, nodes: nodes, interpolators: interpolators)
+        }
+        for machine in source.stateMachines ?? [] {
+            try emitStateMachine(machine, artboard: source, nodes: nodes)
+        }
+    }
+
+    /// A list draws each item with the first artboard whose view model is the item's, and
+    /// starts that artboard's first state machine; both must exist.
+    private func checkItemArtboard(for path: ResolvedPath, at mark: Mark) throws(FixtureError) {
+        let itemViewModel = path.property.referencedViewModel ?? ""
+        guard let itemArtboard = artboardSources.first(where: { $0.viewModel?.value == itemViewModel }) else {
+            throw error(.unknownName, mark, "no artboard draws the items of this list: none has view model '\(itemViewModel)'",
+                        hint: "add an artboard with 'viewModel: \(itemViewModel)' to draw one item")
+        }
+        if (itemArtboard.stateMachines ?? []).isEmpty {
+            throw error(.invalidValue, itemArtboard.name.mark, "artboard '\(itemArtboard.name.value)' draws list items, so it needs a state machine (the list starts the first one for each item)",
+                        hint: "add a state machine to '\(itemArtboard.name.value)'")
+        }
+    }
+
+    private func collectNodes(_ sources: [NodeSource], into nodes: inout [String: NodeEntry]) throws(FixtureError) {
+        for source in sources {
+            let kind = source.type.value
+            if let name = source.name {
+                if name.value.contains(".") {
+                    throw error(.invalidValue, name.mark, "node names cannot contain '.', which separates a node from its property", hint: "rename the node")
+                }
+                guard nodes[name.value] == nil else {
+                    throw error(.duplicateName, name.mark, "the artboard already has a node (or is itself) named '\(name.value)'", hint: "give each node its own name")
+                }
+                var entry = NodeEntry(kind: kind)
+                entry.hasFill = source.fill != nil
+                entry.hasStroke = source.stroke != nil
+                nodes[name.value] = entry
+            }
+            let isShape = kind == .rectangle || kind == .ellipse || kind == .path
+            if !isShape, source.fill != nil || source.stroke != nil {
+                throw error(.invalidValue, source.type.mark, "a \(kind.rawValue) has no fill or stroke", hint: "give fills and strokes to rectangles, ellipses and paths")
+            }
+            if kind != .group, let children = source.children, !children.isEmpty {
+                throw error(.invalidValue, source.type.mark, "only groups have children", hint: "wrap the nodes in a group")
+            }
+            if (kind == .path) != (source.vertices != nil) {
+                throw error(.invalidValue, source.type.mark, kind == .path ? "a path needs 'vertices:'" : "only paths have vertices", hint: "use type: path with a list of vertices")
+            }
+            if kind == .rectangle || kind == .ellipse, source.width == nil || source.height == nil {
+                throw error(.invalidValue, source.type.mark, "a \(kind.rawValue) needs 'width:' and 'height:'", hint: "add both sizes")
+            }
+            try collectNodes(source.children ?? [], into: &nodes)
+        }
+    }
+
+    private mutating func emitBinds(_ binds: [(key: UInt32, path: ResolvedPath, flags: UInt64, mark: Mark)]) {
+        for bind in binds {
+            emitDataBind(key: bind.key, path: bind.path, flags: bind.flags, at: bind.mark)
+        }
+    }
+
+    private mutating func emitNode(_ source: NodeSource, parent: Int, nodes: inout [String: NodeEntry],
+                                   binds: [String: [TargetRole: [(key: UInt32, path: ResolvedPath, flags: UInt64, mark: Mark)]]]) throws(FixtureError) {
+        let mark = source.name?.mark ?? source.type.mark
+        let name = source.name?.value
+        let nodeBinds = name.flatMap { binds[$0] } ?? [:]
+        let typeKey: UInt32 = switch source.type.value {
+        case .group: TypeKey.node
+        case .list: TypeKey.artboardComponentList
+        case .rectangle, .ellipse, .path: TypeKey.shape
+        }
+        let transform: [(UInt32, RivePropertyValue?)] = [
+            (PropertyKey.componentName, name.map { .string($0) }),
+            (PropertyKey.componentParentId, .uint(UInt64(parent))),
+            (PropertyKey.nodeX, source.x.map { .float($0) }),
+            (PropertyKey.nodeY, source.y.map { .float($0) }),
+            (PropertyKey.transformComponentRotation, source.rotation.map { .float($0) }),
+            (PropertyKey.transformComponentScaleX, (source.scaleX ?? source.scale).map { .float($0) }),
+            (PropertyKey.transformComponentScaleY, (source.scaleY ?? source.scale).map { .float($0) }),
+            (PropertyKey.worldTransformComponentOpacity, source.opacity.map { .float($0) }),
+        ]
+        let id = emitComponent(typeKey, transform, at: mark)
+        if let name { nodes[name]?.localIds[.node] = id }
+        emitBinds(nodeBinds[.node] ?? [])
+
+        switch source.type.value {
+        case .group:
+            for child in source.children ?? [] {
+                try emitNode(child, parent: id, nodes: &nodes, binds: binds)
+            }
+        case .list:
+            break
+        case .rectangle, .ellipse, .path:
+            let pathId: Int
+            if source.type.value == .path {
+                pathId = emitComponent(TypeKey.pointsPath, [
+                    (PropertyKey.componentParentId, .uint(UInt64(id))),
+                    (PropertyKey.pointsCommonPathIsClosed, .bool(source.closed ?? true)),
+                ], at: mark)
+                for vertex in source.vertices ?? [] {
+                    try emitVertex(vertex, parent: pathId, at: mark)
+                }
+            } else {
+                pathId = emitComponent(source.type.value == .rectangle ? TypeKey.rectangle : TypeKey.ellipse, [
+                    (PropertyKey.componentParentId, .uint(UInt64(id))),
+                    (PropertyKey.parametricPathWidth, source.width.map { .float($0) }),
+                    (PropertyKey.parametricPathHeight, source.height.map { .float($0) }),
+                    (PropertyKey.rectangleCornerRadiusTL, source.type.value == .rectangle ? source.cornerRadius.map { .float($0) } : nil),
+                ], at: mark)
+            }
+            if let name { nodes[name]?.localIds[.path] = pathId }
+            emitBinds(nodeBinds[.path] ?? [])
+            if let fill = source.fill {
+                let fillId = emitComponent(TypeKey.fill, [
+                    (PropertyKey.componentParentId, .uint(UInt64(id))),
+                    (PropertyKey.fillFillRule, fill.rule == .evenOdd ? .uint(1) : nil),
+                    (PropertyKey.shapePaintIsVisible, fill.visible.map { .bool($0) }),
+                ], at: mark)
+                emitBinds(nodeBinds[.fill] ?? [])
+                let colorId = emitComponent(TypeKey.solidColor, [
+                    (PropertyKey.componentParentId, .uint(UInt64(fillId))),
+                    (PropertyKey.solidColorColorValue, fill.color.map { .color($0.argb) }),
+                ], at: mark)
+                emitBinds(nodeBinds[.fillColor] ?? [])
+                if let name {
+                    nodes[name]?.localIds[.fill] = fillId
+                    nodes[name]?.localIds[.fillColor] = colorId
+                }
+            }
+            if let stroke = source.stroke {
+                let strokeId = emitComponent(TypeKey.stroke, [
+                    (PropertyKey.componentParentId, .uint(UInt64(id))),
+                    (PropertyKey.strokeThickness, stroke.thickness.map { .float($0) }),
+                    (PropertyKey.strokeCap, stroke.cap.map { .uint(Self.capValue($0)) }),
+                    (PropertyKey.strokeJoin, stroke.join.map { .uint(Self.joinValue($0)) }),
+                    (PropertyKey.shapePaintIsVisible, stroke.visible.map { .bool($0) }),
+                ], at: mark)
+                emitBinds(nodeBinds[.stroke] ?? [])
+                let colorId = emitComponent(TypeKey.solidColor, [
+                    (PropertyKey.componentParentId, .uint(UInt64(strokeId))),
+                    (PropertyKey.solidColorColorValue, stroke.color.map { .color($0.argb) }),
+                ], at: mark)
+                emitBinds(nodeBinds[.strokeColor] ?? [])
+                if let name {
+                    nodes[name]?.localIds[.stroke] = strokeId
+                    nodes[name]?.localIds[.strokeColor] = colorId
+                }
+            }
+        }
+    }
+
+    /// Emits a straight vertex, or a detached cubic vertex whose absolute control points are
+    /// turned into the angle and distance the format stores.
+    private mutating func emitVertex(_ vertex: VertexSource, parent: Int, at mark: Mark) throws(FixtureError) {
+        let parentId: (UInt32, RivePropertyValue?) = (PropertyKey.componentParentId, .uint(UInt64(parent)))
+        guard vertex.in != nil || vertex.out != nil else {
+            _ = emitComponent(TypeKey.straightVertex, [parentId, (PropertyKey.vertexX, .float(vertex.x)), (PropertyKey.vertexY, .float(vertex.y))], at: mark)
+            return
+        }
+        func polar(_ point: [Float]?) throws(FixtureError) -> (rotation: Float, distance: Float) {
+            guard let point else { return (0, 0) }
+            guard point.count == 2 else {
+                throw error(.invalidValue, mark, "a control point is [x, y], found \(point.count) number(s)", hint: "write in: [x, y] and out: [x, y] in artboard units")
+            }
+            let dx = point[0] - vertex.x, dy = point[1] - vertex.y
+            return (Float(atan2(Double(dy), Double(dx))), (dx * dx + dy * dy).squareRoot())
+        }
+        let inPoint = try polar(vertex.in), outPoint = try polar(vertex.out)
+        _ = emitComponent(TypeKey.cubicDetachedVertex, [
+            parentId, (PropertyKey.vertexX, .float(vertex.x)), (PropertyKey.vertexY, .float(vertex.y)),
+            (PropertyKey.cubicDetachedVertexInRotation, .float(inPoint.rotation)),
+            (PropertyKey.cubicDetachedVertexInDistance, .float(inPoint.distance)),
+            (PropertyKey.cubicDetachedVertexOutRotation, .float(outPoint.rotation)),
+            (PropertyKey.cubicDetachedVertexOutDistance, .float(outPoint.distance)),
+        ], at: mark)
+    }
+
+    private static func capValue(_ cap: StrokeCap) -> UInt64 {
+        switch cap {
+        case .butt: 0
+        case .round: 1
+        case .square: 2
+        }
+    }
+
+    private static func joinValue(_ join: StrokeJoin) -> UInt64 {
+        switch join {
+        case .miter: 0
+        case .round: 1
+        case .bevel: 2
+        }
+    }
+}

@@ -1,0 +1,376 @@
+import YAML
+
+// The fixture language as written: plain `Decodable` values that keep the location of every
+// name, so the compiler can report a mistake where it was made. docs/fixture-format.md
+// describes each key; the compiler (FixtureCompilation) resolves the names.
+
+/// One fixture file: enums, view models and artboards, referred to by name.
+struct FixtureSource: Decodable {
+    var enums: [EnumSource]?
+    var viewModels: [ViewModelSource]?
+    var artboards: [ArtboardSource]
+}
+
+/// An enum and its values.
+struct EnumSource: Decodable {
+    var name: Located<String>
+    var values: [EnumValueSource]
+}
+
+/// An enum value: a key (the case name the runtime API uses) and optional display text.
+///
+/// Written either as a bare key (`happy`) or as a mapping (`{key: happy, text: Happy!}`).
+struct EnumValueSource: Decodable {
+    var key: Located<String>
+    var text: String?
+
+    private enum CodingKeys: String, CodingKey { case key, text }
+
+    init(from decoder: any Decoder) throws {
+        if decoder.yamlNode?.scalar != nil {
+            key = try Located(from: decoder)
+            text = nil
+        } else {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            key = try container.decode(Located<String>.self, forKey: .key)
+            text = try container.decodeIfPresent(String.self, forKey: .text)
+        }
+    }
+}
+
+/// A view model: its properties and authored instances.
+struct ViewModelSource: Decodable {
+    var name: Located<String>
+    var global: Bool?
+    var properties: [PropertySource]?
+    var instances: [InstanceSource]?
+}
+
+/// The type of a view-model property.
+enum PropertyKind: String, Decodable, CaseIterable {
+    case number, string, boolean, color, `enum`, trigger, viewModel, list, image, font, blob, artboard
+}
+
+/// A view-model property: its name, type, and the enum or view model it refers to.
+struct PropertySource: Decodable {
+    var name: Located<String>
+    var type: Located<PropertyKind>
+    /// The enum of an `enum` property.
+    var `enum`: Located<String>?
+    /// The referenced view model of a `viewModel` property, or the item view model of a `list`.
+    var viewModel: Located<String>?
+}
+
+/// An authored instance: its name and values by property name, in the order written.
+struct InstanceSource: Decodable {
+    var name: Located<String>?
+    var values: FixtureMapping?
+    var mark: Mark
+
+    private enum CodingKeys: String, CodingKey { case name, values }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decodeIfPresent(Located<String>.self, forKey: .name)
+        values = try container.decodeIfPresent(FixtureMapping.self, forKey: .values)
+        mark = decoder.yamlMark ?? .start
+    }
+}
+
+/// A raw YAML node, kept for values whose type is known only once names are resolved.
+struct FixtureNode: Decodable {
+    var node: YAMLNode
+
+    init(from decoder: any Decoder) throws {
+        guard let node = decoder.yamlNode else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "fixtures are read with YAMLDecoder only"))
+        }
+        self.node = node
+    }
+}
+
+/// A YAML mapping from names to raw values, in the order written.
+struct FixtureMapping: Decodable {
+    var entries: [(name: Located<String>, value: YAMLNode)]
+
+    init(from decoder: any Decoder) throws {
+        guard let mapping = decoder.yamlNode?.mapping else {
+            throw DecodingError.typeMismatch(FixtureMapping.self, .init(codingPath: decoder.codingPath, debugDescription: "expected a mapping from property names to values"))
+        }
+        entries = try mapping.map { entry in
+            guard let key = entry.key.scalar?.text else {
+                throw DecodingError.typeMismatch(String.self, .init(codingPath: decoder.codingPath, debugDescription: "property names must be plain text"))
+            }
+            return (Located(key, at: entry.key.mark), entry.value)
+        }
+    }
+}
+
+/// An ARGB color written as `"#RRGGBB"`, `"#AARRGGBB"` or an integer such as `0xFF00FF00`.
+struct FixtureColor: Decodable {
+    var argb: UInt32
+
+    init(from decoder: any Decoder) throws {
+        guard let node = decoder.yamlNode, let argb = FixtureValueParser.color(node) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "expected a color such as \"#FF3366\", \"#80FF3366\" or 0xFFFF3366"))
+        }
+        self.argb = argb
+    }
+}
+
+/// An artboard: size, view model, default state machine, nodes, binds, animations, state machines.
+struct ArtboardSource: Decodable {
+    var name: Located<String>
+    var width: Float
+    var height: Float
+    var viewModel: Located<String>?
+    var defaultStateMachine: Located<String>?
+    var background: FixtureColor?
+    var nodes: [NodeSource]?
+    var binds: [BindSource]?
+    var animations: [AnimationSource]?
+    var stateMachines: [StateMachineSource]?
+}
+
+/// What a node is.
+enum NodeKind: String, Decodable, CaseIterable {
+    case group, rectangle, ellipse, path, list
+}
+
+/// A node of the artboard tree: a group, a shape (rectangle, ellipse, path) or a list.
+struct NodeSource: Decodable {
+    var name: Located<String>?
+    var type: Located<NodeKind>
+    var x: Float?
+    var y: Float?
+    var rotation: Float?
+    var scale: Float?
+    var scaleX: Float?
+    var scaleY: Float?
+    var opacity: Float?
+    var width: Float?
+    var height: Float?
+    var cornerRadius: Float?
+    var closed: Bool?
+    var vertices: [VertexSource]?
+    var fill: PaintSource?
+    var stroke: PaintSource?
+    var children: [NodeSource]?
+}
+
+/// A vertex of a point path; `in` and `out` are absolute control points of a cubic vertex.
+struct VertexSource: Decodable {
+    var x: Float
+    var y: Float
+    var `in`: [Float]?
+    var out: [Float]?
+}
+
+/// How a fill decides what is inside.
+enum FillRule: String, Decodable, CaseIterable {
+    case nonZero, evenOdd
+}
+
+/// The end of an open stroke.
+enum StrokeCap: String, Decodable, CaseIterable {
+    case butt, round, square
+}
+
+/// The corner of a stroke.
+enum StrokeJoin: String, Decodable, CaseIterable {
+    case miter, round, bevel
+}
+
+/// A fill or a stroke with a solid color.
+struct PaintSource: Decodable {
+    var color: FixtureColor?
+    var visible: Bool?
+    var rule: FillRule?
+    var thickness: Float?
+    var cap: StrokeCap?
+    var join: StrokeJoin?
+}
+
+/// Which way a data bind moves values.
+enum BindDirection: String, Decodable, CaseIterable {
+    case toTarget, toSource, twoWay
+}
+
+/// A data bind from a view-model property path to a node property.
+struct BindSource: Decodable {
+    /// `Node.property`, for example `Panel.x` or `Panel.fill.color`.
+    var target: Located<String>
+    /// `ViewModel/property[/nested…]`.
+    var source: Located<String>
+    var direction: BindDirection?
+    /// For two-way binds: apply source→target before target→source within one update.
+    var sourceFirst: Bool?
+}
+
+/// How a linear animation ends.
+enum LoopKind: String, Decodable, CaseIterable {
+    case oneShot, loop, pingPong
+}
+
+/// A linear animation with keyframes.
+struct AnimationSource: Decodable {
+    var name: Located<String>
+    var fps: UInt32?
+    var duration: UInt32
+    var loop: LoopKind?
+    var keys: [KeySource]?
+}
+
+/// The keyframes of one property of one node.
+struct KeySource: Decodable {
+    var target: Located<String>
+    var frames: [KeyFrameSource]
+}
+
+/// How a keyframe moves to the next one.
+enum InterpolationKind: String, Decodable, CaseIterable {
+    case hold, linear, cubic
+}
+
+/// One keyframe: frame number, value, and the interpolation towards the next keyframe.
+struct KeyFrameSource: Decodable {
+    var frame: Located<UInt32>
+    var value: FixtureNode
+    var interpolation: InterpolationKind?
+    /// The cubic curve's control points `[x1, y1, x2, y2]`.
+    var ease: Located<[Float]>?
+}
+
+/// A state machine: inputs, layers and listeners.
+struct StateMachineSource: Decodable {
+    var name: Located<String>
+    var inputs: [InputSource]?
+    var layers: [LayerSource]?
+    var listeners: [ListenerSource]?
+}
+
+/// The type of a state-machine input.
+enum InputKind: String, Decodable, CaseIterable {
+    case number, boolean, trigger
+}
+
+/// A state-machine input with its initial value.
+struct InputSource: Decodable {
+    var name: Located<String>
+    var type: InputKind
+    var value: FixtureNode?
+}
+
+/// A layer: transitions from its entry and any states, and its animation states.
+struct LayerSource: Decodable {
+    var name: Located<String>
+    var entry: [TransitionSource]?
+    var any: [TransitionSource]?
+    var states: [StateSource]?
+}
+
+/// An animation state and the transitions that leave it.
+struct StateSource: Decodable {
+    var name: Located<String>
+    var animation: Located<String>
+    var speed: Float?
+    var transitions: [TransitionSource]?
+}
+
+/// A time: a number of milliseconds, or a string `"N%"` for a percentage of the animation.
+struct FixtureTime: Decodable {
+    var value: UInt32
+    var isPercentage: Bool
+
+    init(from decoder: any Decoder) throws {
+        guard let scalar = decoder.yamlNode?.scalar else {
+            throw DecodingError.typeMismatch(FixtureTime.self, .init(codingPath: decoder.codingPath, debugDescription: "expected milliseconds (250) or a percentage (\"100%\")"))
+        }
+        let text = scalar.text
+        isPercentage = text.hasSuffix("%")
+        guard let number = UInt32(isPercentage ? String(text.dropLast()) : text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "expected whole milliseconds (250) or a whole percentage (\"100%\"), found '\(text)'"))
+        }
+        value = number
+    }
+}
+
+/// A transition to a state, with its timing and conditions.
+struct TransitionSource: Decodable {
+    var to: Located<String>
+    var duration: FixtureTime?
+    var exitTime: FixtureTime?
+    var conditions: [ConditionSource]?
+}
+
+/// A comparison operator, written as a symbol (`"=="`, `"<"`) or a word (`eq`, `lt`).
+enum ComparisonOp: UInt64, Decodable, CaseIterable {
+    case equal = 0, notEqual, lessOrEqual, greaterOrEqual, less, greater
+
+    init(from decoder: any Decoder) throws {
+        let text = try String(from: decoder)
+        let names: [String: ComparisonOp] = [
+            "==": .equal, "eq": .equal, "!=": .notEqual, "ne": .notEqual, "<=": .lessOrEqual, "le": .lessOrEqual,
+            ">=": .greaterOrEqual, "ge": .greaterOrEqual, "<": .less, "lt": .less, ">": .greater, "gt": .greater,
+        ]
+        guard let op = names[text] else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown comparison '\(text)'; use ==, !=, <, <=, >, >= (quoted) or eq, ne, lt, le, gt, ge"))
+        }
+        self = op
+    }
+}
+
+/// A transition condition on an input or on a view-model property.
+struct ConditionSource: Decodable {
+    var input: Located<String>?
+    var property: Located<String>?
+    var op: Located<ComparisonOp>?
+    var value: FixtureNode?
+    var mark: Mark
+
+    private enum CodingKeys: String, CodingKey { case input, property, op, value }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        input = try container.decodeIfPresent(Located<String>.self, forKey: .input)
+        property = try container.decodeIfPresent(Located<String>.self, forKey: .property)
+        op = try container.decodeIfPresent(Located<ComparisonOp>.self, forKey: .op)
+        value = try container.decodeIfPresent(FixtureNode.self, forKey: .value)
+        mark = decoder.yamlMark ?? .start
+    }
+}
+
+/// The pointer event a listener reacts to; raw values are the format's listener types.
+enum PointerEvent: String, Decodable, CaseIterable {
+    case enter, exit, down, up
+}
+
+/// A listener on a node and the actions it performs.
+struct ListenerSource: Decodable {
+    var name: Located<String>?
+    var target: Located<String>
+    var event: PointerEvent
+    var actions: [ActionSource]
+}
+
+/// One listener action: fire or set a view-model property, or fire or set an input.
+struct ActionSource: Decodable {
+    var fire: Located<String>?
+    var set: Located<String>?
+    var fireInput: Located<String>?
+    var setInput: Located<String>?
+    var value: FixtureNode?
+    var mark: Mark
+
+    private enum CodingKeys: String, CodingKey { case fire, set, fireInput, setInput, value }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        fire = try container.decodeIfPresent(Located<String>.self, forKey: .fire)
+        set = try container.decodeIfPresent(Located<String>.self, forKey: .set)
+        fireInput = try container.decodeIfPresent(Located<String>.self, forKey: .fireInput)
+        setInput = try container.decodeIfPresent(Located<String>.self, forKey: .setInput)
+        value = try container.decodeIfPresent(FixtureNode.self, forKey: .value)
+        mark = decoder.yamlMark ?? .start
+    }
+}
