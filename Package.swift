@@ -13,11 +13,13 @@ let package = Package(
     targets: [
         .target(name: "RiveFormat"),
         .target(name: "RuntimeAPI"),
+        .target(name: "ReferenceRuntime", dependencies: ["RuntimeAPI", "RiveFormat"]),
         .target(name: "RiveSchemaGenerator"),
         .executableTarget(name: "rive-schema-gen", dependencies: ["RiveSchemaGenerator"]),
-        .executableTarget(name: "rive-harness", dependencies: ["RiveFormat"]),
+        .executableTarget(name: "rive-harness", dependencies: ["RiveFormat", "ReferenceRuntime"]),
         .testTarget(name: "RiveFormatTests", dependencies: ["RiveFormat", "RiveSchemaGenerator"]),
         .testTarget(name: "RuntimeAPITests", dependencies: ["RuntimeAPI"]),
+        .testTarget(name: "ReferenceRuntimeTests", dependencies: ["ReferenceRuntime", "RuntimeAPI", "RiveFormat"]),
     ],
     cxxLanguageStandard: .cxx17
 )
