@@ -12,7 +12,7 @@ import RuntimeAPI
 public final class ReferenceStateMachine: StateMachine {
     let artboard: ReferenceArtboard
     let index: Int
-    private var context: DataContext?
+    private(set) var context: DataContext?
     private let binds: BindSet
     private var contextIsNew = false
     private var resolvedGeneration: UInt64
@@ -142,4 +142,9 @@ extension ReferenceStateMachine {
         guard definitions.indices.contains(bind) else { return nil }
         return binds.store.value(PropertyStore.Key(object: definitions[bind].target, property: definitions[bind].propertyKey))
     }
+}
+
+extension ReferenceStateMachine {
+    /// How many instances the data context holds: the main instance and every filled global slot.
+    public var contextInstanceCount: Int { context?.ordered.count ?? 0 }
 }

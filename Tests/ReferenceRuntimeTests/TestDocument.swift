@@ -46,14 +46,16 @@ func varuints(_ values: [UInt64]) -> [UInt8] {
 /// - #4 "Plain" {x: number}; instance "P"
 /// Artboard "Main" (view model Main, state machine "Machine"), components: 1 n1 (x ← count),
 /// 2 n2 (x ← Sizes.gap by id, y ← "gap" by name), 3 n3 (x → level, target to source, x = 42),
-/// 4 n4 (y ↔ other/volume, two-way), 5 t1 (text ← title). "Machine" has a trigger bindable
+/// 4 n4 (y ↔ other/volume, two-way), 5 t1 (text ← title), 6 n5 (x ← child/volume). "Machine" has a trigger bindable
 /// (← ping) and a number bindable (← count). Artboard "Bare": no view model, no state machine.
 func makeTestFile() throws -> [UInt8] {
     var b = DocumentBuilder()
-    let names = varuints([0, 1]) + [3] + Array("gap".utf8)
+    let names = varuints([1, 0, 3]) + Array("gap".utf8)  // names section: 1 entry, id 0 = "gap"
+    // RiveFormat's validator rejects a manifest's contents before the Backboard although
+    // upstream accepts them there (riv-format-and-binding.md §1.6), so the manifest follows it.
+    b.add(T.backboard)
     b.add(T.manifestAsset)
     b.add(T.fileAssetContents, [P.fileAssetContentsBytes: .bytes(varuints([0, UInt64(names.count)]) + names)])
-    b.add(T.backboard)
     b.add(T.dataEnumCustom, [P.dataEnumCustomName: .string("Mood")])
     b.add(T.dataEnumValue, [P.dataEnumValueKey: .string("calm")])
     b.add(T.dataEnumValue, [P.dataEnumValueKey: .string("angry")])
@@ -122,6 +124,7 @@ func makeTestFile() throws -> [UInt8] {
     b.add(T.node, [P.componentName: .string("n3"), P.nodeX: .float(42)]); b.bind(P.nodeX, path: [1, 13], flags: 1)
     b.add(T.node, [P.componentName: .string("n4"), P.nodeY: .float(9)]); b.bind(P.nodeY, path: [1, 7, 0], flags: 2)
     b.add(T.textValueRun, [P.componentName: .string("t1"), P.textValueRunText: .string("authored")]); b.bind(P.textValueRunText, path: [1, 0])
+    b.add(T.node, [P.componentName: .string("n5")]); b.bind(P.nodeX, path: [1, 6, 0])
     b.add(T.stateMachine, [P.animationName: .string("Machine")])
     b.add(T.bindablePropertyTrigger); b.bind(P.bindablePropertyIntegerPropertyValue, path: [1, 5])
     b.add(T.bindablePropertyNumber); b.bind(P.bindablePropertyNumberPropertyValue, path: [1, 1])
