@@ -253,10 +253,9 @@ public final class ReferenceViewModelInstance: ViewModelInstance {
         return []
     }
 
-    private func editList(_ list: ListProperty, adding instance: (any ViewModelInstance)? = nil,
+    private func editList(_ list: ListProperty, adding instance: any ViewModelInstance,
                           _ edit: (inout [InstanceNode], InstanceNode) -> Bool,
                           describe: ((Int) -> String)? = nil) {
-        guard let instance else { return }
         guard let node = sameFileNode(instance) else { return }
         editList(list, { items in edit(&items, node) }, describe: describe)
     }
@@ -296,15 +295,17 @@ public final class ReferenceViewModelInstance: ViewModelInstance {
         root.reachableNodes().first { $0.values.contains { $0 === value } }?.viewModel
     }
 
-    fileprivate func apiValue<P: ValueProperty>(_ value: ValueNode, as type: P.Type) -> P.Value? {
+    /// The API value of a runtime value; an enum index outside its enum reads as `""`.
+    private func apiValue<P: ValueProperty>(_ value: ValueNode, as type: P.Type) -> P.Value? {
         switch value.value {
-        case .number(let number): number as? P.Value
-        case .string(let text): text as? P.Value
-        case .bool(let flag): flag as? P.Value
-        case .color(let color): Color(color) as? P.Value
+        case .number(let number): return number as? P.Value
+        case .string(let text): return text as? P.Value
+        case .bool(let flag): return flag as? P.Value
+        case .color(let color): return Color(color) as? P.Value
         case .enumIndex(let index):
-            enumKeys(of: value).indices.contains(index) ? enumKeys(of: value)[index] as? P.Value : "" as? P.Value
-        default: nil
+            let keys = enumKeys(of: value)
+            return (keys.indices.contains(index) ? keys[index] : "") as? P.Value
+        default: return nil
         }
     }
 
