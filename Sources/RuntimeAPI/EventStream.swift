@@ -9,7 +9,9 @@ public final class EventChannel<Element: Sendable, Failure: Error>: Sendable {
     private var buffer: [Element] = []
     private var ending: Failure??
     private var waiter: CheckedContinuation<Result<Element?, Failure>, Never>?
-    private var onTermination: (@MainActor () -> Void)?
+    /// Runs once when the stream ends for any reason, for example to unsubscribe from the
+    /// runtime; set it before the stream can end.
+    public var onTermination: (@MainActor () -> Void)?
 
     /// Creates an open channel.
     /// - Parameter onTermination: runs once when the stream ends for any reason, for example

@@ -1,4 +1,5 @@
 import Foundation
+import ReferenceRuntime
 import RiveFormat
 
 /// `rive-harness inspect`: prints a `.riv` file's structure as a table or as JSON.
@@ -6,16 +7,20 @@ struct InspectCommand: HarnessCommand {
     static let name = "inspect"
     static let summary = "show a .riv file's artboards, state machines, view models, enums and assets"
     static let help = """
-        usage: rive-harness inspect FILE.riv [--json | --objects]
+        usage: rive-harness inspect FILE.riv [--json | --objects | --instances]
 
         Reads FILE.riv and prints its structure: artboards (size, default state machine and
         view model), animations, state machines (inputs, layers and states, listeners), view
         models (properties, instances and their authored values), enums and assets.
 
         options:
-          --json     print JSON instead of a table (schema: docs/inspect-json.md, version 1)
-          --objects  print every object record in file order with its properties
-          --help     show this help
+          --json       print JSON instead of a table (schema: docs/inspect-json.md, version 1)
+          --objects    print every object record in file order with its properties
+          --instances  print the blank and default instance of every view model as the
+                       reference runtime creates them: type defaults, copies of the default
+                       instance; each instance is numbered @N once, so a shared nested
+                       instance shows the same number in both places
+          --help       show this help
 
         exit codes: 0 read and printed; 2 usage error; 3 the file is missing or malformed.
         """
@@ -23,12 +28,16 @@ struct InspectCommand: HarnessCommand {
     let path: String
     let json: Bool
     let objects: Bool
+    let instances: Bool
 
     init(arguments: inout ArgumentList) throws(UsageError) {
         json = arguments.flag("--json")
         objects = arguments.flag("--objects")
-        if json && objects { throw UsageError(message: "--json and --objects cannot be combined", hint: "choose one of them") }
-        let positionals = try arguments.positionals(known: ["--json", "--objects"])
+        instances = arguments.flag("--instances")
+        if [json, objects, instances].filter({ $0 }).count > 1 {
+            throw UsageError(message: "--json, --objects and --instances cannot be combined", hint: "choose one of them")
+        }
+        let positionals = try arguments.positionals(known: ["--json", "--objects", "--instances"])
         guard positionals.count == 1 else {
             throw UsageError(message: positionals.isEmpty ? "inspect needs a .riv file" : "inspect takes one file, got \(positionals.count)",
                              hint: "run 'rive-harness inspect FILE.riv'")
@@ -47,6 +56,11 @@ struct InspectCommand: HarnessCommand {
                 let properties = object.properties.map { "\($0.name ?? String($0.key))=\($0.value)" }
                 print((["#\(index) \(object.typeName) (\(object.typeKey))"] + properties).joined(separator: " "))
             }
+            return .success
+        }
+        if instances {
+            let report = InstanceValuesReport(document)
+            print((["\(path): blank and default instances of \(report.entries.count) view model(s)"] + report.lines).joined(separator: "\n"))
             return .success
         }
         let report = InspectReport(file: path, byteCount: bytes.count, document: document)

@@ -75,6 +75,6 @@ struct InspectCommandTests {
         #expect(tool.standardOutput.contains("exit codes:"))
         let inspect = try HarnessProcess.run(["inspect", "--help"])
         #expect(inspect.exitCode == 0)
-        #expect(inspect.standardOutput.contains("usage: rive-harness inspect FILE.riv [--json | --objects]"))
+        #expect(inspect.standardOutput.contains("usage: rive-harness inspect FILE.riv [--json | --objects | --instances]"))
     }
 }

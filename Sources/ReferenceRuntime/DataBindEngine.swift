@@ -1,0 +1,167 @@
+import RiveFormat
+import RuntimeAPI
+
+/// The data context of a state machine: a main instance and one slot per global view model.
+///
+/// Binds search its instances in the canonical order [main, globals by ascending slot key]
+/// (riv-format-and-binding.md §3.3), whatever order they were bound in.
+struct DataContext {
+    var main: InstanceNode?
+    /// Global instances by slot key (the global view model's file index).
+    var globals: [Int: InstanceNode] = [:]
+
+    /// The instances in resolution order.
+    var ordered: [InstanceNode] {
+        (main.map { [$0] } ?? []) + globals.keys.sorted().compactMap { globals[$0] }
+    }
+}
+
+/// One data bind of a file, live: its resolved source and what it has applied.
+final class LiveBind {
+    let definition: FileModel.Bind
+    private(set) var source: ValueNode?
+    private var appliedSourceRevision: UInt64 = 0
+    private var appliedTargetRevision: UInt64 = 0
+    private var pendingToTarget = false
+    private var pendingToSource = false
+
+    init(_ definition: FileModel.Bind) { self.definition = definition }
+
+    private var flags: UInt64 { definition.flags }
+    var toTarget: Bool { flags & DataBindFlags.twoWay != 0 || flags & DataBindFlags.toSource == 0 }
+    var toSource: Bool { flags & DataBindFlags.twoWay != 0 || flags & DataBindFlags.toSource != 0 }
+    private var key: PropertyStore.Key { PropertyStore.Key(object: definition.target, property: definition.propertyKey) }
+
+    /// Resolves the source in a context. After a new binding (`reconcileAll`) or when the
+    /// source changed, both directions are marked for reconciliation, as a bind does
+    /// upstream; a bind with no source is unbound and its target keeps its value.
+    ///
+    /// Upstream also re-marks binds whose source did not change when a nested instance is
+    /// replaced anywhere above them; the reference runtime does not, so an unrelated
+    /// replacement never pushes a two-way bind's target back into its source.
+    func bind(in context: DataContext, resolver: PathResolver, reconcileAll: Bool) {
+        let previous = source
+        source = nil
+        for instance in context.ordered {
+            let found: ValueNode? = switch definition.source {
+            case .ids(let ids): resolver.resolve(ids: ids, in: instance)
+            case .names(let names): resolver.resolve(names: names, in: instance)
+            }
+            if let found {
+                source = found
+                break
+            }
+        }
+        guard reconcileAll || source !== previous else { return }
+        pendingToTarget = source != nil && toTarget
+        pendingToSource = source != nil && toSource
+    }
+
+    /// Unbinds: the target keeps its last value.
+    func unbind() {
+        source = nil
+        pendingToTarget = false
+        pendingToSource = false
+    }
+
+    /// Applies the bind in both directions as needed; returns whether the target changed.
+    ///
+    /// Source → target runs when the source changed since the bind last applied it (not for
+    /// Once binds) or after a (re)bind; target → source when the target changed since the
+    /// bind last wrote or read it. By default target → source runs first; the
+    /// `sourceToTargetRunsFirst` flag reverses that.
+    func update(store: PropertyStore) -> Bool {
+        guard let source else { return false }
+        if toTarget, flags & DataBindFlags.once == 0, source.revision != appliedSourceRevision { pendingToTarget = true }
+        if toSource, store.revision(key) != appliedTargetRevision { pendingToSource = true }
+        var targetChanged = false
+        if flags & DataBindFlags.sourceToTargetRunsFirst != 0 {
+            targetChanged = applyToTarget(source, store)
+            applyToSource(source, store)
+        } else {
+            applyToSource(source, store)
+            targetChanged = applyToTarget(source, store)
+        }
+        return targetChanged
+    }
+
+    private func applyToTarget(_ source: ValueNode, _ store: PropertyStore) -> Bool {
+        guard pendingToTarget else { return false }
+        pendingToTarget = false
+        appliedSourceRevision = source.revision
+        guard let current = store.value(key), let converted = Self.targetValue(source.value, like: current) else { return false }
+        let changed = store.set(key, to: converted)
+        appliedTargetRevision = store.revision(key)
+        return changed
+    }
+
+    private func applyToSource(_ source: ValueNode, _ store: PropertyStore) {
+        guard pendingToSource else { return }
+        pendingToSource = false
+        appliedTargetRevision = store.revision(key)
+        guard let target = store.value(key) else { return }
+        if source.dataType == .trigger {
+            if case .uint(let counter) = target, counter != 0, store.revision(key) != 0 { source.fire() }
+        } else if let converted = Self.sourceValue(target, for: source) {
+            source.set(converted)
+        }
+        appliedSourceRevision = source.revision
+    }
+
+    /// Converts a view-model value to the kind of the target property
+    /// (riv-format-and-binding.md §3.5): numbers round and clamp for unsigned targets,
+    /// enums and triggers write their index or counter.
+    static func targetValue(_ value: RuntimeValue, like current: RivePropertyValue) -> RivePropertyValue? {
+        switch (value, current) {
+        case (.number(let v), .float): .float(v)
+        case (.number(let v), .uint): .uint(v.isFinite ? UInt64(max(0, v.rounded())) : 0)
+        case (.number(let v), .int): .int(v.isFinite ? Int64(v.rounded()) : 0)
+        case (.string(let v), .string): .string(v)
+        case (.bool(let v), .bool): .bool(v)
+        case (.color(let v), .color): .color(v)
+        case (.enumIndex(let v), .uint): .uint(UInt64(max(0, v)))
+        case (.trigger(let v), .uint): .uint(UInt64(v))
+        default: nil
+        }
+    }
+
+    /// Converts a target property's value back to the source's kind, or `nil` when the kinds
+    /// do not meet (the source then keeps its value).
+    static func sourceValue(_ value: RivePropertyValue, for source: ValueNode) -> RuntimeValue? {
+        switch (source.dataType, value) {
+        case (.number, .float(let v)): .number(v)
+        case (.number, .uint(let v)): .number(Float(v))
+        case (.number, .int(let v)): .number(Float(v))
+        case (.string, .string(let v)): .string(v)
+        case (.boolean, .bool(let v)): .bool(v)
+        case (.color, .color(let v)): .color(v)
+        case (.enumType, .uint(let v)): .enumIndex(Int(min(v, UInt64(Int32.max))))
+        default: nil
+        }
+    }
+}
+
+/// The binds of one artboard or state machine with the store they write.
+final class BindSet {
+    let store: PropertyStore
+    /// The binds in update order: those that write to the source first, as upstream sorts them.
+    private let binds: [LiveBind]
+
+    init(_ definitions: [FileModel.Bind], store: PropertyStore) {
+        self.store = store
+        let live = definitions.map(LiveBind.init)
+        binds = live.filter(\.toSource) + live.filter { !$0.toSource }
+    }
+
+    /// Resolves every bind's source in a context, or unbinds all of them for `nil`.
+    func bind(_ context: DataContext?, resolver: PathResolver, reconcileAll: Bool) {
+        for bind in binds {
+            if let context { bind.bind(in: context, resolver: resolver, reconcileAll: reconcileAll) } else { bind.unbind() }
+        }
+    }
+
+    /// Applies every bind; returns whether any target changed.
+    func update() -> Bool {
+        binds.reduce(false) { $1.update(store: store) || $0 }
+    }
+}

@@ -1,0 +1,362 @@
+import RiveFormat
+import RuntimeAPI
+
+private typealias T = RiveTypeKey
+private typealias P = RivePropertyKey
+
+/// What the reference runtime keeps of a `.riv` file: view models with their authored
+/// instances, enums, artboards with their bindable objects and data binds, and the manifest.
+///
+/// It is built by walking the flat object list the way the upstream importer does
+/// (riv-format-and-binding.md §1.5): each object attaches to the latest object of the kind
+/// that owns it, artboard components take artboard-local ids in file order (unknown objects
+/// keep a placeholder id), and a data bind targets the object just before it.
+struct FileModel {
+    /// One view-model property.
+    struct Property {
+        var name: String
+        var dataType: DataType
+        /// For enum properties: the index into `enums`, when the enum is a collected (custom) one.
+        var enumIndex: Int?
+        /// For nested view-model properties: the referenced view model's index.
+        var referencedViewModel: Int?
+    }
+
+    /// A value as authored in a file instance.
+    enum AuthoredValue {
+        case number(Float), string(String), bool(Bool), color(UInt32), enumIndex(Int), trigger(UInt32)
+        /// An instance index within the referenced view model, or `nil` for none.
+        case nested(Int?)
+        /// List items as (view model index, instance index) pairs.
+        case list([(viewModel: Int?, instance: Int?)])
+        /// A file asset index, or `nil` for none.
+        case asset(Int?)
+        /// A backboard artboard index, or `nil` for none.
+        case artboard(Int?)
+        case listIndex(UInt64)
+    }
+
+    /// An instance as authored, sparse: only the values the file carries.
+    struct AuthoredInstance {
+        var name: String
+        var values: [Int: AuthoredValue] = [:]
+    }
+
+    /// A view model: its properties in property-id order and its instances in file order.
+    struct ViewModel {
+        var name: String
+        var isGlobal: Bool
+        var properties: [Property] = []
+        var instances: [AuthoredInstance] = []
+
+        /// The id of the first property with this name.
+        func propertyID(named name: String) -> Int? { properties.firstIndex { $0.name == name } }
+    }
+
+    /// A collected enum: its name and value keys.
+    struct DataEnum {
+        var name: String
+        var keys: [String] = []
+    }
+
+    /// Where a data bind reads its source.
+    enum SourcePath: Equatable {
+        /// `[viewModelIndex, propertyId, nestedPropertyId…]`.
+        case ids([Int])
+        /// Property names, resolved through the manifest; the last is the property.
+        case names([String])
+    }
+
+    /// One data bind with a view-model source (a DataBindContext).
+    struct Bind {
+        /// The target: an artboard-local id for artboard binds, a document object index for
+        /// state-machine binds.
+        var target: Int
+        var propertyKey: UInt32
+        var flags: UInt64
+        var source: SourcePath
+    }
+
+    /// A state machine and the binds that feed its conditions.
+    struct StateMachine {
+        var name: String
+        var binds: [Bind] = []
+    }
+
+    /// An artboard, its local object table and its component binds.
+    struct Artboard {
+        var name: String
+        var viewModel: Int?
+        var defaultStateMachine: Int?
+        /// Artboard-local ids → document object index; `nil` for a placeholder.
+        var localObjects: [Int?]
+        var binds: [Bind] = []
+        var stateMachines: [StateMachine] = []
+    }
+
+    let document: RiveDocument
+    private(set) var viewModels: [ViewModel] = []
+    private(set) var enums: [DataEnum] = []
+    private(set) var artboards: [Artboard] = []
+    /// Data binds the model does not apply, with the reason, for reports.
+    private(set) var unappliedBinds: [String] = []
+
+    private var manifestNames: [UInt64: String] = [:]
+    private var manifestPaths: [UInt64: [UInt64]] = [:]
+
+    /// The index of the first view model with this name.
+    func viewModelIndex(named name: String) -> Int? { viewModels.firstIndex { $0.name == name } }
+
+    /// Builds the model of a document.
+    init(_ document: RiveDocument) {
+        self.document = document
+        var importer = Importer()
+        for index in document.objects.indices { importer.visit(index, document.objects[index], into: &self) }
+        resolveNameBasedPaths()
+    }
+
+    // MARK: Import
+
+    private enum Scope { case artboard, stateMachine, layer, keyedProperty }
+
+    /// The "latest object of each kind" state of the upstream import stack.
+    private struct Importer {
+        var scope: Scope?
+        var latestInstance: (viewModel: Int, instance: Int)?
+        var latestValueIsList = false
+        var latestValueProperty: Int?
+        var latestEnumCollected = false
+        var latestAssetIsManifest = false
+        var lastBindTarget: Int?
+
+        mutating func visit(_ index: Int, _ object: RiveObject, into model: inout FileModel) {
+            let isDataBind = object.isType(T.dataBind)
+            defer { if !isDataBind { lastBindTarget = object.isKnownConcreteType ? index : nil } }
+            guard object.isKnownConcreteType else {
+                if scope == .artboard, !model.artboards.isEmpty { model.artboards[model.artboards.count - 1].localObjects.append(nil) }
+                return
+            }
+            if (object.isType(T.component) || object.isType(T.keyFrameInterpolator)), !model.artboards.isEmpty {
+                model.artboards[model.artboards.count - 1].localObjects.append(index)
+            }
+            if isDataBind {
+                visitBind(object, into: &model)
+            } else if object.typeKey == T.artboard {
+                model.artboards.append(Artboard(
+                    name: object.string(P.componentName) ?? "", viewModel: object.index(P.artboardViewModelId),
+                    defaultStateMachine: object.index(P.artboardDefaultStateMachineId), localObjects: [index]))
+                scope = .artboard
+            } else if object.typeKey == T.stateMachine {
+                if !model.artboards.isEmpty {
+                    model.artboards[model.artboards.count - 1].stateMachines.append(StateMachine(name: object.string(P.animationName) ?? ""))
+                }
+                scope = .stateMachine
+            } else if object.isType(T.stateMachineLayer) {
+                scope = .layer
+            } else if object.isType(T.keyedProperty) {
+                scope = .keyedProperty
+            } else if object.typeKey == T.viewModel {
+                model.viewModels.append(ViewModel(name: object.string(P.viewModelComponentName) ?? "", isGlobal: object.uint(P.viewModelViewModelType) == 2))
+            } else if object.isType(T.viewModelProperty) {
+                visitProperty(object, into: &model)
+            } else if object.isType(T.viewModelInstance) {
+                let viewModel = object.index(P.viewModelInstanceViewModelId) ?? 0
+                if model.viewModels.indices.contains(viewModel) {
+                    model.viewModels[viewModel].instances.append(AuthoredInstance(name: object.string(P.componentName) ?? ""))
+                    latestInstance = (viewModel, model.viewModels[viewModel].instances.count - 1)
+                } else {
+                    latestInstance = nil
+                }
+                latestValueIsList = false
+            } else if object.isType(T.viewModelInstanceValue) {
+                visitValue(object, into: &model)
+            } else if object.typeKey == T.viewModelInstanceListItem {
+                guard latestValueIsList, let (viewModel, instance) = latestInstance, let property = latestValueProperty,
+                      case .list(var items)? = model.viewModels[viewModel].instances[instance].values[property] else { return }
+                items.append((object.index(P.viewModelInstanceListItemViewModelId), object.index(P.viewModelInstanceListItemViewModelInstanceId)))
+                model.viewModels[viewModel].instances[instance].values[property] = .list(items)
+            } else if object.isType(T.dataEnum) {
+                latestEnumCollected = object.typeKey != T.dataEnumSystem
+                if latestEnumCollected { model.enums.append(DataEnum(name: object.string(P.dataEnumCustomName) ?? "")) }
+            } else if object.typeKey == T.dataEnumValue {
+                if latestEnumCollected, !model.enums.isEmpty { model.enums[model.enums.count - 1].keys.append(object.string(P.dataEnumValueKey) ?? "") }
+            } else if object.isType(T.fileAsset) {
+                latestAssetIsManifest = object.typeKey == T.manifestAsset
+            } else if object.typeKey == T.fileAssetContents, latestAssetIsManifest {
+                model.readManifest(object.bytes(P.fileAssetContentsBytes) ?? [])
+            }
+        }
+
+        private mutating func visitProperty(_ object: RiveObject, into model: inout FileModel) {
+            guard !model.viewModels.isEmpty else { return }
+            var property = Property(name: object.string(P.viewModelComponentName) ?? "", dataType: FileModel.dataType(ofProperty: object.typeKey))
+            if object.typeKey == T.viewModelPropertyEnumCustom, let enumIndex = object.index(P.viewModelPropertyEnumCustomEnumId),
+               model.enums.indices.contains(enumIndex) {
+                property.enumIndex = enumIndex
+            }
+            if object.typeKey == T.viewModelPropertyViewModel {
+                property.referencedViewModel = object.index(P.viewModelPropertyViewModelViewModelReferenceId)
+            }
+            model.viewModels[model.viewModels.count - 1].properties.append(property)
+        }
+
+        private mutating func visitValue(_ object: RiveObject, into model: inout FileModel) {
+            latestValueIsList = object.typeKey == T.viewModelInstanceList
+            guard let (viewModel, instance) = latestInstance else { return }
+            let property = Int(min(object.uint(P.viewModelInstanceValueViewModelPropertyId) ?? 0, UInt64(Int32.max)))
+            latestValueProperty = property
+            let value: AuthoredValue? = switch object.typeKey {
+            case T.viewModelInstanceNumber: .number(object.float(P.viewModelInstanceNumberPropertyValue) ?? 0)
+            case T.viewModelInstanceString: .string(object.string(P.viewModelInstanceStringPropertyValue) ?? "")
+            case T.viewModelInstanceBoolean: .bool(object.bool(P.viewModelInstanceBooleanPropertyValue) ?? false)
+            case T.viewModelInstanceColor: .color(object.color(P.viewModelInstanceColorPropertyValue) ?? 0xFF00_0000)
+            case T.viewModelInstanceEnum: .enumIndex(Int(min(object.uint(P.viewModelInstanceEnumPropertyValue) ?? 0, UInt64(Int32.max))))
+            case T.viewModelInstanceTrigger: .trigger(UInt32(truncatingIfNeeded: object.uint(P.viewModelInstanceTriggerPropertyValue) ?? 0))
+            case T.viewModelInstanceViewModel: .nested(object.index(P.viewModelInstanceViewModelPropertyValue))
+            case T.viewModelInstanceList: .list([])
+            case T.viewModelInstanceArtboard: .artboard(object.index(P.viewModelInstanceArtboardPropertyValue))
+            case T.viewModelInstanceSymbolListIndex: .listIndex(object.uint(P.viewModelInstanceSymbolListIndexPropertyValue) ?? 0)
+            default: object.isType(T.viewModelInstanceAsset) ? .asset(object.index(P.viewModelInstanceAssetPropertyValue)) : nil
+            }
+            model.viewModels[viewModel].instances[instance].values[property] = value
+        }
+
+        private mutating func visitBind(_ object: RiveObject, into model: inout FileModel) {
+            guard object.typeKey == T.dataBindContext, let targetIndex = lastBindTarget, let artboard = model.artboards.indices.last else { return }
+            let target = model.document.objects[targetIndex]
+            let flags = object.uint(P.dataBindFlags) ?? 0
+            let ids = FileModel.decodeVarUInts(object.bytes(P.dataBindContextSourcePathIds) ?? [])
+            if let converter = object.index(P.dataBindConverterId) {
+                model.unappliedBinds.append("artboard \"\(model.artboards[artboard].name)\": a bind on \(target.typeName) uses converter #\(converter); converters are applied by part 2")
+                return
+            }
+            var bind = Bind(target: 0, propertyKey: UInt32(truncatingIfNeeded: object.uint(P.dataBindPropertyKey) ?? 0), flags: flags,
+                            source: .ids(ids.map { Int(min($0, UInt64(Int32.max))) }))
+            if target.isType(T.bindableProperty) || target.isType(T.transitionPropertyViewModelComparator) || target.isType(T.stateTransition) {
+                guard let machine = model.artboards[artboard].stateMachines.indices.last else { return }
+                bind.target = targetIndex
+                model.artboards[artboard].stateMachines[machine].binds.append(bind)
+            } else if let local = model.artboards[artboard].localObjects.lastIndex(of: targetIndex) {
+                bind.target = local
+                model.artboards[artboard].binds.append(bind)
+            } else if !target.isType(T.dataConverter) {
+                model.unappliedBinds.append("artboard \"\(model.artboards[artboard].name)\": a bind on \(target.typeName) (not a component) is applied by the scene, which part 2 adds")
+            }
+        }
+    }
+
+    private mutating func readManifest(_ bytes: [UInt8]) {
+        var reader = VarUIntReader(bytes)
+        while let section = reader.next(), let size = reader.next() {
+            let end = min(bytes.count, reader.offset + Int(min(size, UInt64(bytes.count))))
+            var body = VarUIntReader(Array(bytes[reader.offset..<end]))
+            reader.offset = end
+            switch section {
+            case 0:
+                let count = body.next() ?? 0
+                for _ in 0..<count {
+                    guard let id = body.next(), let name = body.string() else { break }
+                    manifestNames[id] = name
+                }
+            case 1:
+                let count = body.next() ?? 0
+                for _ in 0..<count {
+                    guard let id = body.next(), let length = body.next() else { break }
+                    manifestPaths[id] = (0..<length).compactMap { _ in body.next() }
+                }
+            default: break
+            }
+        }
+    }
+
+    /// Turns the name-id paths of name-based binds into names, through the manifest.
+    private mutating func resolveNameBasedPaths() {
+        func names(_ source: SourcePath) -> SourcePath {
+            guard case .ids(let ids) = source else { return source }
+            var path = ids.map { UInt64($0) }
+            if let first = path.first, let expanded = manifestPaths[first] { path = expanded }
+            return .names(path.map { manifestNames[$0] ?? "" })
+        }
+        for a in artboards.indices {
+            for b in artboards[a].binds.indices where artboards[a].binds[b].flags & DataBindFlags.nameBased != 0 {
+                artboards[a].binds[b].source = names(artboards[a].binds[b].source)
+            }
+            for m in artboards[a].stateMachines.indices {
+                for b in artboards[a].stateMachines[m].binds.indices where artboards[a].stateMachines[m].binds[b].flags & DataBindFlags.nameBased != 0 {
+                    artboards[a].stateMachines[m].binds[b].source = names(artboards[a].stateMachines[m].binds[b].source)
+                }
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    /// The API data type of a view-model property type key.
+    static func dataType(ofProperty typeKey: UInt32) -> DataType {
+        switch typeKey {
+        case T.viewModelPropertyNumber: .number
+        case T.viewModelPropertyString: .string
+        case T.viewModelPropertyBoolean: .boolean
+        case T.viewModelPropertyColor: .color
+        case T.viewModelPropertyEnum, T.viewModelPropertyEnumCustom, T.viewModelPropertyEnumSystem: .enumType
+        case T.viewModelPropertyTrigger: .trigger
+        case T.viewModelPropertyViewModel: .viewModel
+        case T.viewModelPropertyList: .list
+        case T.viewModelPropertyAssetImage: .assetImage
+        case T.viewModelPropertyAssetFont: .assetFont
+        case T.viewModelPropertyAssetBlob: .assetBlob
+        case T.viewModelPropertyArtboard: .artboard
+        case T.viewModelPropertySymbolListIndex: .symbolListIndex
+        default: .none
+        }
+    }
+
+    /// Decodes a concatenation of varuints, stopping at the end or at a truncated value.
+    static func decodeVarUInts(_ bytes: [UInt8]) -> [UInt64] {
+        var reader = VarUIntReader(bytes)
+        var values: [UInt64] = []
+        while let value = reader.next() { values.append(value) }
+        return values
+    }
+}
+
+/// The bits of `DataBind.flags` (riv-format-and-binding.md §3.5).
+enum DataBindFlags {
+    /// The main direction is target → source.
+    static let toSource: UInt64 = 1
+    /// Both directions.
+    static let twoWay: UInt64 = 2
+    /// Applied when bound only; later source changes are not followed.
+    static let once: UInt64 = 4
+    /// Within one update, source → target runs before target → source.
+    static let sourceToTargetRunsFirst: UInt64 = 8
+    /// The path holds name ids resolved through the manifest.
+    static let nameBased: UInt64 = 16
+}
+
+/// Reads varuints and length-prefixed strings from a byte blob.
+private struct VarUIntReader {
+    let bytes: [UInt8]
+    var offset = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    mutating func next() -> UInt64? {
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < bytes.count, shift < 64 {
+            let byte = bytes[offset]
+            offset += 1
+            result |= UInt64(byte & 0x7F) << shift
+            if byte & 0x80 == 0 { return result }
+            shift += 7
+        }
+        return nil
+    }
+
+    mutating func string() -> String? {
+        guard let length = next(), offset + Int(min(length, UInt64(bytes.count))) <= bytes.count else { return nil }
+        defer { offset += Int(length) }
+        return String(decoding: bytes[offset..<offset + Int(length)], as: UTF8.self)
+    }
+}

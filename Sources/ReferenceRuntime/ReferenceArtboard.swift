@@ -1,0 +1,88 @@
+import RiveFormat
+import RuntimeAPI
+
+/// An artboard instance of the reference runtime: its component property values and the
+/// data binds that write them.
+///
+/// Part 1 keeps the artboard as a property store keyed by artboard-local id and property key,
+/// which is where binds read and write; part 2 builds the scene (hierarchy, shapes,
+/// animation, drawing) on the same store.
+@MainActor
+public final class ReferenceArtboard: Artboard {
+    let file: ReferenceFile
+    let index: Int
+    /// The artboard's component property values.
+    let store: PropertyStore
+    /// The artboard's component binds.
+    let binds: BindSet
+
+    init(file: ReferenceFile, index: Int) {
+        self.file = file
+        self.index = index
+        let definition = file.model.artboards[index]
+        let document = file.model.document
+        store = PropertyStore { local in
+            definition.localObjects.indices.contains(local) ? definition.localObjects[local].map { document.objects[$0] } : nil
+        }
+        binds = BindSet(definition.binds, store: store)
+    }
+
+    public var name: String { file.model.artboards[index].name }
+
+    /// The index of the view model the file assigns to the artboard, when it names one that exists.
+    var viewModel: Int? {
+        file.model.artboards[index].viewModel.flatMap { file.model.viewModels.indices.contains($0) ? $0 : nil }
+    }
+
+    public func getStateMachineNames() async throws(ArtboardError) -> [String] {
+        if Task.isCancelled { throw .cancelled }
+        return file.model.artboards[index].stateMachines.map(\.name)
+    }
+
+    public func createStateMachine(_ name: String?, binding: DataBind) async throws(ArtboardError) -> any StateMachine {
+        if Task.isCancelled { throw .cancelled }
+        return try makeStateMachine(name, binding: binding)
+    }
+
+    /// Creates a state machine synchronously; `createStateMachine(_:binding:)` is the API form.
+    ///
+    /// With no name it is the artboard's default state machine, or its first one when the
+    /// file names no valid default (upstream's command server does the same).
+    /// - Throws: `ArtboardError.invalidStateMachine` for an unknown name or an artboard
+    ///   without state machines (BIND-7).
+    public func makeStateMachine(_ name: String?, binding: DataBind) throws(ArtboardError) -> ReferenceStateMachine {
+        let machines = file.model.artboards[index].stateMachines
+        guard !machines.isEmpty else { throw .invalidStateMachine("artboard \"\(self.name)\" has no state machines") }
+        let machine: Int
+        if let name {
+            guard let found = machines.firstIndex(where: { $0.name == name }) else {
+                throw .invalidStateMachine("artboard \"\(self.name)\" has no state machine named \"\(name)\"; it has \(machines.map { "\"\($0.name)\"" }.joined(separator: ", "))")
+            }
+            machine = found
+        } else {
+            let preferred = file.model.artboards[index].defaultStateMachine ?? 0
+            machine = machines.indices.contains(preferred) ? preferred : 0
+        }
+        let stateMachine = ReferenceStateMachine(artboard: self, index: machine)
+        switch binding {
+        case .auto: stateMachine.bind(main: nil, globals: [:])
+        case .instance(let instance): stateMachine.bind(main: stateMachine.node(of: instance), globals: [:])
+        case .none: break
+        }
+        return stateMachine
+    }
+
+    /// The artboard-local id of the first component with this name.
+    public func componentID(named name: String) -> Int? {
+        let document = file.model.document
+        return file.model.artboards[index].localObjects.firstIndex { object in
+            object.map { document.objects[$0].string(RivePropertyKey.componentName) == name } ?? false
+        }
+    }
+
+    /// The current value of a component property: what binds (and, in part 2, animations)
+    /// wrote last, else the authored value; `nil` when the component lacks the property.
+    public func componentValue(_ componentID: Int, property: UInt32) -> RivePropertyValue? {
+        store.value(PropertyStore.Key(object: componentID, property: property))
+    }
+}
