@@ -20,13 +20,15 @@ let package = Package(
         .target(name: "RiveFormat"),
         .target(name: "RuntimeAPI"),
         .target(name: "RiveSchemaGenerator"),
+        .target(name: "Conformance", dependencies: ["RuntimeAPI", "YAML"]),
         .executableTarget(name: "rive-schema-gen", dependencies: ["RiveSchemaGenerator"]),
-        .executableTarget(name: "rive-harness", dependencies: ["RiveFormat"]),
+        .executableTarget(name: "rive-harness", dependencies: ["RiveFormat", "Conformance"]),
         .target(name: "HarnessTestSupport", path: "Tests/HarnessTestSupport"),
         .testTarget(name: "RiveFormatTests", dependencies: ["RiveFormat", "RiveSchemaGenerator", "HarnessTestSupport"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "CLITests", dependencies: ["rive-harness", "HarnessTestSupport"]),
         .testTarget(name: "RuntimeAPITests", dependencies: ["RuntimeAPI"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "HarnessTestSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )
