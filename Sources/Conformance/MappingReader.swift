@@ -6,17 +6,20 @@ import YAML
 struct MappingReader {
     let file: String
     let node: YAMLNode
+    /// The prefix of the diagnostic codes: `scenario` or `expectations`.
+    let area: String
     private let entries: [YAMLNode.Entry]
 
     /// Opens a mapping node.
     /// - Throws: `scenario.type-mismatch` when `node` is not a mapping.
-    init(_ node: YAMLNode, file: String, what: String) throws(Diagnostic) {
+    init(_ node: YAMLNode, file: String, what: String, area: String = "scenario") throws(Diagnostic) {
         guard let entries = node.mapping else {
-            throw Diagnostic(file: file, mark: node.mark, code: "scenario.type-mismatch",
+            throw Diagnostic(file: file, mark: node.mark, code: "\(area).type-mismatch",
                              message: "expected \(what) as a mapping of keys to values", hint: "write `key: value` lines")
         }
         self.file = file
         self.node = node
+        self.area = area
         self.entries = entries
     }
 
@@ -33,7 +36,7 @@ struct MappingReader {
     /// - Throws: `scenario.missing-key` at the mapping.
     func required(_ key: String, hint: String) throws(Diagnostic) -> YAMLNode {
         guard let value = node[key] else {
-            throw Diagnostic(file: file, mark: node.mark, code: "scenario.missing-key", message: "missing key '\(key)'", hint: hint)
+            throw Diagnostic(file: file, mark: node.mark, code: "\(area).missing-key", message: "missing key '\(key)'", hint: hint)
         }
         return value
     }
@@ -42,13 +45,13 @@ struct MappingReader {
     /// - Throws: `scenario.type-mismatch` for a null, a list or a mapping.
     func string(_ key: String) throws(Diagnostic) -> Located<String>? {
         guard let value = node[key] else { return nil }
-        return try Self.string(value, file: file, what: "'\(key)'")
+        return try Self.string(value, file: file, what: "'\(key)'", area: area)
     }
 
     /// A required string value.
     /// - Throws: `scenario.missing-key` or `scenario.type-mismatch`.
     func requiredString(_ key: String, hint: String) throws(Diagnostic) -> Located<String> {
-        try Self.string(required(key, hint: hint), file: file, what: "'\(key)'")
+        try Self.string(required(key, hint: hint), file: file, what: "'\(key)'", area: area)
     }
 
     /// A value decoded with the YAML module's scalar typing, when the key is present.
@@ -63,7 +66,7 @@ struct MappingReader {
     func rejectUnknownKeys(_ allowed: [String], context: String) throws(Diagnostic) {
         for key in keys where !allowed.contains(key.value) {
             let suggestion = closestName(to: key.value, among: allowed).map { "did you mean '\($0)'? " } ?? ""
-            throw Diagnostic(file: file, mark: key.mark, code: "scenario.unknown-key",
+            throw Diagnostic(file: file, mark: key.mark, code: "\(area).unknown-key",
                              message: "unknown key '\(key.value)' in \(context)",
                              hint: "\(suggestion)valid keys: \(allowed.joined(separator: ", "))")
         }
@@ -71,9 +74,9 @@ struct MappingReader {
 
     /// A scalar node's text; nulls, sequences and mappings are rejected.
     /// - Throws: `scenario.type-mismatch`.
-    static func string(_ node: YAMLNode, file: String, what: String) throws(Diagnostic) -> Located<String> {
+    static func string(_ node: YAMLNode, file: String, what: String, area: String = "scenario") throws(Diagnostic) -> Located<String> {
         guard let scalar = node.scalar, !node.isNull else {
-            throw Diagnostic(file: file, mark: node.mark, code: "scenario.type-mismatch",
+            throw Diagnostic(file: file, mark: node.mark, code: "\(area).type-mismatch",
                              message: "expected a string for \(what)", hint: "write a name or text, quoted if it has special characters")
         }
         return Located(scalar.text, at: node.mark)
