@@ -52,18 +52,13 @@ struct StepParser {
 
     private mutating func parseStep(_ node: YAMLNode, number: Int) throws(Diagnostic) -> Step {
         let fields = try MappingReader(node, file: file, what: "step \(number)")
-        let actions = fields.keys.filter { Self.keywords.contains($0.value) }
-        guard let action = actions.first else {
+        // The first key is the action; later keys are its parameters (some share names with actions, like 'artboard').
+        guard let action = fields.keys.first, Self.keywords.contains(action.value) else {
             let first = fields.keys.first
             let suggestion = first.flatMap { closestName(to: $0.value, among: Self.keywords) }.map { "did you mean '\($0)'? " } ?? ""
             throw Diagnostic(file: file, mark: first?.mark ?? node.mark, code: "scenario.unknown-step",
-                             message: "step \(number) has no action\(first.map { " ('\($0.value)' is not one)" } ?? "")",
+                             message: "step \(number) does not start with an action\(first.map { " ('\($0.value)' is not one)" } ?? "")",
                              hint: "\(suggestion)start the step with one of: \(Self.keywords.joined(separator: ", "))")
-        }
-        guard actions.count == 1 else {
-            throw Diagnostic(file: file, mark: actions[1].mark, code: "scenario.ambiguous-step",
-                             message: "step \(number) has two actions, '\(action.value)' and '\(actions[1].value)'",
-                             hint: "write one action per step")
         }
         var expectedError: ErrorCase?
         if let thrown = try fields.string("throws") {
