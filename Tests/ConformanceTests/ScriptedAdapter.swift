@@ -31,7 +31,7 @@ final class ScriptedAdapter: RuntimeAdapter {
         self.script = script
     }
 
-    static let all: RuntimeCapabilities = RuntimeCapabilities(RuntimeCapabilities.names.map(\.capability))
+    nonisolated static let all: RuntimeCapabilities = RuntimeCapabilities(RuntimeCapabilities.names.map(\.capability))
 
     func makeWorker() async throws(WorkerError) -> any Worker { ScriptedWorker(script: script) }
 }
