@@ -54,6 +54,13 @@ public struct AdapterIdentity: Sendable, Hashable, Codable {
     /// The stable names of the adapter's capabilities.
     public var capabilities: [String]
 
+    /// Creates an identity from its parts.
+    public init(name: String, version: String, capabilities: [String]) {
+        self.name = name
+        self.version = version
+        self.capabilities = capabilities
+    }
+
     /// Reads an adapter's identity.
     @MainActor public init(_ adapter: any RuntimeAdapter) {
         name = adapter.name
