@@ -35,9 +35,6 @@ public struct Diagnostic: Error, Sendable, Hashable, Codable, CustomStringConver
                   hint: error.hint ?? "fix the YAML at this position")
     }
 
-    /// Where the diagnostic points, as `line:column`.
-    public var mark: Mark { Mark(line: line, column: column) }
-
     /// `file:line:column: error[code]: message` and an indented hint line.
     public var description: String {
         "\(file):\(line):\(column): error[\(code)]: \(message)\n  hint: \(hint)"

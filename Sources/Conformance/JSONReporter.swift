@@ -8,6 +8,7 @@ public final class JSONReporter: RunReporter {
     /// Creates a reporter that hands the document to `write`.
     public init(write: @escaping @MainActor (String) -> Void) { self.write = write }
 
+    /// Handles one event of the run.
     public func receive(_ event: RunEvent) {
         switch event {
         case .runStarted(let header): self.header = header

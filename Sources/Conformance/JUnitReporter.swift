@@ -13,6 +13,7 @@ public final class JUnitReporter: RunReporter {
     /// Creates a reporter that hands the document to `write`.
     public init(write: @escaping @MainActor (String) -> Void) { self.write = write }
 
+    /// Handles one event of the run.
     public func receive(_ event: RunEvent) {
         switch event {
         case .runStarted(let header): self.header = header

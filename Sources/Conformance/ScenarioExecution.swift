@@ -29,14 +29,12 @@ public let adapterCrashLogCode = "adapter.crashed"
 /// A value or trigger stream a scenario subscribed to, with everything it delivered so far.
 @MainActor
 final class StreamProbe {
-    let kind: StreamKind
     private let takeDelivered: @MainActor () -> [TypedValue?]
     private let ending: @MainActor () -> ViewModelInstanceError?
     private let cancelStream: @MainActor () -> Void
     private(set) var received: [TypedValue?] = []
 
-    init<Element>(kind: StreamKind, stream: EventStream<Element, ViewModelInstanceError>, convert: @escaping @MainActor (Element) -> TypedValue?) {
-        self.kind = kind
+    init<Element>(stream: EventStream<Element, ViewModelInstanceError>, convert: @escaping @MainActor (Element) -> TypedValue?) {
         takeDelivered = { stream.takeDelivered().map(convert) }
         ending = { stream.terminalError }
         cancelStream = { stream.channel.cancel() }
@@ -271,12 +269,12 @@ final class ScenarioExecution {
 
     private func subscribe(_ instance: any ViewModelInstance, _ path: String, _ kind: StreamKind) -> StreamProbe {
         switch kind {
-        case .trigger: StreamProbe(kind: kind, stream: instance.stream(of: TriggerProperty(path: path))) { _ in nil }
-        case .value(.number): StreamProbe(kind: kind, stream: instance.valueStream(of: NumberProperty(path: path))) { .number($0) }
-        case .value(.string): StreamProbe(kind: kind, stream: instance.valueStream(of: StringProperty(path: path))) { .string($0) }
-        case .value(.boolean): StreamProbe(kind: kind, stream: instance.valueStream(of: BoolProperty(path: path))) { .boolean($0) }
-        case .value(.color): StreamProbe(kind: kind, stream: instance.valueStream(of: ColorProperty(path: path))) { .color($0) }
-        case .value(.enumCase): StreamProbe(kind: kind, stream: instance.valueStream(of: EnumProperty(path: path))) { .enumCase($0) }
+        case .trigger: StreamProbe(stream: instance.stream(of: TriggerProperty(path: path))) { _ in nil }
+        case .value(.number): StreamProbe(stream: instance.valueStream(of: NumberProperty(path: path))) { .number($0) }
+        case .value(.string): StreamProbe(stream: instance.valueStream(of: StringProperty(path: path))) { .string($0) }
+        case .value(.boolean): StreamProbe(stream: instance.valueStream(of: BoolProperty(path: path))) { .boolean($0) }
+        case .value(.color): StreamProbe(stream: instance.valueStream(of: ColorProperty(path: path))) { .color($0) }
+        case .value(.enumCase): StreamProbe(stream: instance.valueStream(of: EnumProperty(path: path))) { .enumCase($0) }
         }
     }
 

@@ -12,6 +12,7 @@ public final class TAPReporter: RunReporter {
     /// Creates a reporter that hands each line group to `write` (no trailing newline).
     public init(write: @escaping @MainActor (String) -> Void) { self.write = write }
 
+    /// Handles one event of the run.
     public func receive(_ event: RunEvent) {
         switch event {
         case .runStarted(let header):

@@ -1,5 +1,5 @@
 /// The verdict of one scenario on one adapter.
-public enum Verdict: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+public enum Verdict: String, Sendable, Hashable, Codable, CaseIterable {
     /// Every check held.
     case pass = "PASS"
     /// A check did not hold: a value, an emission, a pixel, a digest, a frame report or an error differed.
@@ -23,11 +23,6 @@ public enum Verdict: String, Sendable, Hashable, Codable, CaseIterable, Comparab
         case .pass, .skip, .expectedFailure: false
         case .fail, .error, .timeout, .crash, .unexpectedPass: true
         }
-    }
-
-    /// Orders verdicts as reports list them: PASS, FAIL, ERROR, TIMEOUT, CRASH, SKIP, XFAIL, XPASS.
-    public static func < (lhs: Verdict, rhs: Verdict) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 }
 
