@@ -21,9 +21,10 @@ let package = Package(
         .target(name: "RuntimeAPI"),
         .target(name: "ReferenceRuntime", dependencies: ["RuntimeAPI", "RiveFormat"]),
         .target(name: "RiveSchemaGenerator"),
+        .target(name: "Conformance", dependencies: ["RuntimeAPI", "YAML"]),
         .executableTarget(name: "rive-schema-gen", dependencies: ["RiveSchemaGenerator"]),
         .target(name: "RiveFixtures", dependencies: ["RiveFormat", "YAML"]),
-        .executableTarget(name: "rive-harness", dependencies: ["RiveFormat", "RiveFixtures", "ReferenceRuntime"]),
+        .executableTarget(name: "rive-harness", dependencies: ["RiveFormat", "RiveFixtures", "ReferenceRuntime", "Conformance"]),
         .target(name: "HarnessTestSupport", path: "Tests/HarnessTestSupport"),
         .testTarget(name: "RiveFormatTests", dependencies: ["RiveFormat", "RiveSchemaGenerator", "HarnessTestSupport"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
@@ -31,6 +32,8 @@ let package = Package(
         .testTarget(name: "RuntimeAPITests", dependencies: ["RuntimeAPI"]),
         .testTarget(name: "RiveFixturesTests", dependencies: ["RiveFixtures", "HarnessTestSupport"]),
         .testTarget(name: "ReferenceRuntimeTests", dependencies: ["ReferenceRuntime", "RuntimeAPI", "RiveFormat"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "HarnessTestSupport"], exclude: ["Malformed", "Golden"]),
+        .testTarget(name: "CorpusTests", dependencies: ["Conformance", "ReferenceRuntime", "HarnessTestSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )

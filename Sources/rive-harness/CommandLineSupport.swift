@@ -43,7 +43,7 @@ protocol HarnessCommand {
     init(arguments: inout ArgumentList) throws(UsageError)
     /// Runs the command, writing results to stdout.
     /// - Throws: `CommandFailure` for input or internal errors.
-    func run() throws(CommandFailure) -> ExitCode
+    @MainActor func run() async throws(CommandFailure) -> ExitCode
 }
 
 /// The arguments of one subcommand, consumed as options and positionals are recognised.

@@ -1,7 +1,9 @@
 import Foundation
 
 /// Every subcommand, in the order `--help` lists them.
-let commands: [any HarnessCommand.Type] = [InspectCommand.self, FixturesCommand.self]
+let commands: [any HarnessCommand.Type] = [
+    RunCommand.self, ListCommand.self, ValidateCommand.self, CoverageCommand.self, InspectCommand.self, FixturesCommand.self,
+]
 
 let toolHelp = """
     rive-harness: conformance and benchmark harness for Rive runtimes
@@ -21,7 +23,7 @@ let toolHelp = """
       4  internal error
     """
 
-@MainActor func runHarness(_ arguments: [String]) -> ExitCode {
+@MainActor func runHarness(_ arguments: [String]) async -> ExitCode {
     guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
         print(toolHelp)
         return arguments.isEmpty ? .usage : .success
@@ -38,7 +40,7 @@ let toolHelp = """
     }
     do {
         let parsed = try command.init(arguments: &rest)
-        return try parsed.run()
+        return try await parsed.run()
     } catch let error as UsageError {
         printError("error: \(error.message)\n  hint: \(error.hint)")
         return .usage
@@ -51,4 +53,4 @@ let toolHelp = """
     }
 }
 
-exit(runHarness(Array(CommandLine.arguments.dropFirst())).rawValue)
+exit(await runHarness(Array(CommandLine.arguments.dropFirst())).rawValue)

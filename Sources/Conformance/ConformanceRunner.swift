@@ -1,0 +1,184 @@
+import Foundation
+import RuntimeAPI
+
+/// How a run executes.
+public struct RunOptions: Sendable {
+    /// How many adapter instances run scenarios concurrently; each runs one scenario at a time.
+    public var jobs: Int
+    /// The timeout of a scenario that does not set its own, in seconds.
+    public var defaultTimeoutSeconds: Double
+    /// When golden digests are written.
+    public var recordMode: RecordMode
+
+    /// Creates options: one job, 60 seconds, record mode `never` by default.
+    public init(jobs: Int = 1, defaultTimeoutSeconds: Double = 60, recordMode: RecordMode = .never) {
+        self.jobs = jobs
+        self.defaultTimeoutSeconds = defaultTimeoutSeconds
+        self.recordMode = recordMode
+    }
+}
+
+/// Runs a plan against adapter instances made by a factory and reports every result as an event.
+///
+/// Each adapter instance runs one scenario at a time, each scenario on a fresh worker. A
+/// scenario that times out or crashes leaves its adapter instance behind: the next scenario
+/// gets a new one. The timeout is a wall-clock watchdog (the only wall clock the runner
+/// reads besides durations); it cannot interrupt an adapter that blocks the main actor
+/// without suspending, which is why process adapters exist.
+@MainActor
+public final class ConformanceRunner {
+    private let corpus: Corpus
+    private let options: RunOptions
+    private let makeAdapter: @MainActor () -> any RuntimeAdapter
+    private let reporters: [any RunReporter]
+    private var queue: [PlanEntry] = []
+    private var counts: [Verdict: Int] = [:]
+
+    /// Creates a runner.
+    /// - Parameters:
+    ///   - corpus: where fixtures and goldens are.
+    ///   - options: jobs, timeout and record mode.
+    ///   - reporters: the consumers of the run's events.
+    ///   - makeAdapter: makes a fresh adapter instance.
+    public init(corpus: Corpus, options: RunOptions, reporters: [any RunReporter], makeAdapter: @escaping @MainActor () -> any RuntimeAdapter) {
+        self.corpus = corpus
+        self.options = options
+        self.reporters = reporters
+        self.makeAdapter = makeAdapter
+    }
+
+    /// Runs every entry of a plan, in the plan's order per job, and returns the summary.
+    public func run(_ plan: RunPlan) async -> RunSummary {
+        let clock = ContinuousClock()
+        let start = clock.now
+        emit(.runStarted(RunHeader(corpusHash: plan.corpusHash, adapter: plan.adapter, selection: plan.selection,
+                                   recordMode: options.recordMode, scenarioCount: plan.entries.count, problems: plan.problems)))
+        counts = Dictionary(uniqueKeysWithValues: Verdict.allCases.map { ($0, 0) })
+        queue = plan.entries.reversed()
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<max(1, min(options.jobs, plan.entries.count)) {
+                group.addTask { await self.runJob() }
+            }
+        }
+        let elapsed = clock.now - start
+        let summary = RunSummary(counts: counts, problemCount: plan.problems.count, durationSeconds: seconds(elapsed))
+        emit(.runFinished(summary))
+        return summary
+    }
+
+    /// Runs queued entries one at a time on one adapter instance, replacing it after a timeout or crash.
+    private func runJob() async {
+        var adapter = makeAdapter()
+        while let entry = queue.popLast() {
+            let result = await runScenario(entry, on: adapter)
+            if result.verdict == .timeout || result.verdict == .crash
+                || (result.verdict == .expectedFailure && [.timeout, .crash].contains(result.expectation?.status)) {
+                adapter = makeAdapter()
+            }
+            counts[result.verdict, default: 0] += 1
+            emit(.scenarioFinished(result))
+        }
+    }
+
+    /// Runs one planned entry on a fresh adapter instance, without events (for `swift test` integration).
+    public func runScenario(_ entry: PlanEntry) async -> ScenarioResult {
+        await runScenario(entry, on: makeAdapter())
+    }
+
+    private func emit(_ event: RunEvent) {
+        for reporter in reporters { reporter.receive(event) }
+    }
+
+    private func runScenario(_ entry: PlanEntry, on adapter: any RuntimeAdapter) async -> ScenarioResult {
+        switch entry.decision {
+        case .invalid(let diagnostics):
+            return ScenarioResult(id: entry.id, verdict: .error, durationSeconds: 0, rules: [], divergence: nil,
+                                  message: "invalid scenario: " + diagnostics.map(\.description).joined(separator: "\n"),
+                                  expectation: nil, recordedGoldens: [])
+        case .skip(let scenario, let reason):
+            return ScenarioResult(id: entry.id, verdict: .skip, durationSeconds: 0, rules: scenario.rules, divergence: nil,
+                                  message: reason, expectation: entry.expectation, recordedGoldens: [])
+        case .run(let scenario):
+            let timeout = scenario.timeoutSeconds ?? options.defaultTimeoutSeconds
+            let goldens = GoldenStore(directory: corpus.expectedDirectory, mode: options.recordMode)
+            let execution = ScenarioExecution(scenario: scenario, adapter: adapter, fixturesDirectory: corpus.fixturesDirectory, goldens: goldens)
+            let clock = ContinuousClock()
+            let start = clock.now
+            let outcome = await Watchdog.run(seconds: timeout) { await execution.run() }
+            let duration = seconds(clock.now - start)
+            return Self.result(scenario, outcome: outcome, timeout: timeout, duration: duration, expectation: entry.expectation)
+        }
+    }
+
+    /// Applies the adapter's expectation to an outcome.
+    private static func result(_ scenario: Scenario, outcome: Outcome?, timeout: Double, duration: Double, expectation: Expectation?) -> ScenarioResult {
+        var result = ScenarioResult(id: scenario.id, verdict: .pass, durationSeconds: duration, rules: scenario.rules, divergence: nil,
+                                    message: nil, expectation: expectation, recordedGoldens: [])
+        switch outcome {
+        case nil:
+            result.verdict = .timeout
+            result.message = "timed out after \(timeout) s"
+        case .passed(let recorded) where !recorded.isEmpty:
+            result.verdict = .fail
+            result.recordedGoldens = recorded
+            result.message = "recorded \(recorded.joined(separator: ", ")); recording fails the run: check the files and run again"
+        case .passed:
+            result.verdict = .pass
+        case .diverged(let divergence, let recorded):
+            result.verdict = .fail
+            result.divergence = divergence
+            result.recordedGoldens = recorded
+        case .errored(let message):
+            result.verdict = .error
+            result.message = message
+        case .crashed(let message):
+            result.verdict = .crash
+            result.message = "the adapter crashed: \(message)"
+        }
+        if let expectation {
+            if result.verdict == .pass {
+                result.verdict = .unexpectedPass
+                result.message = "passed, but expectations say \(expectation.status.rawValue): \(expectation.reason); remove the entry"
+            } else if result.verdict == expectation.status.verdict {
+                result.verdict = .expectedFailure
+            }
+        }
+        return result
+    }
+}
+
+/// Races a body against a timeout without waiting for a body that ignores cancellation.
+@MainActor
+private final class Watchdog {
+    private var continuation: CheckedContinuation<Outcome?, Never>?
+    private var timer: Task<Void, Never>?
+
+    /// Runs `body`, returning its outcome, or `nil` when `seconds` pass first (the body is then cancelled and abandoned).
+    static func run(seconds: Double, _ body: @escaping @MainActor () async -> Outcome) async -> Outcome? {
+        let watchdog = Watchdog()
+        return await withCheckedContinuation { continuation in
+            MainActor.assumeIsolated {
+                watchdog.continuation = continuation
+                let work = Task { @MainActor in watchdog.finish(await body()) }
+                watchdog.timer = Task { @MainActor in
+                    try? await Task.sleep(for: .seconds(seconds))
+                    guard !Task.isCancelled else { return }
+                    watchdog.finish(nil)
+                    work.cancel()
+                }
+            }
+        }
+    }
+
+    private func finish(_ outcome: Outcome?) {
+        guard let continuation else { return }
+        self.continuation = nil
+        timer?.cancel()
+        continuation.resume(returning: outcome)
+    }
+}
+
+/// A duration in seconds.
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}

@@ -1,0 +1,42 @@
+import YAML
+
+/// A problem found in a corpus file, located at a line and column, with a stable code and a hint.
+///
+/// Loaders report every problem as a diagnostic value rather than stopping: the planner turns
+/// them into ERROR verdicts and `rive-harness validate` prints them. The text form is
+/// `file:line:column: error[code]: message` followed by a `hint:` line.
+public struct Diagnostic: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The file's path as the user gave it (relative to the working folder or absolute).
+    public var file: String
+    /// The 1-based line.
+    public var line: Int
+    /// The 1-based column, in Unicode scalars.
+    public var column: Int
+    /// A stable identifier such as `scenario.unknown-rule` or `yaml.syntax`.
+    public var code: String
+    /// What is wrong, in one sentence.
+    public var message: String
+    /// What to do next.
+    public var hint: String
+
+    /// Creates a diagnostic at a mark in a file.
+    public init(file: String, mark: Mark, code: String, message: String, hint: String) {
+        self.file = file
+        self.line = mark.line
+        self.column = mark.column
+        self.code = code
+        self.message = message
+        self.hint = hint
+    }
+
+    /// Converts a YAML parse or decode error, keeping its code and location.
+    public init(_ error: YAMLError, file: String) {
+        self.init(file: file, mark: error.mark, code: error.code.rawValue, message: error.message,
+                  hint: error.hint ?? "fix the YAML at this position")
+    }
+
+    /// `file:line:column: error[code]: message` and an indented hint line.
+    public var description: String {
+        "\(file):\(line):\(column): error[\(code)]: \(message)\n  hint: \(hint)"
+    }
+}

@@ -1,0 +1,167 @@
+import RuntimeAPI
+
+/// Which scenarios of a corpus a run selects.
+public struct Selection: Sendable, Hashable, Codable {
+    /// A glob over scenario IDs (`*` within a path segment, `**` across segments, `?` one character).
+    public var filter: String?
+    /// A rule ID or area: `GLB` selects every GLB rule, `GLB-5` only GLB-5.
+    public var rules: String?
+    /// This run's part of the selection.
+    public var shard: Shard?
+
+    /// Creates a selection; everything by default.
+    public init(filter: String? = nil, rules: String? = nil, shard: Shard? = nil) {
+        self.filter = filter
+        self.rules = rules
+        self.shard = shard
+    }
+
+    /// Whether a scenario ID passes the filter.
+    public func matches(id: String) -> Bool { filter.map { globMatches($0, id) } ?? true }
+
+    /// Whether a scenario's rules pass the rule filter.
+    public func matches(rules ids: [String]) -> Bool {
+        guard let rules else { return true }
+        return ids.contains { $0 == rules || ruleArea(of: $0) == rules }
+    }
+}
+
+/// Part K of N of a selection: scenarios whose position in ID order is K-1 modulo N.
+public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The 1-based part.
+    public var index: Int
+    /// The number of parts.
+    public var count: Int
+
+    /// Parses `K/N` with 1 ≤ K ≤ N.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else { return nil }
+        self.index = index
+        self.count = count
+    }
+
+    /// `K/N`.
+    public var description: String { "\(index)/\(count)" }
+}
+
+/// The adapter a run uses, as reports name it.
+public struct AdapterIdentity: Sendable, Hashable, Codable {
+    /// The adapter's stable name (`reference`).
+    public var name: String
+    /// The runtime's version.
+    public var version: String
+    /// The stable names of the adapter's capabilities.
+    public var capabilities: [String]
+
+    /// Creates an identity from its parts.
+    public init(name: String, version: String, capabilities: [String]) {
+        self.name = name
+        self.version = version
+        self.capabilities = capabilities
+    }
+
+    /// Reads an adapter's identity.
+    @MainActor public init(_ adapter: any RuntimeAdapter) {
+        name = adapter.name
+        version = adapter.version
+        capabilities = adapter.capabilities.capabilityNames
+    }
+}
+
+/// What the planner decided for one selected scenario file.
+public struct PlanEntry: Sendable {
+    /// Whether and how the scenario runs.
+    public enum Decision: Sendable {
+        /// The scenario runs.
+        case run(Scenario)
+        /// The adapter lacks capabilities; the reason names them.
+        case skip(Scenario, reason: String)
+        /// The file could not be loaded.
+        case invalid([Diagnostic])
+    }
+
+    /// The scenario ID.
+    public var id: String
+    /// Whether and how the scenario runs.
+    public var decision: Decision
+    /// The adapter's expectation for the scenario, if it has one.
+    public var expectation: Expectation?
+
+    /// The rule IDs of the scenario (empty when invalid).
+    public var rules: [String] {
+        switch decision {
+        case .run(let scenario), .skip(let scenario, _): scenario.rules
+        case .invalid: []
+        }
+    }
+}
+
+/// The scenarios a run will report on, decided before anything runs.
+public struct RunPlan: Sendable {
+    /// The corpus hash.
+    public var corpusHash: String
+    /// The adapter the plan was made for.
+    public var adapter: AdapterIdentity
+    /// The selection that chose the entries.
+    public var selection: Selection
+    /// The entries, in ID order; a caller may reorder them (results are reported in ID order).
+    public var entries: [PlanEntry]
+    /// Problems outside scenario files: registries and the adapter's expectations file (stale entries).
+    public var problems: [Diagnostic]
+}
+
+/// Turns a corpus, an adapter's capabilities and expectations, and a selection into a plan.
+public enum Planner {
+    /// Plans a run.
+    ///
+    /// Invalid scenario files are planned when their ID passes the filter (their rules are
+    /// unknown, so the rule filter cannot hide them); they are reported as ERROR.
+    public static func plan(corpus: Corpus, adapter: AdapterIdentity, capabilities: RuntimeCapabilities,
+                            expectations: Expectations, selection: Selection) -> RunPlan {
+        var entries: [PlanEntry] = []
+        for entry in corpus.entries where selection.matches(id: entry.id) {
+            switch entry.scenario {
+            case .failure(let list):
+                entries.append(PlanEntry(id: entry.id, decision: .invalid(list.diagnostics), expectation: nil))
+            case .success(let scenario):
+                guard selection.matches(rules: scenario.rules) else { continue }
+                let missing = scenario.requires.subtracting(capabilities)
+                let decision: PlanEntry.Decision = missing.isEmpty
+                    ? .run(scenario)
+                    : .skip(scenario, reason: "requires \(missing.capabilityNames.joined(separator: ", ")), which adapter '\(adapter.name)' does not declare")
+                entries.append(PlanEntry(id: entry.id, decision: decision, expectation: expectations.entries[entry.id]))
+            }
+        }
+        if let shard = selection.shard {
+            entries = entries.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
+        }
+        return RunPlan(corpusHash: corpus.hash, adapter: adapter, selection: selection, entries: entries,
+                       problems: corpus.problems + expectations.problems)
+    }
+}
+
+/// Whether `text` matches a glob: `*` matches within a path segment, `**` across segments, `?` one character other than `/`.
+public func globMatches(_ pattern: String, _ text: String) -> Bool {
+    let pattern = Array(pattern), text = Array(text)
+    var memo: [Int: Bool] = [:]
+    func match(_ p: Int, _ t: Int) -> Bool {
+        let key = p * (text.count + 1) + t
+        if let known = memo[key] { return known }
+        let result: Bool
+        if p == pattern.count {
+            result = t == text.count
+        } else if pattern[p] == "*" {
+            let crossesSegments = p + 1 < pattern.count && pattern[p + 1] == "*"
+            let next = crossesSegments ? p + 2 : p + 1
+            result = match(next, t) || (t < text.count && (crossesSegments || text[t] != "/") && match(p, t + 1))
+        } else if t < text.count, pattern[p] == "?" ? text[t] != "/" : pattern[p] == text[t] {
+            result = match(p + 1, t + 1)
+        } else {
+            result = false
+        }
+        memo[key] = result
+        return result
+    }
+    return match(0, 0)
+}

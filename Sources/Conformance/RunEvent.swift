@@ -1,0 +1,50 @@
+/// One event of a run; reporters consume the stream and never run anything themselves.
+public enum RunEvent: Sendable {
+    /// The plan is made and scenarios are about to run.
+    case runStarted(RunHeader)
+    /// One scenario has a verdict (in completion order; with several jobs this order varies).
+    case scenarioFinished(ScenarioResult)
+    /// Every scenario has a verdict.
+    case runFinished(RunSummary)
+}
+
+/// What a run is: corpus, adapter, selection, record mode, how many scenarios and the problems found before running.
+public struct RunHeader: Sendable, Hashable, Codable {
+    /// The corpus hash.
+    public var corpusHash: String
+    /// The adapter.
+    public var adapter: AdapterIdentity
+    /// The selection.
+    public var selection: Selection
+    /// The golden record mode.
+    public var recordMode: RecordMode
+    /// The number of planned scenarios (each gets one `scenarioFinished`).
+    public var scenarioCount: Int
+    /// Problems outside scenario files (registries, stale expectations); each fails the run.
+    public var problems: [Diagnostic]
+}
+
+/// The totals of a run.
+public struct RunSummary: Sendable, Hashable, Codable {
+    /// How many scenarios got each verdict; every verdict is present, zero or not.
+    public var counts: [Verdict: Int]
+    /// The number of problems outside scenario files.
+    public var problemCount: Int
+    /// Wall time of the whole run in seconds.
+    public var durationSeconds: Double
+
+    /// Whether the run passed: no verdict that fails the run and no problem.
+    public var passed: Bool {
+        problemCount == 0 && counts.allSatisfy { !$0.key.failsRun || $0.value == 0 }
+    }
+
+    /// The number of scenarios.
+    public var total: Int { counts.values.reduce(0, +) }
+}
+
+/// Something that consumes a run's events: a console printer, a TAP, JUnit or JSON writer, a test.
+@MainActor
+public protocol RunReporter: AnyObject {
+    /// Handles one event.
+    func receive(_ event: RunEvent)
+}

@@ -1,0 +1,56 @@
+import Conformance
+import Foundation
+import HarnessTestSupport
+import Testing
+
+/// The project's own corpus files: registries that match binding-rules.md, and a clean `validate`.
+@Suite("Corpus registries")
+struct CorpusRegistryTests {
+    static let corpusPath = SharedMaterial.packageRoot.appendingPathComponent("Corpus").path
+
+    @Test("Corpus/rules.yaml lists exactly the rule IDs of binding-rules.md, in order", .enabled(if: FileManager.default.fileExists(atPath: SharedMaterial.directory.appendingPathComponent("docs/binding-rules.md").path), Comment(rawValue: SharedMaterial.absentComment)))
+    func rulesMatchSpecification() throws {
+        let text = try String(contentsOf: SharedMaterial.directory.appendingPathComponent("docs/binding-rules.md"), encoding: .utf8)
+        let documented = text.matches(of: /(?m)^- \*\*([A-Z]+-[0-9]+[A-Z]?) \[/).map { String($0.1) }
+        let corpus = try Corpus.load(Self.corpusPath)
+        #expect(documented.count == 62)
+        #expect(corpus.rules.rules.map(\.id) == documented)
+        #expect(corpus.rules.rules.allSatisfy { !$0.title.isEmpty })
+    }
+
+    @Test("the project corpus validates without problems")
+    func corpusValidates() throws {
+        let corpus = try Corpus.load(Self.corpusPath)
+        #expect(corpus.allProblems.isEmpty, "\(corpus.allProblems.map(\.description).joined(separator: "\n"))")
+        #expect(corpus.expectationAdapters.contains("reference"))
+    }
+
+    @Test("globs: '*' stays in a folder, '**' crosses folders, '?' is one character")
+    func globs() {
+        #expect(globMatches("values/*", "values/pass"))
+        #expect(!globMatches("values/*", "values/deep/pass"))
+        #expect(globMatches("**/pass", "values/deep/pass"))
+        #expect(globMatches("values/p?ss", "values/pass"))
+        #expect(!globMatches("values/p?ss", "values/p/ss"))
+        #expect(!globMatches("values", "values/pass"))
+    }
+
+    @Test("shards split a selection into disjoint parts that cover it")
+    func shards() throws {
+        let corpus = try SyntheticCorpus(scenarios: MixedCorpus.scenarios)
+        defer { corpus.remove() }
+        let loaded = try corpus.load()
+        let identity = AdapterIdentity(name: "scripted", version: "1", capabilities: [])
+        func ids(_ shard: Shard?) -> [String] {
+            Planner.plan(corpus: loaded, adapter: identity, capabilities: ScriptedAdapter.all, expectations: Expectations(entries: [:], problems: []),
+                         selection: Selection(shard: shard)).entries.map(\.id)
+        }
+        let parts = [ids(Shard("1/3")), ids(Shard("2/3")), ids(Shard("3/3"))]
+        #expect(parts.flatMap { $0 }.sorted() == ids(nil))
+        #expect(Set(parts[0]).isDisjoint(with: parts[1]))
+        #expect(Shard("0/3") == nil && Shard("4/3") == nil && Shard("x") == nil)
+        let globals = Planner.plan(corpus: loaded, adapter: identity, capabilities: ScriptedAdapter.all,
+                                   expectations: Expectations(entries: [:], problems: []), selection: Selection(rules: "GLB")).entries.map(\.id)
+        #expect(globals == ["broken", "globals/unknown-name"])
+    }
+}
