@@ -17,6 +17,12 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .target(name: "YAML", dependencies: ["CYAML"]),
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
+        ),
+        .target(name: "RiveRendering", dependencies: ["CCairo"]),
         .target(name: "RiveFormat"),
         .target(name: "RuntimeAPI"),
         .target(name: "RiveSchemaGenerator"),
@@ -27,6 +33,7 @@ let package = Package(
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "CLITests", dependencies: ["rive-harness", "HarnessTestSupport"]),
         .testTarget(name: "RuntimeAPITests", dependencies: ["RuntimeAPI"]),
+        .testTarget(name: "RiveRenderingTests", dependencies: ["RiveRendering"]),
     ],
     cxxLanguageStandard: .cxx17
 )
