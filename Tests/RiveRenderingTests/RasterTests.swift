@@ -45,6 +45,8 @@ struct RasterTests {
         rasterizer.drawPath(rect(0, 0, 10, 10), paint: .fill(0x80FF_8000))
         let pixel = rasterizer.makeImage().pixel(x: 5, y: 5)
         #expect(pixel.isClose(to: RGBA(r: 255, g: 128, b: 0, a: 128), tolerance: 1), "\(pixel)")
+        let image = try RasterImage(width: 2, height: 1, rgba: [0x11, 0x22, 0x33, 0x44, 255, 0, 0, 255])
+        #expect(image.argbPixels == [0x4411_2233, 0xFFFF_0000])
     }
 
     @Test("even-odd leaves a hole where non-zero fills", arguments: [FillRule.nonZero, .evenOdd, .clockwise])
