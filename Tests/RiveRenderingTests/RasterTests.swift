@@ -205,4 +205,21 @@ struct RasterTests {
         #expect(throws: RenderingError.invalidSize(width: 40000, height: 10)) { try rasterizer.resize(width: 40000, height: 10) }
         #expect(rasterizer.width == 30, "a failed resize keeps the old surface")
     }
+
+    @Test("non-finite coordinates and overflowing transforms leave later drawing intact")
+    func robustness() throws {
+        let rasterizer = try square(20)
+        let broken = Path(commands: [.moveTo(pt(.nan, 0)), .lineTo(pt(10, .infinity)), .lineTo(pt(5, 5)), .close])
+        rasterizer.drawPath(broken, paint: .fill(0xFF00_FF00))
+        rasterizer.save()
+        rasterizer.clipPath(broken)
+        rasterizer.restore()
+        rasterizer.save()
+        rasterizer.transform(.scale(x: 1e100, y: 1e100))
+        rasterizer.transform(.scale(x: 1e100, y: 1e100)) // each invertible, the product is not
+        rasterizer.drawPath(rect(0, 0, 20, 20), paint: .fill(0xFF00_00FF))
+        rasterizer.restore()
+        rasterizer.drawPath(rect(0, 0, 20, 20), paint: .fill(0xFFFF_0000))
+        #expect(rasterizer.makeImage().pixel(x: 10, y: 10) == opaqueRed)
+    }
 }
