@@ -58,6 +58,22 @@ struct PathBuilderTests {
         #expect(isClose(path.commands, expected), "\(path.commands)")
     }
 
+    @Test("each unlinked radius rounds its own corner: TL, TR, BR, BL")
+    func cornerAssignment() {
+        let path = Path.rectangle(
+            width: 100, height: 100, originX: 0, originY: 0,
+            cornerRadiusTL: 1, cornerRadiusTR: 2, cornerRadiusBR: 3, cornerRadiusBL: 4, linkCornerRadius: false)
+        let segmentEnds: [Point] = path.commands.compactMap {
+            switch $0 {
+            case .moveTo(let to), .lineTo(let to), .cubicTo(_, _, let to): to
+            case .close: nil
+            }
+        }
+        #expect(segmentEnds == [
+            pt(0, 1), pt(1, 0), pt(98, 0), pt(100, 2), pt(100, 97), pt(97, 100), pt(4, 100), pt(0, 96), pt(0, 1),
+        ], "\(segmentEnds)")
+    }
+
     @Test("a corner radius is clamped to half of each neighbouring edge")
     func clampedRadius() {
         let path = Path.rectangle(width: 20, height: 20, originX: 0, originY: 0, cornerRadiusTL: 50)
