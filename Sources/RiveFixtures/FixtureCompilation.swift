@@ -32,19 +32,7 @@ struct FixtureCompilation {
         var viewModelName: String
 
         /// The ids as the format stores them: varuints, one after another.
-        var encoded: [UInt8] {
-            var bytes: [UInt8] = []
-            for id in ids {
-                var value = UInt64(id)
-                repeat {
-                    var byte = UInt8(value & 0x7F)
-                    value >>= 7
-                    if value != 0 { byte |= 0x80 }
-                    bytes.append(byte)
-                } while value != 0
-            }
-            return bytes
-        }
+        var encoded: [UInt8] { RiveIDList.encode(ids.map { UInt64($0) }) }
     }
 
     let file: String
@@ -119,8 +107,7 @@ struct FixtureCompilation {
     /// An "unknown name" error listing the names that would have been valid.
     func unknown(_ what: String, _ name: Located<String>, among candidates: [String]) -> FixtureError {
         let listed = candidates.isEmpty ? "there are none" : "known: " + candidates.sorted().joined(separator: ", ")
-        let close = candidates.min { editDistance($0, name.value) < editDistance($1, name.value) }
-        let suggestion = close.flatMap { editDistance($0, name.value) <= 2 ? " (did you mean '\($0)'?)" : nil } ?? ""
+        let suggestion = candidates.closestMatch(to: name.value).map { " (did you mean '\($0)'?)" } ?? ""
         return error(.unknownName, name.mark, "no \(what) is named '\(name.value)'\(suggestion)", hint: listed)
     }
 
@@ -274,16 +261,3 @@ struct FixtureCompilation {
     }
 }
 
-/// The Levenshtein distance between two strings, for "did you mean" suggestions.
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    var previous = Array(0...b.count)
-    for (i, ca) in a.enumerated() {
-        var current = [i + 1]
-        for (j, cb) in b.enumerated() {
-            current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1)))
-        }
-        previous = current
-    }
-    return previous[b.count]
-}

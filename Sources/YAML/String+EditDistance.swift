@@ -1,6 +1,6 @@
 extension String {
     /// The Levenshtein distance to `other`, comparing Unicode scalars case-insensitively.
-    func editDistance(to other: String) -> Int {
+    public func editDistance(to other: String) -> Int {
         let source = Array(lowercased().unicodeScalars)
         let target = Array(other.lowercased().unicodeScalars)
         guard !source.isEmpty else { return target.count }
@@ -22,7 +22,7 @@ extension String {
 extension Sequence<String> {
     /// The element closest to `name` by edit distance, when one is close enough to be a
     /// likely typo (at most 2 edits, and fewer edits than `name` has characters).
-    func closestMatch(to name: String) -> String? {
+    public func closestMatch(to name: String) -> String? {
         var best: (candidate: String, distance: Int)?
         for candidate in self where candidate != name {
             let distance = name.editDistance(to: candidate)

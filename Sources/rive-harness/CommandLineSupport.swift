@@ -1,4 +1,5 @@
 import Foundation
+import YAML
 
 /// The process exit codes of `rive-harness`; `docs/cli.md` documents the same table.
 enum ExitCode: Int32 {
@@ -83,7 +84,7 @@ struct ArgumentList {
     /// - Parameter known: every option the command accepts, for "did you mean" suggestions.
     mutating func positionals(known: [String]) throws(UsageError) -> [String] {
         if let unknown = remaining.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
-            let suggestion = closestMatch(to: unknown, among: known + ["--help"]).map { " (did you mean \($0)?)" } ?? ""
+            let suggestion = (known + ["--help"]).closestMatch(to: unknown).map { " (did you mean \($0)?)" } ?? ""
             throw UsageError(message: "unknown option '\(unknown)'\(suggestion)", hint: "see 'rive-harness \(command) --help'")
         }
         defer { remaining = [] }
@@ -91,23 +92,6 @@ struct ArgumentList {
     }
 }
 
-/// The candidate closest to `word` by edit distance, when it is close enough to be a likely typo.
-func closestMatch(to word: String, among candidates: [String]) -> String? {
-    func distance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, ca) in a.enumerated() {
-            var current = [i + 1]
-            for (j, cb) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
-    }
-    let scored = candidates.map { ($0, distance(Array(word), Array($0))) }.min { $0.1 < $1.1 }
-    guard let (best, score) = scored, score <= max(2, word.count / 3) else { return nil }
-    return best
-}
 
 /// Writes text to standard error.
 func printError(_ text: String) {

@@ -1,4 +1,5 @@
 import Foundation
+import YAML
 
 /// Every subcommand, in the order `--help` lists them.
 let commands: [any HarnessCommand.Type] = [
@@ -29,7 +30,7 @@ let toolHelp = """
         return arguments.isEmpty ? .usage : .success
     }
     guard let command = commands.first(where: { $0.name == name }) else {
-        let suggestion = closestMatch(to: name, among: commands.map { $0.name }).map { " (did you mean '\($0)'?)" } ?? ""
+        let suggestion = commands.map { $0.name }.closestMatch(to: name).map { " (did you mean '\($0)'?)" } ?? ""
         printError("error: unknown command '\(name)'\(suggestion)\n  hint: run 'rive-harness --help' for the list of commands")
         return .usage
     }

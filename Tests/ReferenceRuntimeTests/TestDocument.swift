@@ -22,19 +22,7 @@ struct DocumentBuilder {
     func bytes() throws -> [UInt8] { try RiveWriter.write(RiveDocument(objects: objects)) }
 }
 
-func varuints(_ values: [UInt64]) -> [UInt8] {
-    values.flatMap { value -> [UInt8] in
-        var value = value
-        var out: [UInt8] = []
-        repeat {
-            var byte = UInt8(value & 0x7F)
-            value >>= 7
-            if value != 0 { byte |= 0x80 }
-            out.append(byte)
-        } while value != 0
-        return out
-    }
-}
+func varuints(_ values: [UInt64]) -> [UInt8] { RiveIDList.encode(values) }
 
 /// The unit-test file. View models:
 /// - #0 "Child" {volume: number}; instances "c1" (5), "c2" (7)

@@ -73,17 +73,7 @@ struct ReaderErrorTests {
         #expect(error?.pathDescription == "artboard \"M\" › object #2 (Shape) › property 13 (x)")
     }
 
-    private func leb(_ value: UInt64) -> [UInt8] {
-        var value = value
-        var out: [UInt8] = []
-        repeat {
-            var byte = UInt8(value & 0x7F)
-            value >>= 7
-            if value != 0 { byte |= 0x80 }
-            out.append(byte)
-        } while value != 0
-        return out
-    }
+    private func leb(_ value: UInt64) -> [UInt8] { RiveIDList.encode([value]) }
 }
 
 /// The writer's ordering, completeness and reference rules (riv-format-and-binding.md §1.6–1.7, §6).

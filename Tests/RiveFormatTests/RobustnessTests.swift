@@ -56,7 +56,7 @@ struct RobustnessTests {
     func mutations() throws {
         let count = Int(ProcessInfo.processInfo.environment["RIVE_HARNESS_MUTATIONS"] ?? "") ?? 20_000
         let originals = try Self.mutationAssets.map { try SharedMaterial.asset($0) }
-        var generator = SplitMix64(seed: 0x5249_5645)
+        var generator = SeededGenerator(seed: 0x5249_5645)
         var readCount = 0
         for iteration in 0..<count {
             var bytes = originals[iteration % originals.count]
@@ -68,26 +68,14 @@ struct RobustnessTests {
     }
 }
 
-/// A deterministic 64-bit generator, so a failing mutation can be replayed from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// One way of damaging a file.
 enum Mutation: CaseIterable {
     case flipBits, setByte, insertHugeVarUInt, insertHugeLength, deleteSpan, duplicateSpan, truncate
 
-    static func random(using generator: inout SplitMix64) -> Mutation { allCases.randomElement(using: &generator)! }
+    static func random(using generator: inout SeededGenerator) -> Mutation { allCases.randomElement(using: &generator)! }
 
-    func apply(to bytes: inout [UInt8], using generator: inout SplitMix64) {
+    func apply(to bytes: inout [UInt8], using generator: inout SeededGenerator) {
         guard !bytes.isEmpty else { return }
         let position = Int.random(in: 0..<bytes.count, using: &generator)
         switch self {
