@@ -64,7 +64,8 @@ final class LiveBind {
         pendingToSource = false
     }
 
-    /// Applies the bind in both directions as needed; returns whether the target changed.
+    /// Applies the bind in both directions as needed; returns whether it changed the target
+    /// or the source.
     ///
     /// Source → target runs when the source changed since the bind last applied it (not for
     /// Once binds) or after a (re)bind; target → source when the target changed since the
@@ -74,15 +75,12 @@ final class LiveBind {
         guard let source else { return false }
         if toTarget, flags & DataBindFlags.once == 0, source.revision != appliedSourceRevision { pendingToTarget = true }
         if toSource, store.revision(key) != appliedTargetRevision { pendingToSource = true }
-        var targetChanged = false
         if flags & DataBindFlags.sourceToTargetRunsFirst != 0 {
-            targetChanged = applyToTarget(source, store)
-            applyToSource(source, store)
-        } else {
-            applyToSource(source, store)
-            targetChanged = applyToTarget(source, store)
+            let targetChanged = applyToTarget(source, store)
+            return applyToSource(source, store) || targetChanged
         }
-        return targetChanged
+        let sourceChanged = applyToSource(source, store)
+        return applyToTarget(source, store) || sourceChanged
     }
 
     private func applyToTarget(_ source: ValueNode, _ store: PropertyStore) -> Bool {
@@ -95,17 +93,19 @@ final class LiveBind {
         return changed
     }
 
-    private func applyToSource(_ source: ValueNode, _ store: PropertyStore) {
-        guard pendingToSource else { return }
+    private func applyToSource(_ source: ValueNode, _ store: PropertyStore) -> Bool {
+        guard pendingToSource else { return false }
         pendingToSource = false
         appliedTargetRevision = store.revision(key)
-        guard let target = store.value(key) else { return }
+        guard let target = store.value(key) else { return false }
+        let before = source.revision
         if source.dataType == .trigger {
             if case .uint(let counter) = target, counter != 0, store.revision(key) != 0 { source.fire() }
         } else if let converted = Self.sourceValue(target, for: source) {
             source.set(converted)
         }
         appliedSourceRevision = source.revision
+        return source.revision != before
     }
 
     /// Converts a view-model value to the kind of the target property
@@ -160,7 +160,7 @@ final class BindSet {
         }
     }
 
-    /// Applies every bind; returns whether any target changed.
+    /// Applies every bind once; returns whether any bind changed its target or its source.
     func update() -> Bool {
         binds.reduce(false) { $1.update(store: store) || $0 }
     }

@@ -32,24 +32,34 @@ public final class ReferenceStateMachine: StateMachine {
 
     public var name: String { file.model.artboards[artboard.index].stateMachines[index].name }
 
-    /// Advances: applies binds in both directions, consumes triggers and change flags, and
-    /// reports settled when nothing changed and `seconds` is not 0 (an advance by 0 always
-    /// reports "keep going", as upstream).
+    /// How many times one advance applies the artboard's binds while they keep changing
+    /// values: upstream runs up to 5 update passes per advance, each applying the dirty binds
+    /// twice (riv-format-and-binding.md §3.5, §3.6).
+    static let maximumArtboardBindPasses = 10
+
+    /// Advances: applies the state machine's binds, then the artboard's binds again while
+    /// they change values (so a value a toTarget bind writes reaches a toSource bind on the
+    /// same property in the same advance, as upstream's repeated update pass does), consumes
+    /// triggers and change flags, and reports settled when nothing changed and `seconds` is
+    /// not 0 (an advance by 0 always reports "keep going", as upstream).
     public func advance(by seconds: Double) {
         if contextIsNew || resolvedGeneration != worker.structureGeneration {
             resolveBinds(reconcileAll: contextIsNew)
         }
         let nodes = context.map { Self.nodes(of: $0) } ?? []
         let sourcesChanged = nodes.contains { $0.values.contains { $0?.hasChanged ?? false } }
-        var targetsChanged = binds.update()
-        targetsChanged = artboard.binds.update() || targetsChanged
+        var bindsChanged = binds.update()
+        for _ in 0..<Self.maximumArtboardBindPasses {
+            guard artboard.binds.update() else { break }
+            bindsChanged = true
+        }
         for node in nodes {
             for value in node.values {
                 value?.resetTrigger()
                 value?.hasChanged = false
             }
         }
-        if seconds != 0, !sourcesChanged, !targetsChanged {
+        if seconds != 0, !sourcesChanged, !bindsChanged {
             for channel in settledChannels.values { channel.yield(()) }
         }
         worker.deliverStreamEvents()

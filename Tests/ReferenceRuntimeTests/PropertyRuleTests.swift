@@ -3,6 +3,7 @@ import RiveFormat
 import RuntimeAPI
 @testable import ReferenceRuntime
 
+private typealias T = RiveTypeKey
 private typealias P = RivePropertyKey
 
 @Suite("PROP: reading and writing properties")
@@ -190,6 +191,34 @@ struct DataBindTests {
         artboard.store.set(PropertyStore.Key(object: n4, property: P.nodeY), to: .float(-4))
         machine.advance(by: 0.016)
         #expect(try await main.value(of: NumberProperty(path: "other/volume")) == -4)
+    }
+
+    @Test("a value a toTarget bind writes reaches a toSource bind on the same property in the same advance")
+    func relayWithinOneAdvance() async throws {
+        var b = DocumentBuilder()
+        b.add(T.backboard)
+        b.add(T.viewModel, [P.viewModelComponentName: .string("V")])
+        b.add(T.viewModelPropertyNumber, [P.viewModelComponentName: .string("input")])
+        b.add(T.viewModelPropertyNumber, [P.viewModelComponentName: .string("output")])
+        b.add(T.viewModelInstance, [P.viewModelInstanceViewModelId: .uint(0), P.componentName: .string("Default")])
+        b.add(T.viewModelInstanceNumber, [P.viewModelInstanceValueViewModelPropertyId: .uint(0), P.viewModelInstanceNumberPropertyValue: .float(5)])
+        b.add(T.viewModelInstanceNumber, [P.viewModelInstanceValueViewModelPropertyId: .uint(1)])
+        b.add(T.artboard, [P.componentName: .string("A"), P.artboardViewModelId: .uint(0)])
+        b.add(T.node, [P.componentName: .string("n"), P.nodeX: .float(100)])
+        b.bind(P.nodeX, path: [0, 0])
+        b.bind(P.nodeX, path: [0, 1], flags: 1)
+        b.add(T.stateMachine, [P.animationName: .string("M")])
+        let worker = ReferenceWorker()
+        let file = try worker.openFile(.data(try b.bytes()))
+        let main = try file.makeViewModelInstance(.viewModelDefault(from: .name("V")))
+        let machine = try file.makeArtboard(nil).makeStateMachine(nil, binding: .instance(main))
+        let stream = main.valueStream(of: NumberProperty(path: "output"))
+        machine.advance(by: 0)
+        #expect(try await main.value(of: NumberProperty(path: "output")) == 5, "not the node's authored 100: the update repeats")
+        #expect(stream.takeDelivered() == [5])
+        main.setValue(of: NumberProperty(path: "input"), to: 8)
+        machine.advance(by: 0.016)
+        #expect(try await main.value(of: NumberProperty(path: "output")) == 8)
     }
 
     @Test("SM-4 a trigger reaches its bindable on the advance after the fire and is consumed by it")
