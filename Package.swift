@@ -17,6 +17,12 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .target(name: "YAML", dependencies: ["CYAML"]),
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
+        ),
+        .target(name: "RiveRendering", dependencies: ["CCairo"]),
         .target(name: "RiveFormat"),
         .target(name: "RuntimeAPI"),
         .target(name: "ReferenceRuntime", dependencies: ["RuntimeAPI", "RiveFormat"]),
@@ -31,6 +37,7 @@ let package = Package(
         .testTarget(name: "RuntimeAPITests", dependencies: ["RuntimeAPI"]),
         .testTarget(name: "RiveFixturesTests", dependencies: ["RiveFixtures", "HarnessTestSupport"]),
         .testTarget(name: "ReferenceRuntimeTests", dependencies: ["ReferenceRuntime", "RuntimeAPI", "RiveFormat"]),
+        .testTarget(name: "RiveRenderingTests", dependencies: ["RiveRendering"]),
     ],
     cxxLanguageStandard: .cxx17
 )

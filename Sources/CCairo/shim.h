@@ -1,0 +1,2 @@
+// The cairo C API (pkg-config cairo), exposed to Swift as the CCairo module.
+#include <cairo.h>
