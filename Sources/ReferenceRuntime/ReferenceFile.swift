@@ -17,8 +17,8 @@ public final class ReferenceFile: File {
         resolver = PathResolver(model: model)
     }
 
-    /// Descriptions of the data binds this part of the runtime does not apply (binds through
-    /// converters, binds on objects that are not components), for reports.
+    /// Descriptions of the data binds the runtime does not apply (binds through converters),
+    /// for reports.
     public var unappliedBinds: [String] { model.unappliedBinds }
 
     public func getArtboardNames() async throws(FileError) -> [String] {
