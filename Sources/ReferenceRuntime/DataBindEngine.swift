@@ -160,6 +160,11 @@ final class BindSet {
         }
     }
 
+    /// The resolved source of the first bind on a target (a state machine's bindable property).
+    func source(ofTarget target: Int) -> ValueNode? {
+        binds.first { $0.definition.target == target && $0.source != nil }?.source
+    }
+
     /// Applies every bind; returns whether any target changed.
     func update() -> Bool {
         binds.reduce(false) { $1.update(store: store) || $0 }
