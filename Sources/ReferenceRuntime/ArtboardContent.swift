@@ -35,9 +35,6 @@ struct ArtboardContent {
             let object = document.objects[objectIndex]
             let isData = object.isType(T.viewModelInstance) || object.isType(T.viewModelInstanceValue)
             if !isData, !Self.supportedComponentTypes.contains(object.typeKey) { unsupported.append(object.typeName) }
-            if object.isType(T.drawable), let blend = object.uint(P.drawableBlendModeValue), blend != 3 {
-                unsupported.append("\(object.typeName) blend mode \(blend)")
-            }
         }
         animations = layout.animations.map { AnimationDefinition($0, artboard: layout, document: document, unsupported: &unsupported) }
         stateMachines = layout.stateMachines.map {

@@ -320,22 +320,25 @@ final class ArtboardScene {
         store.uint(id, P.drawableDrawableFlags, 0) & 1 != 0
     }
 
-    /// Draws a container's visible fills and strokes in child order; a stroke that the
+    /// Draws a container's visible fills and strokes in child order, with the container's
+    /// blend mode (the artboard's is always source-over); a stroke that the
     /// transform does not affect is drawn in world space under an inverse transform.
     private func drawPaints(of container: Int, path: Path, opacity: Double, world: Transform2D, on renderer: some Renderer) {
         for paint in components[container]?.children ?? [] {
             guard let component = components[paint], component.kind == .fill || component.kind == .stroke,
                   store.bool(paint, P.shapePaintIsVisible, true),
                   let color = paintColor(paint, opacity: opacity) else { continue }
+            let blendMode = BlendMode(rawValue: UInt32(truncatingIfNeeded: store.uint(container, P.drawableBlendModeValue, 3))) ?? .srcOver
             if component.kind == .fill {
                 var filled = path
                 filled.fillRule = FillRule(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.fillFillRule, 0))) ?? .nonZero
-                renderer.drawPath(filled, paint: .fill(color))
+                renderer.drawPath(filled, paint: .fill(color, blendMode: blendMode))
             } else {
                 let stroke = Paint.stroke(
                     color, thickness: store.double(paint, P.strokeThickness, 1),
                     cap: StrokeCap(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.strokeCap, 0))) ?? .butt,
-                    join: StrokeJoin(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.strokeJoin, 0))) ?? .miter)
+                    join: StrokeJoin(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.strokeJoin, 0))) ?? .miter,
+                    blendMode: blendMode)
                 if store.bool(paint, P.strokeTransformAffectsStroke, true) {
                     renderer.drawPath(path, paint: stroke)
                 } else if let inverse = world.inverted() {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Every subcommand, in the order `--help` lists them.
-let commands: [any HarnessCommand.Type] = [InspectCommand.self, FixturesCommand.self]
+let commands: [any HarnessCommand.Type] = [InspectCommand.self, FixturesCommand.self, RenderCommand.self]
 
 let toolHelp = """
     rive-harness: conformance and benchmark harness for Rive runtimes
