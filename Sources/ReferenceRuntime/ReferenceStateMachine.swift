@@ -43,9 +43,13 @@ public final class ReferenceStateMachine: StateMachine {
         self.index = index
         let document = artboard.file.model.document
         let definitions = artboard.file.model.artboards[artboard.index].stateMachines[index].binds
-        binds = BindSet(definitions, store: PropertyStore { document.objects.indices.contains($0) ? document.objects[$0] : nil })
-        resolvedGeneration = artboard.file.worker.structureGeneration
         definition = artboard.content.stateMachines[index]
+        let performed = Set(definition.listeners.flatMap { $0.actions }.compactMap { action -> Int? in
+            if case .viewModelChange(let bindable) = action { bindable } else { nil }
+        })
+        binds = BindSet(definitions, store: PropertyStore { document.objects.indices.contains($0) ? document.objects[$0] : nil },
+                        performedTargets: performed)
+        resolvedGeneration = artboard.file.worker.structureGeneration
         inputs = definition.inputs.map { input in
             switch input {
             case .number(_, let value): InputState(number: value)
