@@ -50,6 +50,9 @@ final class ArtboardScene {
     /// Each shape's path in its own space, by shape id.
     private var shapePaths: [Int: Path] = [:]
     private var transformDirty: Set<Int> = []
+    /// How many shape paths the scene has built since it was created (each shape once, then
+    /// only when its geometry changes), so a loop can check nothing is rebuilt per frame.
+    private(set) var pathBuildCount = 0
     private var pathDirty: Set<Int> = []
 
     /// Builds the scene of an artboard; values come from `store` (keyed by artboard-local id).
@@ -131,6 +134,7 @@ final class ArtboardScene {
         }
         for shape in pathDirty {
             shapePaths[shape] = buildPath(of: shape)
+            pathBuildCount += 1
         }
         pathDirty.removeAll(keepingCapacity: true)
     }

@@ -143,3 +143,33 @@ struct CharacterFixtureTests {
         #expect(player.advance(1.0 / 60), "a loop keeps going")
     }
 }
+
+/// Advancing and drawing in a loop reuses the scene: paths are built once and rebuilt only
+/// when their geometry changes.
+@Suite("Tight loop")
+@MainActor
+struct TightLoopTests {
+    @Test("300 frames of advance + draw rebuild no path; a bound geometry change rebuilds one shape")
+    func noPerFrameRebuild() throws {
+        let session = try RenderSession(file: try ReferenceWorker().openFile(.path(Fixtures.path("character"))),
+                                        artboard: nil, stateMachine: nil, width: 64, height: 64)
+        session.frame(advancingBy: 0)
+        let scene = session.artboard.scene
+        let built = scene.pathBuildCount
+        #expect(built == 2, "Clock and Panel")
+        var digests: Set<String> = []
+        for _ in 0..<300 { digests.insert(session.frame(advancingBy: 1.0 / 60)) }
+        #expect(session.artboard.scene === scene)
+        #expect(scene.pathBuildCount == built, "moving the clock changes a transform, not a path")
+        #expect(digests.count > 50, "the clock moved")
+
+        let allTypes = try RenderSession(file: try ReferenceWorker().openFile(.path(Fixtures.path("all-types"))),
+                                        artboard: nil, stateMachine: nil, width: 64, height: 64)
+        allTypes.frame(advancingBy: 0)
+        let before = allTypes.artboard.scene.pathBuildCount
+        let sizeLamp = try #require(allTypes.artboard.componentID(named: "SizeLamp"))
+        allTypes.artboard.store.set(PropertyStore.Key(object: sizeLamp + 1, property: 20), to: .float(10))
+        allTypes.frame(advancingBy: 1.0 / 60)
+        #expect(allTypes.artboard.scene.pathBuildCount == before + 1)
+    }
+}
