@@ -10,9 +10,10 @@ import CCairo
 /// different size, so a tight loop allocates nothing per frame.
 ///
 /// Cairo puts a context into a permanent error state on a singular matrix or an unmatched
-/// restore; this backend avoids both: a transform that is not invertible (for example a
-/// scale of 0) makes the drawing in that state a no-op until the matching `restore`, and a
-/// `restore` with no matching `save` is ignored.
+/// restore; this backend avoids both: a transform whose product with the current one is not
+/// invertible (a scale of 0, or an overflow to infinity) makes the drawing in that state a
+/// no-op until the matching `restore`, and a `restore` with no matching `save` is ignored.
+/// Non-finite path coordinates do not disable the context (cairo drops them).
 public final class CairoRasterizer: Renderer {
     /// The image width in pixels.
     public private(set) var width: Int
@@ -118,15 +119,21 @@ public final class CairoRasterizer: Renderer {
         isDegenerate = wasDegenerate
     }
 
-    /// Concatenates a transform (`cairo_transform`); a singular one makes drawing a no-op until `restore`.
+    /// Concatenates a transform (`cairo_transform`); if the result is singular, drawing is a no-op until `restore`.
+    ///
+    /// The product is checked here, with cairo's own test (a finite, non-zero determinant),
+    /// because cairo would otherwise reject it by disabling the whole context.
     public func transform(_ transform: Transform2D) {
         guard !isDegenerate else { return }
-        guard transform.inverted() != nil else {
+        var current = cairo_matrix_t()
+        cairo_get_matrix(context, &current)
+        let combined = Transform2D(a: current.xx, b: current.yx, c: current.xy, d: current.yy, tx: current.x0, ty: current.y0) * transform
+        guard combined.inverted() != nil else {
             isDegenerate = true
             return
         }
-        var matrix = Self.cairoMatrix(transform)
-        cairo_transform(context, &matrix)
+        var matrix = Self.cairoMatrix(combined)
+        cairo_set_matrix(context, &matrix)
     }
 
     /// Fills or strokes a path with a paint.

@@ -85,7 +85,7 @@ struct CanonicalTextWriter {
     /// Appends ` stops N` and each stop as ` AARRGGBB@position`.
     private mutating func write(_ stops: [GradientStop]) {
         word(" stops ")
-        word(String(stops.count))
+        integer(Int64(stops.count))
         for stop in stops {
             space()
             hexColor(stop.color)
@@ -159,7 +159,7 @@ struct CanonicalTextWriter {
             bytes.append(UInt8(ascii: "-"))
             scaled = -scaled
         }
-        word(String(scaled / 1000))
+        integer(scaled / 1000)
         var fraction = scaled % 1000
         guard fraction != 0 else { return }
         bytes.append(UInt8(ascii: "."))
@@ -167,6 +167,18 @@ struct CanonicalTextWriter {
         while fraction != 0 {
             bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor))
             fraction %= divisor
+            divisor /= 10
+        }
+    }
+
+    /// Appends the decimal digits of a non-negative integer.
+    private mutating func integer(_ value: Int64) {
+        var divisor: Int64 = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
             divisor /= 10
         }
     }

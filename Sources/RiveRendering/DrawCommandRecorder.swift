@@ -76,7 +76,7 @@ public final class DrawCommandRecorder: Renderer {
     private func writeCanonicalText() {
         canonicalText.removeAll(keepingCapacity: true)
         var writer = CanonicalTextWriter(bytes: canonicalText)
-        canonicalText = []
+        canonicalText = [] // drop this reference so the writer owns the buffer uniquely and appends in place
         for command in commands {
             writer.write(command)
         }

@@ -51,11 +51,4 @@ public enum PathVertex: Hashable, Sendable {
         let outDirection = Point(x: cos(outRotation), y: sin(outRotation))
         return .cubic(position, in: position + inDirection * inDistance, out: position + outDirection * outDistance)
     }
-
-    /// The vertex position.
-    public var position: Point {
-        switch self {
-        case .straight(let position, _), .cubic(let position, _, _): position
-        }
-    }
 }

@@ -11,9 +11,6 @@ public struct Point: Hashable, Sendable {
         self.y = y
     }
 
-    /// The origin, (0, 0).
-    public static let zero = Point(x: 0, y: 0)
-
     /// The distance from the origin, treating the point as a vector.
     public var length: Double { (x * x + y * y).squareRoot() }
 

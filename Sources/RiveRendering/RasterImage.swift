@@ -35,4 +35,15 @@ public struct RasterImage: Hashable, Sendable {
         let index = (y * width + x) * 4
         return RGBA(r: rgba[index], g: rgba[index + 1], b: rgba[index + 2], a: rgba[index + 3])
     }
+
+    /// The pixels as packed straight-alpha `0xAARRGGBB` words, row by row (the form of `RuntimeAPI.RasterFrame`).
+    public var argbPixels: [UInt32] {
+        rgba.withUnsafeBufferPointer { bytes in
+            (0..<width * height).map { pixel in
+                let index = pixel * 4
+                return UInt32(bytes[index + 3]) << 24 | UInt32(bytes[index]) << 16
+                    | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+            }
+        }
+    }
 }
