@@ -39,7 +39,7 @@ enum PathHitTest {
     private static func contours(of path: Path, transform: Transform2D) -> [[Point]] {
         var contours: [[Point]] = []
         var current: [Point] = []
-        var pen = Point.zero
+        var pen = Point(x: 0, y: 0)
         for command in path.commands {
             switch command {
             case .moveTo(let p):
@@ -52,8 +52,9 @@ enum PathHitTest {
             case .cubicTo(let c1, let c2, let p):
                 for step in 1...16 {
                     let t = Double(step) / 16, u = 1 - t
-                    let x = u * u * u * pen.x + 3 * u * u * t * c1.x + 3 * u * t * t * c2.x + t * t * t * p.x
-                    let y = u * u * u * pen.y + 3 * u * u * t * c1.y + 3 * u * t * t * c2.y + t * t * t * p.y
+                    let w0: Double = u * u * u, w1: Double = 3 * u * u * t, w2: Double = 3 * u * t * t, w3: Double = t * t * t
+                    let x: Double = w0 * pen.x + w1 * c1.x + w2 * c2.x + w3 * p.x
+                    let y: Double = w0 * pen.y + w1 * c1.y + w2 * c2.y + w3 * p.y
                     current.append(transform.apply(Point(x: x, y: y)))
                 }
                 pen = p
