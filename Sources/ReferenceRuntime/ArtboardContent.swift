@@ -15,7 +15,8 @@ struct ArtboardContent {
     /// Unsupported type names with how often each occurs.
     let unsupported: [String: Int]
 
-    /// The component types the scene draws or reads, and the data objects part 1 handles.
+    /// The component types the scene draws or reads (view-model instances embedded in an
+    /// artboard are data, handled by the instance factory, and are not listed here).
     private static let supportedComponentTypes: Set<UInt32> = [
         T.artboard, T.node, T.shape, T.rectangle, T.ellipse, T.pointsPath,
         T.straightVertex, T.cubicMirroredVertex, T.cubicDetachedVertex, T.cubicAsymmetricVertex,

@@ -6,7 +6,7 @@ import RiveFormat
 /// object index for state-machine bindables) and a property key. Until something writes a
 /// property, it reads as the object's authored value or the schema default. Every real write
 /// bumps the property's revision, which is how two-way binds see target-side changes; the
-/// scene, animations and listeners of part 2 write through the same store.
+/// scene reads the store, and animations and listeners write through it like the binds.
 final class PropertyStore {
     /// One property of one object.
     struct Key: Hashable {

@@ -205,7 +205,8 @@ enum ImageHeader {
     }
 }
 
-/// An image decoded by a reference worker (its header; pixels are decoded by part 2's renderer).
+/// An image decoded by a reference worker: its header only (the scene draws no images; `Image`
+/// components are reported as unsupported content).
 @MainActor
 public final class ReferenceImage: Image {
     public let width: Int
