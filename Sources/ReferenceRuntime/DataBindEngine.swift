@@ -147,17 +147,28 @@ final class BindSet {
     /// The binds in update order: those that write to the source first, as upstream sorts them.
     private let binds: [LiveBind]
 
-    init(_ definitions: [FileModel.Bind], store: PropertyStore) {
+    /// Binds that are resolved but never applied: those of listener actions' bindable
+    /// properties, whose value reaches the view model only when the listener performs.
+    private let performedBinds: [LiveBind]
+
+    /// Creates the binds; those targeting `performedTargets` are only resolved, never applied.
+    init(_ definitions: [FileModel.Bind], store: PropertyStore, performedTargets: Set<Int> = []) {
         self.store = store
-        let live = definitions.map(LiveBind.init)
+        let live = definitions.filter { !performedTargets.contains($0.target) }.map(LiveBind.init)
         binds = live.filter(\.toSource) + live.filter { !$0.toSource }
+        performedBinds = definitions.filter { performedTargets.contains($0.target) }.map(LiveBind.init)
     }
 
     /// Resolves every bind's source in a context, or unbinds all of them for `nil`.
     func bind(_ context: DataContext?, resolver: PathResolver, reconcileAll: Bool) {
-        for bind in binds {
+        for bind in binds + performedBinds {
             if let context { bind.bind(in: context, resolver: resolver, reconcileAll: reconcileAll) } else { bind.unbind() }
         }
+    }
+
+    /// The resolved source of the first bind on a target (a state machine's bindable property).
+    func source(ofTarget target: Int) -> ValueNode? {
+        (binds + performedBinds).first { $0.definition.target == target && $0.source != nil }?.source
     }
 
     /// Applies every bind once; returns whether any bind changed its target or its source.

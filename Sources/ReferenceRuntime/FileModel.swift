@@ -7,10 +7,9 @@ private typealias P = RivePropertyKey
 /// What the reference runtime keeps of a `.riv` file: view models with their authored
 /// instances, enums, artboards with their bindable objects and data binds, and the manifest.
 ///
-/// It is built by walking the flat object list the way the upstream importer does
-/// (riv-format-and-binding.md §1.5): each object attaches to the latest object of the kind
-/// that owns it, artboard components take artboard-local ids in file order (unknown objects
-/// keep a placeholder id), and a data bind targets the object just before it.
+/// The import structure (which object belongs to which) comes from `RiveFileLayout`, the
+/// format module's model of the upstream import stack (riv-format-and-binding.md §1.5); this
+/// type only reads values off the objects the layout places.
 struct FileModel {
     /// One view-model property.
     struct Property {
@@ -95,6 +94,8 @@ struct FileModel {
     }
 
     let document: RiveDocument
+    /// Where each object belongs (artboards, animations, state machines, binds).
+    let layout: RiveFileLayout
     private(set) var viewModels: [ViewModel] = []
     private(set) var enums: [DataEnum] = []
     private(set) var artboards: [Artboard] = []
@@ -110,137 +111,121 @@ struct FileModel {
     /// Builds the model of a document.
     init(_ document: RiveDocument) {
         self.document = document
-        var importer = Importer()
-        for index in document.objects.indices { importer.visit(index, document.objects[index], into: &self) }
+        layout = RiveFileLayout(document)
+        readEnums()
+        readViewModels()
+        readArtboards()
+        readManifest()
         resolveNameBasedPaths()
     }
 
-    // MARK: Import
+    // MARK: Reading the layout
 
-    private enum Scope { case artboard, stateMachine, layer, keyedProperty }
-
-    /// The "latest object of each kind" state of the upstream import stack.
-    private struct Importer {
-        var scope: Scope?
-        var latestInstance: (viewModel: Int, instance: Int)?
-        var latestValueIsList = false
-        var latestValueProperty: Int?
-        var latestEnumCollected = false
-        var latestAssetIsManifest = false
-        var lastBindTarget: Int?
-
-        mutating func visit(_ index: Int, _ object: RiveObject, into model: inout FileModel) {
-            let isDataBind = object.isType(T.dataBind)
-            defer { if !isDataBind { lastBindTarget = object.isKnownConcreteType ? index : nil } }
-            guard object.isKnownConcreteType else {
-                if scope == .artboard, !model.artboards.isEmpty { model.artboards[model.artboards.count - 1].localObjects.append(nil) }
-                return
-            }
-            if (object.isType(T.component) || object.isType(T.keyFrameInterpolator)), !model.artboards.isEmpty {
-                model.artboards[model.artboards.count - 1].localObjects.append(index)
-            }
-            if isDataBind {
-                visitBind(object, into: &model)
-            } else if object.typeKey == T.artboard {
-                model.artboards.append(Artboard(
-                    name: object.string(P.componentName) ?? "", viewModel: object.index(P.artboardViewModelId),
-                    defaultStateMachine: object.index(P.artboardDefaultStateMachineId), localObjects: [index]))
-                scope = .artboard
-            } else if object.typeKey == T.stateMachine {
-                if !model.artboards.isEmpty {
-                    model.artboards[model.artboards.count - 1].stateMachines.append(StateMachine(name: object.string(P.animationName) ?? ""))
-                }
-                scope = .stateMachine
-            } else if object.isType(T.stateMachineLayer) {
-                scope = .layer
-            } else if object.isType(T.keyedProperty) {
-                scope = .keyedProperty
-            } else if object.typeKey == T.viewModel {
-                model.viewModels.append(ViewModel(name: object.string(P.viewModelComponentName) ?? "", isGlobal: object.uint(P.viewModelViewModelType) == 2))
-            } else if object.isType(T.viewModelProperty) {
-                visitProperty(object, into: &model)
-            } else if object.isType(T.viewModelInstance) {
-                let viewModel = object.index(P.viewModelInstanceViewModelId) ?? 0
-                if model.viewModels.indices.contains(viewModel) {
-                    model.viewModels[viewModel].instances.append(AuthoredInstance(name: object.string(P.componentName) ?? ""))
-                    latestInstance = (viewModel, model.viewModels[viewModel].instances.count - 1)
-                } else {
-                    latestInstance = nil
-                }
-                latestValueIsList = false
-            } else if object.isType(T.viewModelInstanceValue) {
-                visitValue(object, into: &model)
-            } else if object.typeKey == T.viewModelInstanceListItem {
-                guard latestValueIsList, let (viewModel, instance) = latestInstance, let property = latestValueProperty,
-                      case .list(var items)? = model.viewModels[viewModel].instances[instance].values[property] else { return }
-                items.append((object.index(P.viewModelInstanceListItemViewModelId), object.index(P.viewModelInstanceListItemViewModelInstanceId)))
-                model.viewModels[viewModel].instances[instance].values[property] = .list(items)
-            } else if object.isType(T.dataEnum) {
-                latestEnumCollected = object.typeKey != T.dataEnumSystem
-                if latestEnumCollected { model.enums.append(DataEnum(name: object.string(P.dataEnumCustomName) ?? "")) }
-            } else if object.typeKey == T.dataEnumValue {
-                if latestEnumCollected, !model.enums.isEmpty { model.enums[model.enums.count - 1].keys.append(object.string(P.dataEnumValueKey) ?? "") }
-            } else if object.isType(T.fileAsset) {
-                latestAssetIsManifest = object.typeKey == T.manifestAsset
-            } else if object.typeKey == T.fileAssetContents, latestAssetIsManifest {
-                model.readManifest(object.bytes(P.fileAssetContentsBytes) ?? [])
-            }
+    private mutating func readEnums() {
+        enums = layout.enums.map { entry in
+            DataEnum(name: document.objects[entry.objectIndex].string(P.dataEnumCustomName) ?? "",
+                     keys: entry.values.map { document.objects[$0].string(P.dataEnumValueKey) ?? "" })
         }
+    }
 
-        private mutating func visitProperty(_ object: RiveObject, into model: inout FileModel) {
-            guard !model.viewModels.isEmpty else { return }
-            var property = Property(name: object.string(P.viewModelComponentName) ?? "", dataType: FileModel.dataType(ofProperty: object.typeKey))
-            if object.typeKey == T.viewModelPropertyEnumCustom, let enumIndex = object.index(P.viewModelPropertyEnumCustomEnumId),
-               model.enums.indices.contains(enumIndex) {
-                property.enumIndex = enumIndex
-            }
-            if object.typeKey == T.viewModelPropertyViewModel {
-                property.referencedViewModel = object.index(P.viewModelPropertyViewModelViewModelReferenceId)
-            }
-            model.viewModels[model.viewModels.count - 1].properties.append(property)
+    private mutating func readViewModels() {
+        for entry in layout.viewModels {
+            let object = document.objects[entry.objectIndex]
+            var viewModel = ViewModel(name: object.string(P.viewModelComponentName) ?? "", isGlobal: object.uint(P.viewModelViewModelType) == 2)
+            viewModel.properties = entry.properties.map { property(document.objects[$0]) }
+            viewModels.append(viewModel)
         }
+        for (index, entry) in layout.viewModels.enumerated() {
+            viewModels[index].instances = entry.instances.map { authoredInstance(layout.instances[$0]) }
+        }
+    }
 
-        private mutating func visitValue(_ object: RiveObject, into model: inout FileModel) {
-            latestValueIsList = object.typeKey == T.viewModelInstanceList
-            guard let (viewModel, instance) = latestInstance else { return }
+    private func property(_ object: RiveObject) -> Property {
+        var property = Property(name: object.string(P.viewModelComponentName) ?? "", dataType: FileModel.dataType(ofProperty: object.typeKey))
+        if object.typeKey == T.viewModelPropertyEnumCustom, let enumIndex = object.index(P.viewModelPropertyEnumCustomEnumId),
+           enums.indices.contains(enumIndex) {
+            property.enumIndex = enumIndex
+        }
+        if object.typeKey == T.viewModelPropertyViewModel {
+            property.referencedViewModel = object.index(P.viewModelPropertyViewModelViewModelReferenceId)
+        }
+        return property
+    }
+
+    private func authoredInstance(_ entry: RiveFileLayout.Instance) -> AuthoredInstance {
+        var instance = AuthoredInstance(name: document.objects[entry.objectIndex].string(P.componentName) ?? "")
+        for value in entry.values {
+            let object = document.objects[value.objectIndex]
             let property = Int(min(object.uint(P.viewModelInstanceValueViewModelPropertyId) ?? 0, UInt64(Int32.max)))
-            latestValueProperty = property
-            let value: AuthoredValue? = switch object.typeKey {
-            case T.viewModelInstanceNumber: .number(object.float(P.viewModelInstanceNumberPropertyValue) ?? 0)
-            case T.viewModelInstanceString: .string(object.string(P.viewModelInstanceStringPropertyValue) ?? "")
-            case T.viewModelInstanceBoolean: .bool(object.bool(P.viewModelInstanceBooleanPropertyValue) ?? false)
-            case T.viewModelInstanceColor: .color(object.color(P.viewModelInstanceColorPropertyValue) ?? 0xFF00_0000)
-            case T.viewModelInstanceEnum: .enumIndex(Int(min(object.uint(P.viewModelInstanceEnumPropertyValue) ?? 0, UInt64(Int32.max))))
-            case T.viewModelInstanceTrigger: .trigger(UInt32(truncatingIfNeeded: object.uint(P.viewModelInstanceTriggerPropertyValue) ?? 0))
-            case T.viewModelInstanceViewModel: .nested(object.index(P.viewModelInstanceViewModelPropertyValue))
-            case T.viewModelInstanceList: .list([])
-            case T.viewModelInstanceArtboard: .artboard(object.index(P.viewModelInstanceArtboardPropertyValue))
-            case T.viewModelInstanceSymbolListIndex: .listIndex(object.uint(P.viewModelInstanceSymbolListIndexPropertyValue) ?? 0)
-            default: object.isType(T.viewModelInstanceAsset) ? .asset(object.index(P.viewModelInstanceAssetPropertyValue)) : nil
-            }
-            model.viewModels[viewModel].instances[instance].values[property] = value
+            instance.values[property] = authoredValue(object, listItems: value.listItems)
         }
+        return instance
+    }
 
-        private mutating func visitBind(_ object: RiveObject, into model: inout FileModel) {
-            guard object.typeKey == T.dataBindContext, let targetIndex = lastBindTarget, let artboard = model.artboards.indices.last else { return }
-            let target = model.document.objects[targetIndex]
-            let flags = object.uint(P.dataBindFlags) ?? 0
-            let ids = FileModel.decodeVarUInts(object.bytes(P.dataBindContextSourcePathIds) ?? [])
-            if let converter = object.index(P.dataBindConverterId) {
-                model.unappliedBinds.append("artboard \"\(model.artboards[artboard].name)\": a bind on \(target.typeName) uses converter #\(converter); converters are applied by part 2")
-                return
+    private func authoredValue(_ object: RiveObject, listItems: [Int]) -> AuthoredValue? {
+        switch object.typeKey {
+        case T.viewModelInstanceNumber: .number(object.float(P.viewModelInstanceNumberPropertyValue) ?? 0)
+        case T.viewModelInstanceString: .string(object.string(P.viewModelInstanceStringPropertyValue) ?? "")
+        case T.viewModelInstanceBoolean: .bool(object.bool(P.viewModelInstanceBooleanPropertyValue) ?? false)
+        case T.viewModelInstanceColor: .color(object.color(P.viewModelInstanceColorPropertyValue) ?? 0xFF00_0000)
+        case T.viewModelInstanceEnum: .enumIndex(Int(min(object.uint(P.viewModelInstanceEnumPropertyValue) ?? 0, UInt64(Int32.max))))
+        case T.viewModelInstanceTrigger: .trigger(UInt32(truncatingIfNeeded: object.uint(P.viewModelInstanceTriggerPropertyValue) ?? 0))
+        case T.viewModelInstanceViewModel: .nested(object.index(P.viewModelInstanceViewModelPropertyValue))
+        case T.viewModelInstanceList:
+            .list(listItems.map { item in
+                (document.objects[item].index(P.viewModelInstanceListItemViewModelId),
+                 document.objects[item].index(P.viewModelInstanceListItemViewModelInstanceId))
+            })
+        case T.viewModelInstanceArtboard: .artboard(object.index(P.viewModelInstanceArtboardPropertyValue))
+        case T.viewModelInstanceSymbolListIndex: .listIndex(object.uint(P.viewModelInstanceSymbolListIndexPropertyValue) ?? 0)
+        default: object.isType(T.viewModelInstanceAsset) ? .asset(object.index(P.viewModelInstanceAssetPropertyValue)) : nil
+        }
+    }
+
+    private mutating func readArtboards() {
+        for entry in layout.artboards {
+            let object = document.objects[entry.objectIndex]
+            var artboard = Artboard(
+                name: object.string(P.componentName) ?? "", viewModel: object.index(P.artboardViewModelId),
+                defaultStateMachine: object.index(P.artboardDefaultStateMachineId), localObjects: entry.localObjects)
+            for dataBind in entry.dataBinds {
+                guard let local = entry.localObjects.lastIndex(of: dataBind.targetIndex) else { continue }
+                if let bind = bind(dataBind, target: local, in: artboard.name) { artboard.binds.append(bind) }
             }
-            var bind = Bind(target: 0, propertyKey: UInt32(truncatingIfNeeded: object.uint(P.dataBindPropertyKey) ?? 0), flags: flags,
-                            source: .ids(ids.map { Int(min($0, UInt64(Int32.max))) }))
-            if target.isType(T.bindableProperty) || target.isType(T.transitionPropertyViewModelComparator) || target.isType(T.stateTransition) {
-                guard let machine = model.artboards[artboard].stateMachines.indices.last else { return }
-                bind.target = targetIndex
-                model.artboards[artboard].stateMachines[machine].binds.append(bind)
-            } else if let local = model.artboards[artboard].localObjects.lastIndex(of: targetIndex) {
-                bind.target = local
-                model.artboards[artboard].binds.append(bind)
-            } else if !target.isType(T.dataConverter) {
-                model.unappliedBinds.append("artboard \"\(model.artboards[artboard].name)\": a bind on \(target.typeName) (not a component) is applied by the scene, which part 2 adds")
+            for machine in entry.stateMachines {
+                var stateMachine = StateMachine(name: document.objects[machine.objectIndex].string(P.animationName) ?? "")
+                for dataBind in machine.dataBinds {
+                    if let bind = bind(dataBind, target: dataBind.targetIndex, in: artboard.name) { stateMachine.binds.append(bind) }
+                }
+                artboard.stateMachines.append(stateMachine)
+            }
+            artboards.append(artboard)
+        }
+    }
+
+    /// The bind of a DataBindContext, or `nil` (recorded in `unappliedBinds`) when it goes
+    /// through a converter, which the reference runtime does not apply.
+    private mutating func bind(_ dataBind: RiveFileLayout.DataBind, target: Int, in artboard: String) -> Bind? {
+        let object = document.objects[dataBind.objectIndex]
+        guard object.typeKey == T.dataBindContext else { return nil }
+        if let converter = object.index(P.dataBindConverterId) {
+            unappliedBinds.append("artboard \"\(artboard)\": a bind on \(document.objects[dataBind.targetIndex].typeName) uses converter #\(converter); the reference runtime applies no converters")
+            return nil
+        }
+        let ids = FileModel.decodeVarUInts(object.bytes(P.dataBindContextSourcePathIds) ?? [])
+        return Bind(target: target, propertyKey: UInt32(truncatingIfNeeded: object.uint(P.dataBindPropertyKey) ?? 0),
+                    flags: object.uint(P.dataBindFlags) ?? 0, source: .ids(ids.map { Int(min($0, UInt64(Int32.max))) }))
+    }
+
+    /// Reads the manifest (names and paths for name-based binds): the contents that follow a
+    /// ManifestAsset.
+    private mutating func readManifest() {
+        var inManifest = false
+        for object in document.objects {
+            if object.isType(T.fileAsset) {
+                inManifest = object.typeKey == T.manifestAsset
+            } else if object.typeKey == T.fileAssetContents, inManifest {
+                readManifest(object.bytes(P.fileAssetContentsBytes) ?? [])
             }
         }
     }

@@ -6,7 +6,7 @@ import RiveFormat
 /// object index for state-machine bindables) and a property key. Until something writes a
 /// property, it reads as the object's authored value or the schema default. Every real write
 /// bumps the property's revision, which is how two-way binds see target-side changes; the
-/// scene, animations and listeners of part 2 write through the same store.
+/// scene reads the store, and animations and listeners write through it like the binds.
 final class PropertyStore {
     /// One property of one object.
     struct Key: Hashable {
@@ -17,6 +17,10 @@ final class PropertyStore {
     private let authoredObject: (Int) -> RiveObject?
     private var written: [Key: RivePropertyValue] = [:]
     private var revisions: [Key: UInt64] = [:]
+    /// The objects whose properties changed since the scene last took them.
+    private var changedObjects: Set<Int> = []
+    /// How many real changes the store has seen; a view compares it to know whether to redraw.
+    private(set) var changeCount: UInt64 = 0
 
     /// Creates a store whose unwritten values come from `authoredObject(id)`.
     init(authoredObject: @escaping (Int) -> RiveObject?) {
@@ -39,6 +43,40 @@ final class PropertyStore {
         guard self.value(key) != value else { return false }
         written[key] = value
         revisions[key, default: 0] &+= 1
+        changedObjects.insert(key.object)
+        changeCount &+= 1
         return true
+    }
+
+    /// The objects whose properties changed since the last call, which the scene uses to
+    /// update only what depends on them.
+    func takeChangedObjects() -> Set<Int> {
+        defer { changedObjects.removeAll(keepingCapacity: true) }
+        return changedObjects
+    }
+
+    /// The current value as a number (floats, and unsigned or signed integers), or `fallback`.
+    func double(_ object: Int, _ property: UInt32, _ fallback: Double = 0) -> Double {
+        switch value(Key(object: object, property: property)) {
+        case .float(let v)?: Double(v)
+        case .uint(let v)?: Double(v)
+        case .int(let v)?: Double(v)
+        default: fallback
+        }
+    }
+
+    /// The current value as a boolean, or `fallback`.
+    func bool(_ object: Int, _ property: UInt32, _ fallback: Bool) -> Bool {
+        value(Key(object: object, property: property))?.boolValue ?? fallback
+    }
+
+    /// The current value as an unsigned integer, or `fallback`.
+    func uint(_ object: Int, _ property: UInt32, _ fallback: UInt64) -> UInt64 {
+        value(Key(object: object, property: property))?.uintValue ?? fallback
+    }
+
+    /// The current value as an ARGB color, or `fallback`.
+    func color(_ object: Int, _ property: UInt32, _ fallback: UInt32) -> UInt32 {
+        value(Key(object: object, property: property))?.colorValue ?? fallback
     }
 }

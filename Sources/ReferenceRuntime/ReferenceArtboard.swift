@@ -1,12 +1,12 @@
 import RiveFormat
+import RiveRendering
 import RuntimeAPI
 
-/// An artboard instance of the reference runtime: its component property values and the
-/// data binds that write them.
+/// An artboard instance of the reference runtime: its component property values, the data
+/// binds that write them, and the scene drawn from them.
 ///
-/// Part 1 keeps the artboard as a property store keyed by artboard-local id and property key,
-/// which is where binds read and write; part 2 builds the scene (hierarchy, shapes,
-/// animation, drawing) on the same store.
+/// The property store (keyed by artboard-local id and property key) is where binds,
+/// animations and listeners write; the scene is built once per instance and reads it.
 @MainActor
 public final class ReferenceArtboard: Artboard {
     let file: ReferenceFile
@@ -15,6 +15,10 @@ public final class ReferenceArtboard: Artboard {
     let store: PropertyStore
     /// The artboard's component binds.
     let binds: BindSet
+    /// The drawable scene, built once.
+    let scene: ArtboardScene
+    /// The animations and state machines the runtime plays, and what it does not support.
+    let content: ArtboardContent
 
     init(file: ReferenceFile, index: Int) {
         self.file = file
@@ -25,7 +29,28 @@ public final class ReferenceArtboard: Artboard {
             definition.localObjects.indices.contains(local) ? definition.localObjects[local].map { document.objects[$0] } : nil
         }
         binds = BindSet(definition.binds, store: store)
+        scene = ArtboardScene(localObjects: definition.localObjects, document: document, store: store)
+        content = file.content(ofArtboard: index)
     }
+
+    /// Records the artboard's current state (after the scene takes the latest values) into a
+    /// recorder, replacing what it held.
+    public func record(into recorder: DrawCommandRecorder) {
+        scene.update()
+        recorder.reset()
+        scene.draw(on: recorder)
+    }
+
+    /// Rasterizes the artboard's current state onto a rasterizer (contain, centred, on a
+    /// transparent background), reusing its surface.
+    public func rasterize(on rasterizer: CairoRasterizer) {
+        scene.update()
+        rasterizer.beginFrame(artboardBounds: scene.bounds)
+        scene.draw(on: rasterizer)
+    }
+
+    /// The types on this artboard the runtime does not support, as `name ×count`.
+    public var unsupportedContent: [String] { content.unsupportedSummary }
 
     public var name: String { file.model.artboards[index].name }
 
@@ -80,8 +105,8 @@ public final class ReferenceArtboard: Artboard {
         }
     }
 
-    /// The current value of a component property: what binds (and, in part 2, animations)
-    /// wrote last, else the authored value; `nil` when the component lacks the property.
+    /// The current value of a component property: what binds, animations or listeners wrote
+    /// last, else the authored value; `nil` when the component lacks the property.
     public func componentValue(_ componentID: Int, property: UInt32) -> RivePropertyValue? {
         store.value(PropertyStore.Key(object: componentID, property: property))
     }

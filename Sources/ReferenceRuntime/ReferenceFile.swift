@@ -9,6 +9,7 @@ public final class ReferenceFile: File {
     let worker: ReferenceWorker
     let factory: InstanceFactory
     let resolver: PathResolver
+    private var contents: [Int: ArtboardContent] = [:]
 
     init(model: FileModel, worker: ReferenceWorker) {
         self.model = model
@@ -17,8 +18,8 @@ public final class ReferenceFile: File {
         resolver = PathResolver(model: model)
     }
 
-    /// Descriptions of the data binds this part of the runtime does not apply (binds through
-    /// converters, binds on objects that are not components), for reports.
+    /// Descriptions of the data binds the runtime does not apply (binds through converters),
+    /// for reports.
     public var unappliedBinds: [String] { model.unappliedBinds }
 
     public func getArtboardNames() async throws(FileError) -> [String] {
@@ -131,6 +132,20 @@ public final class ReferenceFile: File {
             }
             return index
         }
+    }
+
+    /// What the runtime plays of an artboard, read once per file.
+    func content(ofArtboard index: Int) -> ArtboardContent {
+        if let content = contents[index] { return content }
+        let content = ArtboardContent(artboard: index, model: model)
+        contents[index] = content
+        return content
+    }
+
+    /// The content of each artboard the runtime does not support, by artboard name: type names
+    /// with their counts (`name ×count`), empty when the artboard is fully supported.
+    public var unsupportedContent: [(artboard: String, types: [String])] {
+        model.artboards.indices.map { (model.artboards[$0].name, content(ofArtboard: $0).unsupportedSummary) }
     }
 
     /// The file's default instance of a view model, used to fill empty binding slots.

@@ -2,16 +2,18 @@ import RuntimeAPI
 
 /// The reference runtime as a `RuntimeAdapter`: deterministic, in-process, over `RiveFormat`.
 ///
-/// Part 1 (this version) covers view models, instances, binding, globals, lists, assets,
-/// streams and data binds applied on advance. The view loop, frame and redraw reports, draw
-/// digests, pixels and pointer events are part 2, a separate issue; they are not in
-/// `capabilities`, and `ReferenceWorker.makeView(_:)` reports them unsupported.
+/// It covers view models, instances, binding, globals, lists, assets, streams and data binds
+/// (part 1), and the scene, animations, state machines, listeners, drawing and the view loop
+/// (part 2): `ReferenceWorker.makeView(_:)` returns a `ReferenceView` with frame and redraw
+/// reports, draw digests, pixels and pointer events. Content it cannot play is reported per
+/// artboard (`ReferenceArtboard.unsupportedContent`).
 @MainActor
 public final class ReferenceRuntimeAdapter: RuntimeAdapter {
     public let name = "reference"
-    public let version = "0.1 (part 1: data binding)"
+    public let version = "0.2 (data binding, scene, state machines, view loop)"
     public let capabilities: RuntimeCapabilities = [
         .introspection, .values, .streams, .globals, .lists, .nestedInstances, .assets, .binding, .log,
+        .pointerEvents, .pixels, .drawDigest, .redrawReports, .frameReports,
     ]
 
     /// Creates the adapter.

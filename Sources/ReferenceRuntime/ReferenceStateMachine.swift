@@ -1,13 +1,16 @@
 import RiveFormat
+import RiveRendering
 import RuntimeAPI
 
-/// A state machine instance of the reference runtime: its data context, its binds and the
-/// artboard's binds, applied when it advances.
+/// A state machine instance of the reference runtime: inputs, layers, listeners, its data
+/// context and binds, and the artboard instance it drives.
 ///
-/// Part 1 covers data binding: an advance re-resolves binds when the context or the instance
-/// graph changed, applies the state machine's binds and then the artboard's, consumes
-/// triggers and change flags, reports settled, and delivers stream events. Layers,
-/// transitions, animations and listeners come with part 2 and run inside the same advance.
+/// One advance does its work in the upstream order (riv-format-and-binding.md §3.6): the
+/// state machine's binds (the bindable properties that feed conditions) are applied; each
+/// layer advances its animation, applies it and takes the transitions its conditions allow;
+/// then, up to five times, the artboard's binds are applied and the layers get another
+/// chance to change state; finally triggers and change flags are consumed, the scene is
+/// updated and stream events are delivered.
 @MainActor
 public final class ReferenceStateMachine: StateMachine {
     let artboard: ReferenceArtboard
@@ -17,41 +20,99 @@ public final class ReferenceStateMachine: StateMachine {
     private var contextIsNew = false
     private var resolvedGeneration: UInt64
     private var settledChannels: [ObjectIdentifier: EventChannel<Void, Never>] = [:]
+    private let definition: StateMachineDefinition
+    private var inputs: [InputState]
+    private var layers: [LayerInstance]
+    private var listenerHovered: [Bool]
+    private var listenerClickDown: [Bool]
+    /// The property key of each bindable's value, by the bindable's document index.
+    private let bindableKeys: [Int: UInt32]
+    /// Whether something (a pointer event or an input change) asked for an advance since the last one.
+    private(set) var needsAdvance = false
+
+    /// A state-machine input's current value.
+    private struct InputState {
+        var number: Double = 0
+        var bool = false
+        var fires: UInt64 = 0
+        var isFired = false
+    }
 
     init(artboard: ReferenceArtboard, index: Int) {
         self.artboard = artboard
         self.index = index
         let document = artboard.file.model.document
-        binds = BindSet(artboard.file.model.artboards[artboard.index].stateMachines[index].binds,
-                        store: PropertyStore { document.objects.indices.contains($0) ? document.objects[$0] : nil })
+        let definitions = artboard.file.model.artboards[artboard.index].stateMachines[index].binds
+        definition = artboard.content.stateMachines[index]
+        let performed = Set(definition.listeners.flatMap { $0.actions }.compactMap { action -> Int? in
+            if case .viewModelChange(let bindable) = action { bindable } else { nil }
+        })
+        binds = BindSet(definitions, store: PropertyStore { document.objects.indices.contains($0) ? document.objects[$0] : nil },
+                        performedTargets: performed)
         resolvedGeneration = artboard.file.worker.structureGeneration
+        inputs = definition.inputs.map { input in
+            switch input {
+            case .number(_, let value): InputState(number: value)
+            case .bool(_, let value): InputState(bool: value)
+            case .trigger, .unknown: InputState()
+            }
+        }
+        layers = definition.layers.map { LayerInstance($0, animations: artboard.content.animations) }
+        listenerHovered = Array(repeating: false, count: definition.listeners.count)
+        listenerClickDown = Array(repeating: false, count: definition.listeners.count)
+        var keys: [Int: UInt32] = [:]
+        for bind in definitions where keys[bind.target] == nil { keys[bind.target] = bind.propertyKey }
+        bindableKeys = keys
     }
 
     private var file: ReferenceFile { artboard.file }
     private var worker: ReferenceWorker { artboard.file.worker }
 
-    public var name: String { file.model.artboards[artboard.index].stateMachines[index].name }
+    public var name: String { definition.name }
 
-    /// How many times one advance applies the artboard's binds while they keep changing
-    /// values: upstream runs up to 5 update passes per advance, each applying the dirty binds
-    /// twice (riv-format-and-binding.md §3.5, §3.6).
+    /// How many times one advance applies the artboard's binds (and retries state changes)
+    /// while they keep changing values: upstream runs up to 5 update passes per advance, each
+    /// applying the dirty binds twice (riv-format-and-binding.md §3.5, §3.6). Repeating lets a
+    /// value a toTarget bind writes reach a toSource bind on the same property in the same
+    /// advance, as upstream's repeated update pass does.
     static let maximumArtboardBindPasses = 10
 
-    /// Advances: applies the state machine's binds, then the artboard's binds again while
-    /// they change values (so a value a toTarget bind writes reaches a toSource bind on the
-    /// same property in the same advance, as upstream's repeated update pass does), consumes
-    /// triggers and change flags, and reports settled when nothing changed and `seconds` is
-    /// not 0 (an advance by 0 always reports "keep going", as upstream).
+    /// Advances; the API form of `advanceAndApply(by:)`.
     public func advance(by seconds: Double) {
+        advanceAndApply(by: seconds)
+    }
+
+    /// Advances by `seconds` and applies everything (see the type's summary); returns whether
+    /// more frames are needed: always for an advance by 0 (as upstream), otherwise while a
+    /// layer animates, mixes or waits for an exit time, or while this advance changed a
+    /// state, a bound value or the scene. When it returns `false` the settled streams emit.
+    @discardableResult
+    public func advanceAndApply(by seconds: Double) -> Bool {
+        needsAdvance = false
         if contextIsNew || resolvedGeneration != worker.structureGeneration {
             resolveBinds(reconcileAll: contextIsNew)
         }
+        let store = artboard.store
+        let sceneChangesBefore = store.changeCount
         let nodes = context.map { Self.nodes(of: $0) } ?? []
         let sourcesChanged = nodes.contains { $0.values.contains { $0?.hasChanged ?? false } }
-        var bindsChanged = binds.update()
+        var targetsChanged = binds.update()
+        var layersActive = false
+        var stateChanged = false
+        for layer in layers.indices {
+            layersActive = layers[layer].advance(seconds, reader: self, store: store) || layersActive
+            stateChanged = stateChanged || layers[layer].changedState
+        }
         for _ in 0..<Self.maximumArtboardBindPasses {
-            guard artboard.binds.update() else { break }
-            bindsChanged = true
+            let bound = artboard.binds.update()
+            targetsChanged = targetsChanged || bound
+            var changedAgain = false
+            for layer in layers.indices where layers[layer].tryChangeState(reader: self, store: store) {
+                changedAgain = true
+                layersActive = layers[layer].advance(0, reader: self, store: store) || layersActive
+            }
+            stateChanged = stateChanged || changedAgain
+            if !bound, !changedAgain { break }
         }
         for node in nodes {
             for value in node.values {
@@ -59,10 +120,137 @@ public final class ReferenceStateMachine: StateMachine {
                 value?.hasChanged = false
             }
         }
-        if seconds != 0, !sourcesChanged, !bindsChanged {
+        for input in inputs.indices { inputs[input].isFired = false }
+        artboard.scene.update()
+        let sceneChanged = store.changeCount != sceneChangesBefore
+        let needsMore = seconds == 0 || layersActive || stateChanged || sourcesChanged || targetsChanged || sceneChanged
+        if !needsMore {
             for channel in settledChannels.values { channel.yield(()) }
         }
         worker.deliverStreamEvents()
+        return needsMore
+    }
+
+    /// The name of the state each layer is in (its animation's name, or entry/any/exit).
+    public var currentStateNames: [String] {
+        layers.map { layer in
+            guard let current = layer.current else { return "none" }
+            switch layer.layer.states[current].kind {
+            case .entry: return "entry"
+            case .any: return "any"
+            case .exit: return "exit"
+            case .animation: return layer.currentAnimation?.name ?? "animation"
+            case .unsupported: return "unsupported"
+            }
+        }
+    }
+
+    // MARK: Inputs
+
+    /// Sets a number input.
+    /// - Throws: `StateMachineError.error` when the state machine has no number input with that name.
+    public func setNumberInput(_ name: String, to value: Double) throws(StateMachineError) {
+        let input = try inputIndex(name) { if case .number = $0 { true } else { false } }
+        inputs[input].number = value
+        needsAdvance = true
+    }
+
+    /// Sets a boolean input.
+    /// - Throws: `StateMachineError.error` when the state machine has no boolean input with that name.
+    public func setBoolInput(_ name: String, to value: Bool) throws(StateMachineError) {
+        let input = try inputIndex(name) { if case .bool = $0 { true } else { false } }
+        inputs[input].bool = value
+        needsAdvance = true
+    }
+
+    /// Fires a trigger input; the next advance reacts to it and consumes it.
+    /// - Throws: `StateMachineError.error` when the state machine has no trigger input with that name.
+    public func fireTriggerInput(_ name: String) throws(StateMachineError) {
+        fire(input: try inputIndex(name) { if case .trigger = $0 { true } else { false } })
+    }
+
+    private func fire(input: Int) {
+        guard inputs.indices.contains(input) else { return }
+        inputs[input].fires &+= 1
+        inputs[input].isFired = true
+        needsAdvance = true
+    }
+
+    private func inputIndex(_ name: String, kind: (StateMachineDefinition.Input) -> Bool) throws(StateMachineError) -> Int {
+        guard let index = definition.inputs.firstIndex(where: { $0.name == name && kind($0) }) else {
+            throw .error("state machine \"\(self.name)\" has no input named \"\(name)\" of that kind; its inputs are \(definition.inputs.compactMap(\.name).map { "\"\($0)\"" }.joined(separator: ", "))")
+        }
+        return index
+    }
+
+    // MARK: Pointer events
+
+    /// Sends a pointer event at a point in artboard coordinates (from the artboard's top left):
+    /// listeners whose target's shapes contain the point react (down, up, move, enter, exit,
+    /// click), and their actions run at once; the next advance shows the effect.
+    public func pointer(_ kind: PointerEvent.Kind, at point: (x: Double, y: Double)) {
+        let scene = artboard.scene
+        scene.update()
+        guard let toComponents = scene.frameTransform.inverted() else { return }
+        let position = toComponents.apply(Point(x: point.x, y: point.y))
+        let hitType: StateMachineDefinition.ListenerType = switch kind {
+        case .down: .down
+        case .up: .up
+        case .move: .move
+        case .exit: .exit
+        }
+        for (index, listener) in definition.listeners.enumerated() {
+            guard let target = listener.target, let type = listener.type else { continue }
+            let hovered = kind != .exit && scene.shapes(under: target).contains { shape in
+                scene.path(ofShape: shape).map { PathHitTest.hits(position, path: $0, transform: scene.worldTransform(shape)) } ?? false
+            }
+            let hoverChanged = hovered != listenerHovered[index]
+            listenerHovered[index] = hovered
+            var perform = hoverChanged && ((hovered && type == .enter) || (!hovered && type == .exit))
+            if hovered, hitType == type { perform = true }
+            if type == .click {
+                if hovered, hitType == .down { listenerClickDown[index] = true }
+                else if hovered, hitType == .up, listenerClickDown[index] { perform = true; listenerClickDown[index] = false }
+                else if hitType == .down || hitType == .up { listenerClickDown[index] = false }
+            }
+            if perform {
+                for action in listener.actions { run(action) }
+                needsAdvance = true
+            }
+        }
+        needsAdvance = true
+    }
+
+    private func run(_ action: StateMachineDefinition.Action) {
+        switch action {
+        case .viewModelChange(let bindable):
+            guard let source = binds.source(ofTarget: bindable) else { return }
+            if source.dataType == .trigger {
+                source.fire()
+            } else if let key = bindableKeys[bindable] ?? Self.valueKey(ofBindable: bindable, in: file.model.document),
+                      let authored = file.model.document.objects[bindable].value(key),
+                      let value = LiveBind.sourceValue(authored, for: source) {
+                source.set(value)
+            }
+        case .fireTrigger(let input):
+            fire(input: input)
+        case .setBool(let input, let value):
+            guard inputs.indices.contains(input) else { return }
+            inputs[input].bool = value == 2 ? !inputs[input].bool : value == 1
+        case .setNumber(let input, let value):
+            guard inputs.indices.contains(input) else { return }
+            inputs[input].number = value
+        }
+    }
+
+    /// The value property key of a bindable property without a bind: its type's own key.
+    private static func valueKey(ofBindable index: Int, in document: RiveDocument) -> UInt32? {
+        var type = RiveSchema.type(document.objects[index].typeKey)
+        while let current = type {
+            if let key = current.ownPropertyKeys.first { return key }
+            type = current.parentKey.flatMap(RiveSchema.type)
+        }
+        return nil
     }
 
     public func bindViewModelInstance(_ instance: any ViewModelInstance) {
@@ -138,9 +326,40 @@ public final class ReferenceStateMachine: StateMachine {
         resolvedGeneration = worker.structureGeneration
     }
 
-    private static func nodes(of context: DataContext) -> [InstanceNode] {
+    static func nodes(of context: DataContext) -> [InstanceNode] {
         var seen: Set<ObjectIdentifier> = []
         return context.ordered.flatMap { $0.reachableNodes() }.filter { seen.insert(ObjectIdentifier($0)).inserted }
+    }
+}
+
+extension ReferenceStateMachine: ConditionReader {
+    func number(input: Int) -> Double? {
+        guard definition.inputs.indices.contains(input), case .number = definition.inputs[input] else { return nil }
+        return inputs[input].number
+    }
+
+    func bool(input: Int) -> Bool? {
+        guard definition.inputs.indices.contains(input), case .bool = definition.inputs[input] else { return nil }
+        return inputs[input].bool
+    }
+
+    func fires(input: Int) -> UInt64? {
+        guard definition.inputs.indices.contains(input), case .trigger = definition.inputs[input] else { return nil }
+        return inputs[input].fires
+    }
+
+    func isFired(input: Int) -> Bool {
+        inputs.indices.contains(input) && inputs[input].isFired
+    }
+
+    func value(bindable: Int) -> RivePropertyValue? {
+        guard let key = bindableKeys[bindable] ?? Self.valueKey(ofBindable: bindable, in: file.model.document) else { return nil }
+        return binds.store.value(PropertyStore.Key(object: bindable, property: key))
+    }
+
+    func changedRevision(bindable: Int) -> UInt64? {
+        guard let source = binds.source(ofTarget: bindable), source.hasChanged else { return nil }
+        return source.revision
     }
 }
 
@@ -155,6 +374,20 @@ extension ReferenceStateMachine {
 }
 
 extension ReferenceStateMachine {
+    /// A fingerprint of every value reachable from the data context (main, globals, nested
+    /// instances and list items): it changes whenever one of them changes or the context is
+    /// rebound, which is what wakes a settled view.
+    var contextFingerprint: UInt64 {
+        guard let context else { return 0 }
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        func mix(_ value: UInt64) { hash = (hash ^ value) &* 0x0000_0100_0000_01B3 }
+        for node in Self.nodes(of: context) {
+            mix(UInt64(UInt(bitPattern: ObjectIdentifier(node).hashValue)))
+            for value in node.values { mix(value?.revision ?? 0) }
+        }
+        return hash
+    }
+
     /// How many instances the data context holds: the main instance and every filled global slot.
     public var contextInstanceCount: Int { context?.ordered.count ?? 0 }
 }

@@ -78,11 +78,17 @@ public final class ReferenceWorker: Worker {
         return log
     }
 
-    /// Views are part 2 of the reference runtime (a separate issue: scene, view loop,
-    /// renderer, hit testing); until then this reports them unsupported.
+    /// Creates a view of a reference state machine (see `ReferenceView` for its policy).
+    /// - Throws: `ObservationError.failed` when the state machine is not a reference runtime
+    ///   state machine of this worker, or the size is not positive.
     public func makeView(_ configuration: ViewConfiguration) throws(ObservationError) -> any RuntimeView {
-        throw .unsupported([.redrawReports, .frameReports, .pixels, .drawDigest, .pointerEvents],
-                           "the reference runtime's view loop, renderer and hit testing come with part 2 of the runtime work")
+        guard let stateMachine = configuration.stateMachine as? ReferenceStateMachine, stateMachine.artboard.file.worker === self else {
+            throw .failed("the state machine was not created by this reference worker")
+        }
+        guard configuration.width > 0, configuration.height > 0 else {
+            throw .failed("the view size \(configuration.width)x\(configuration.height) is not positive")
+        }
+        return ReferenceView(stateMachine: stateMachine, width: configuration.width, height: configuration.height)
     }
 
     // MARK: Internal
@@ -199,7 +205,8 @@ enum ImageHeader {
     }
 }
 
-/// An image decoded by a reference worker (its header; pixels are decoded by part 2's renderer).
+/// An image decoded by a reference worker: its header only (the scene draws no images; `Image`
+/// components are reported as unsupported content).
 @MainActor
 public final class ReferenceImage: Image {
     public let width: Int

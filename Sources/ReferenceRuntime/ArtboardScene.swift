@@ -1,0 +1,367 @@
+import RiveFormat
+import RiveRendering
+
+private typealias T = RiveTypeKey
+private typealias P = RivePropertyKey
+
+/// The drawable scene of one artboard instance: its component tree, world transforms, shape
+/// paths and paints, built once from the file layout and updated only where values changed.
+///
+/// Every value is read from the artboard's `PropertyStore`, so data binds, animations and
+/// listeners drive the scene by writing the store. `update()` takes the objects the store
+/// saw change and recomputes only what depends on them: the world transforms and opacities
+/// of a changed node's subtree, the path of a shape whose path or vertices changed. Drawing
+/// follows upstream (`Artboard::draw`, `Shape::draw`): the artboard's background paints,
+/// then the drawables from the last in file order to the first, so what the editor lists
+/// first is drawn on top; each shape draws its visible paints in child order.
+final class ArtboardScene {
+    /// What a component is, as far as the scene is concerned.
+    enum Kind: Equatable {
+        case artboard
+        /// A transform component that draws nothing itself (Node and other groups).
+        case node
+        case shape
+        case rectangle
+        case ellipse
+        case pointsPath
+        case vertex
+        case fill
+        case stroke
+        case solidColor
+        /// Anything the scene does not take part in (data, interpolators, unsupported types).
+        case other
+    }
+
+    /// One component: its kind, parent and children by artboard-local id.
+    struct Component {
+        let kind: Kind
+        let typeKey: UInt32
+        var parent: Int?
+        var children: [Int] = []
+    }
+
+    let store: PropertyStore
+    private(set) var components: [Component?]
+    /// The shapes in draw order (bottom first).
+    private(set) var drawOrder: [Int] = []
+
+    private var worldTransforms: [Transform2D]
+    private var renderOpacities: [Double]
+    /// Each shape's path in its own space, by shape id.
+    private var shapePaths: [Int: Path] = [:]
+    private var transformDirty: Set<Int> = []
+    /// How many shape paths the scene has built since it was created (each shape once, then
+    /// only when its geometry changes), so a loop can check nothing is rebuilt per frame.
+    private(set) var pathBuildCount = 0
+    private var pathDirty: Set<Int> = []
+
+    /// Builds the scene of an artboard; values come from `store` (keyed by artboard-local id).
+    init(localObjects: [Int?], document: RiveDocument, store: PropertyStore) {
+        self.store = store
+        components = localObjects.enumerated().map { local, objectIndex in
+            guard let objectIndex else { return nil }
+            let object = document.objects[objectIndex]
+            let kind = Self.kind(of: object, local: local)
+            let parent = local == 0 ? nil : object.index(P.componentParentId) ?? 0
+            return Component(kind: kind, typeKey: object.typeKey, parent: parent)
+        }
+        worldTransforms = Array(repeating: .identity, count: localObjects.count)
+        renderOpacities = Array(repeating: 1, count: localObjects.count)
+        for id in components.indices {
+            guard let parent = components[id]?.parent else { continue }
+            if components.indices.contains(parent), components[parent] != nil, parent != id {
+                components[parent]?.children.append(id)
+            } else {
+                components[id]?.parent = nil
+            }
+        }
+        drawOrder = components.indices.filter { components[$0]?.kind == .shape && isAttached($0) }.reversed()
+        transformDirty = [0]
+        pathDirty = Set(drawOrder)
+        update()
+    }
+
+    /// Whether a component hangs off the artboard through its parents (upstream drops the rest).
+    private func isAttached(_ id: Int) -> Bool {
+        var current = id
+        var steps = 0
+        while let parent = components[current]?.parent {
+            current = parent
+            steps += 1
+            if steps > components.count { return false }
+        }
+        return current == 0
+    }
+
+    private static func kind(of object: RiveObject, local: Int) -> Kind {
+        if local == 0 { return .artboard }
+        switch object.typeKey {
+        case T.shape: return .shape
+        case T.rectangle: return .rectangle
+        case T.ellipse: return .ellipse
+        case T.pointsPath: return .pointsPath
+        case T.straightVertex, T.cubicMirroredVertex, T.cubicDetachedVertex, T.cubicAsymmetricVertex: return .vertex
+        case T.fill: return .fill
+        case T.stroke: return .stroke
+        case T.solidColor: return .solidColor
+        case T.node: return .node
+        default: return .other
+        }
+    }
+
+    // MARK: Updating
+
+    /// Recomputes what the store's changes since the last update affect.
+    func update() {
+        for id in store.takeChangedObjects() where components.indices.contains(id) {
+            guard let component = components[id] else { continue }
+            switch component.kind {
+            case .artboard, .node, .shape:
+                transformDirty.insert(id)
+            case .rectangle, .ellipse, .pointsPath:
+                if let shape = owningShape(of: id) { pathDirty.insert(shape) }
+            case .vertex:
+                if let path = component.parent, let shape = owningShape(of: path) { pathDirty.insert(shape) }
+            case .fill, .stroke, .solidColor, .other:
+                break
+            }
+        }
+        if !transformDirty.isEmpty {
+            for root in transformDirty.sorted() where !hasDirtyAncestor(root) {
+                updateTransforms(from: root)
+            }
+            transformDirty.removeAll(keepingCapacity: true)
+        }
+        for shape in pathDirty {
+            shapePaths[shape] = buildPath(of: shape)
+            pathBuildCount += 1
+        }
+        pathDirty.removeAll(keepingCapacity: true)
+    }
+
+    private func hasDirtyAncestor(_ id: Int) -> Bool {
+        var current = components[id]?.parent
+        while let parent = current {
+            if transformDirty.contains(parent) { return true }
+            current = components[parent]?.parent
+        }
+        return false
+    }
+
+    /// Recomputes the world transform and render opacity of a component and its subtree.
+    private func updateTransforms(from root: Int) {
+        var stack = [root]
+        while let id = stack.popLast() {
+            guard let component = components[id] else { continue }
+            let parentWorld = component.parent.map { worldTransforms[$0] } ?? .identity
+            let parentOpacity = component.parent.map { renderOpacities[$0] } ?? 1
+            switch component.kind {
+            case .artboard:
+                worldTransforms[id] = .identity
+                renderOpacities[id] = store.double(id, P.worldTransformComponentOpacity, 1)
+            case .node, .shape, .rectangle, .ellipse, .pointsPath:
+                worldTransforms[id] = parentWorld * localTransform(id)
+                renderOpacities[id] = parentOpacity * store.double(id, P.worldTransformComponentOpacity, 1)
+            default:
+                worldTransforms[id] = parentWorld
+                renderOpacities[id] = parentOpacity
+            }
+            stack.append(contentsOf: component.children)
+        }
+    }
+
+    /// A transform component's local transform: translate(x, y) · rotate · scale.
+    private func localTransform(_ id: Int) -> Transform2D {
+        Transform2D(x: store.double(id, P.nodeX), y: store.double(id, P.nodeY),
+                    rotation: store.double(id, P.transformComponentRotation),
+                    scaleX: store.double(id, P.transformComponentScaleX, 1), scaleY: store.double(id, P.transformComponentScaleY, 1))
+    }
+
+    /// The shape a path belongs to: its nearest shape ancestor.
+    private func owningShape(of id: Int) -> Int? {
+        var current = components[id]?.parent
+        while let parent = current {
+            if components[parent]?.kind == .shape { return parent }
+            current = components[parent]?.parent
+        }
+        return nil
+    }
+
+    /// The shape's paths combined in the shape's space.
+    private func buildPath(of shape: Int) -> Path {
+        var combined = Path()
+        var stack = components[shape]?.children.reversed().map { $0 } ?? []
+        while let id = stack.popLast() {
+            guard let component = components[id] else { continue }
+            switch component.kind {
+            case .rectangle, .ellipse, .pointsPath:
+                let path = localPath(id, kind: component.kind)
+                let toShape = transform(from: id, upTo: shape)
+                combined.commands.append(contentsOf: path.commands.map { Self.transformed($0, by: toShape) })
+            case .node:
+                stack.append(contentsOf: component.children.reversed())
+            default:
+                break
+            }
+        }
+        return combined
+    }
+
+    /// The product of local transforms from a path up to (not including) its shape.
+    private func transform(from id: Int, upTo shape: Int) -> Transform2D {
+        var result = Transform2D.identity
+        var current: Int? = id
+        while let node = current, node != shape {
+            result = localTransform(node) * result
+            current = components[node]?.parent
+        }
+        return result
+    }
+
+    private func localPath(_ id: Int, kind: Kind) -> Path {
+        switch kind {
+        case .rectangle:
+            return Path.rectangle(
+                width: store.double(id, P.parametricPathWidth), height: store.double(id, P.parametricPathHeight),
+                originX: store.double(id, P.parametricPathOriginX, 0.5), originY: store.double(id, P.parametricPathOriginY, 0.5),
+                cornerRadiusTL: store.double(id, P.rectangleCornerRadiusTL), cornerRadiusTR: store.double(id, P.rectangleCornerRadiusTR),
+                cornerRadiusBR: store.double(id, P.rectangleCornerRadiusBR), cornerRadiusBL: store.double(id, P.rectangleCornerRadiusBL),
+                linkCornerRadius: store.bool(id, P.rectangleLinkCornerRadius, true))
+        case .ellipse:
+            return Path.ellipse(
+                width: store.double(id, P.parametricPathWidth), height: store.double(id, P.parametricPathHeight),
+                originX: store.double(id, P.parametricPathOriginX, 0.5), originY: store.double(id, P.parametricPathOriginY, 0.5))
+        default:
+            let vertices = (components[id]?.children ?? []).compactMap { vertex($0) }
+            return Path.points(vertices, isClosed: store.bool(id, P.pointsCommonPathIsClosed, false))
+        }
+    }
+
+    private func vertex(_ id: Int) -> PathVertex? {
+        guard let component = components[id], component.kind == .vertex else { return nil }
+        let position = Point(x: store.double(id, P.vertexX), y: store.double(id, P.vertexY))
+        switch component.typeKey {
+        case T.cubicMirroredVertex:
+            return .mirrored(position, rotation: store.double(id, P.cubicMirroredVertexRotation), distance: store.double(id, P.cubicMirroredVertexDistance))
+        case T.cubicAsymmetricVertex:
+            return .asymmetric(position, rotation: store.double(id, P.cubicAsymmetricVertexRotation),
+                               inDistance: store.double(id, P.cubicAsymmetricVertexInDistance), outDistance: store.double(id, P.cubicAsymmetricVertexOutDistance))
+        case T.cubicDetachedVertex:
+            return .detached(position, inRotation: store.double(id, P.cubicDetachedVertexInRotation), inDistance: store.double(id, P.cubicDetachedVertexInDistance),
+                             outRotation: store.double(id, P.cubicDetachedVertexOutRotation), outDistance: store.double(id, P.cubicDetachedVertexOutDistance))
+        default:
+            return .straight(position, radius: store.double(id, P.straightVertexRadius))
+        }
+    }
+
+    private static func transformed(_ command: PathCommand, by transform: Transform2D) -> PathCommand {
+        switch command {
+        case .moveTo(let p): .moveTo(transform.apply(p))
+        case .lineTo(let p): .lineTo(transform.apply(p))
+        case .cubicTo(let c1, let c2, let p): .cubicTo(control1: transform.apply(c1), control2: transform.apply(c2), to: transform.apply(p))
+        case .close: .close
+        }
+    }
+
+    // MARK: Reading
+
+    /// The artboard's size.
+    var size: (width: Double, height: Double) {
+        (store.double(0, P.layoutComponentWidth), store.double(0, P.layoutComponentHeight))
+    }
+
+    /// The artboard's bounds in the space the renderer maps into pixels (its frame origin at 0, 0).
+    var bounds: Bounds { Bounds(width: size.width, height: size.height) }
+
+    /// The transform from artboard-frame coordinates into the space components are positioned
+    /// in (upstream translates by the origin times the size).
+    var frameTransform: Transform2D {
+        .translation(x: size.width * store.double(0, P.artboardOriginX), y: size.height * store.double(0, P.artboardOriginY))
+    }
+
+    /// A shape's world transform (in artboard space, before the frame transform).
+    func worldTransform(_ id: Int) -> Transform2D { worldTransforms[id] }
+
+    /// A shape's path in its own space.
+    func path(ofShape id: Int) -> Path? { shapePaths[id] }
+
+    /// The shapes at or below a component (a listener target), in draw order.
+    func shapes(under target: Int) -> [Int] {
+        drawOrder.filter { shape in
+            var current: Int? = shape
+            while let id = current {
+                if id == target { return true }
+                current = components[id]?.parent
+            }
+            return false
+        }
+    }
+
+    // MARK: Drawing
+
+    /// Draws the artboard: background paints, then the shapes bottom first.
+    func draw(on renderer: some Renderer) {
+        renderer.save()
+        let (width, height) = size
+        if store.bool(0, P.layoutComponentClip, false) {
+            renderer.clipPath(Path.rectangle(width: width, height: height, originX: 0, originY: 0))
+        }
+        renderer.transform(frameTransform)
+        let background = Path.rectangle(width: width, height: height,
+                                        originX: store.double(0, P.artboardOriginX), originY: store.double(0, P.artboardOriginY))
+        drawPaints(of: 0, path: background, opacity: renderOpacities[0], world: .identity, on: renderer)
+        for shape in drawOrder where !isHidden(shape) {
+            guard let path = shapePaths[shape] else { continue }
+            renderer.save()
+            renderer.transform(worldTransforms[shape])
+            drawPaints(of: shape, path: path, opacity: renderOpacities[shape], world: worldTransforms[shape], on: renderer)
+            renderer.restore()
+        }
+        renderer.restore()
+    }
+
+    private func isHidden(_ id: Int) -> Bool {
+        store.uint(id, P.drawableDrawableFlags, 0) & 1 != 0
+    }
+
+    /// Draws a container's visible fills and strokes in child order, with the container's
+    /// blend mode (the artboard's is always source-over); a stroke that the
+    /// transform does not affect is drawn in world space under an inverse transform.
+    private func drawPaints(of container: Int, path: Path, opacity: Double, world: Transform2D, on renderer: some Renderer) {
+        for paint in components[container]?.children ?? [] {
+            guard let component = components[paint], component.kind == .fill || component.kind == .stroke,
+                  store.bool(paint, P.shapePaintIsVisible, true),
+                  let color = paintColor(paint, opacity: opacity) else { continue }
+            let blendMode = BlendMode(rawValue: UInt32(truncatingIfNeeded: store.uint(container, P.drawableBlendModeValue, 3))) ?? .srcOver
+            if component.kind == .fill {
+                var filled = path
+                filled.fillRule = FillRule(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.fillFillRule, 0))) ?? .nonZero
+                renderer.drawPath(filled, paint: .fill(color, blendMode: blendMode))
+            } else {
+                let stroke = Paint.stroke(
+                    color, thickness: store.double(paint, P.strokeThickness, 1),
+                    cap: StrokeCap(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.strokeCap, 0))) ?? .butt,
+                    join: StrokeJoin(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.strokeJoin, 0))) ?? .miter,
+                    blendMode: blendMode)
+                if store.bool(paint, P.strokeTransformAffectsStroke, true) {
+                    renderer.drawPath(path, paint: stroke)
+                } else if let inverse = world.inverted() {
+                    renderer.save()
+                    renderer.transform(inverse)
+                    var worldPath = path
+                    worldPath.commands = path.commands.map { Self.transformed($0, by: world) }
+                    renderer.drawPath(worldPath, paint: stroke)
+                    renderer.restore()
+                }
+            }
+        }
+    }
+
+    /// The paint's solid color with the container's render opacity folded into its alpha.
+    private func paintColor(_ paint: Int, opacity: Double) -> UInt32? {
+        guard let solid = components[paint]?.children.first(where: { components[$0]?.kind == .solidColor }) else { return nil }
+        let color = store.color(solid, P.solidColorColorValue, 0xFF74_7474)
+        let alpha = Double(color >> 24) * min(1, max(0, opacity))
+        return UInt32(alpha.rounded()) << 24 | color & 0x00FF_FFFF
+    }
+}

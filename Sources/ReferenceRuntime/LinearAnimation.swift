@@ -1,0 +1,315 @@
+import RiveFormat
+
+private typealias T = RiveTypeKey
+private typealias P = RivePropertyKey
+
+/// A linear animation as the file defines it: timing, looping and the keyframes it applies.
+struct AnimationDefinition {
+    /// How the animation behaves at its end (`LinearAnimation.loopValue`).
+    enum Loop: UInt64 {
+        case oneShot = 0, loop = 1, pingPong = 2
+    }
+
+    /// One keyframe value.
+    enum Value {
+        case double(Double)
+        case color(UInt32)
+        case bool(Bool)
+    }
+
+    /// One keyframe: when, what, and how to move to the next one.
+    struct KeyFrame {
+        let seconds: Double
+        let value: Value
+        /// `false` for hold (interpolation type 0).
+        let interpolates: Bool
+        let ease: CubicEase?
+    }
+
+    /// The keyframes of one property of one component.
+    struct Track {
+        /// The artboard-local id of the keyed component.
+        let object: Int
+        let propertyKey: UInt32
+        let keyFrames: [KeyFrame]
+    }
+
+    let name: String
+    let fps: Double
+    let duration: Double
+    let speed: Double
+    let loop: Loop
+    let workStart: Double?
+    let workEnd: Double?
+    let tracks: [Track]
+
+    /// The first frame of the played range (the work area's start when enabled).
+    var startFrame: Double { workStart ?? 0 }
+    /// The last frame of the played range.
+    var endFrame: Double { workEnd ?? duration }
+    /// Seconds from the start of the range to its end.
+    var durationSeconds: Double { (endFrame - startFrame) / fps }
+    /// The start of the range in seconds.
+    var startSeconds: Double { startFrame / fps }
+    /// The end of the range in seconds.
+    var endSeconds: Double { endFrame / fps }
+
+    /// Reads an animation from the layout; keyframes of kinds it cannot apply (and tracks whose
+    /// keyframes all are) are left out and named in `unsupported`.
+    init(_ animation: RiveFileLayout.Animation, artboard: RiveFileLayout.Artboard, document: RiveDocument, unsupported: inout [String]) {
+        let object = document.objects[animation.objectIndex]
+        name = object.string(P.animationName) ?? ""
+        let fps = Double(object.uint(P.linearAnimationFps) ?? 60)
+        self.fps = fps > 0 ? fps : 60
+        duration = Double(object.uint(P.linearAnimationDuration) ?? 60)
+        speed = Double(object.float(P.linearAnimationSpeed) ?? 1)
+        let loopValue = object.uint(P.linearAnimationLoopValue) ?? 0
+        loop = Loop(rawValue: loopValue) ?? .oneShot
+        if Loop(rawValue: loopValue) == nil { unsupported.append("LinearAnimation loop \(loopValue)") }
+        if object.bool(P.linearAnimationEnableWorkArea) == true {
+            workStart = Double(object.uint(P.linearAnimationWorkStart) ?? 0)
+            workEnd = Double(object.uint(P.linearAnimationWorkEnd) ?? 0)
+        } else {
+            workStart = nil
+            workEnd = nil
+        }
+        var tracks: [Track] = []
+        for keyedObject in animation.keyedObjects {
+            let objectId = document.objects[keyedObject.objectIndex].index(P.keyedObjectObjectId) ?? 0
+            for keyedProperty in keyedObject.keyedProperties {
+                let key = UInt32(truncatingIfNeeded: document.objects[keyedProperty.objectIndex].uint(P.keyedPropertyPropertyKey) ?? 0)
+                var frames: [KeyFrame] = []
+                for index in keyedProperty.keyFrames {
+                    let frame = document.objects[index]
+                    let value: Value
+                    switch frame.typeKey {
+                    case T.keyFrameDouble: value = .double(Double(frame.float(P.keyFrameDoubleValue) ?? 0))
+                    case T.keyFrameColor: value = .color(frame.color(P.keyFrameColorValue) ?? 0)
+                    case T.keyFrameBool: value = .bool(frame.bool(P.keyFrameBoolValue) ?? false)
+                    default:
+                        unsupported.append(frame.typeName)
+                        continue
+                    }
+                    let interpolation = frame.uint(P.interpolatingKeyFrameInterpolationType) ?? 0
+                    var ease: CubicEase?
+                    if interpolation != 0, let interpolator = frame.index(P.interpolatingKeyFrameInterpolatorId) {
+                        ease = CubicEase(interpolator: interpolator, artboard: artboard, document: document, unsupported: &unsupported)
+                    }
+                    frames.append(KeyFrame(seconds: Double(frame.uint(P.keyFrameFrame) ?? 0) / self.fps, value: value,
+                                           interpolates: interpolation != 0, ease: ease))
+                }
+                if !frames.isEmpty { tracks.append(Track(object: objectId, propertyKey: key, keyFrames: frames)) }
+            }
+        }
+        self.tracks = tracks
+    }
+
+    /// Applies every track at a time (seconds) with a mix (1 replaces, less blends towards the
+    /// current values), as `KeyedProperty::apply` does upstream.
+    func apply(at seconds: Double, mix: Double, to store: PropertyStore) {
+        for track in tracks {
+            track.apply(at: seconds, mix: mix, to: store)
+        }
+    }
+}
+
+extension AnimationDefinition.Track {
+    /// Applies the track: before the first keyframe its value, after the last the last value,
+    /// between two the first one's hold value or the interpolation towards the next.
+    func apply(at seconds: Double, mix: Double, to store: PropertyStore) {
+        let next = keyFrames.firstIndex { $0.seconds >= seconds } ?? keyFrames.count
+        let value: AnimationDefinition.Value
+        if next == 0 {
+            value = keyFrames[0].value
+        } else if next == keyFrames.count {
+            value = keyFrames[next - 1].value
+        } else {
+            let from = keyFrames[next - 1], to = keyFrames[next]
+            if seconds == to.seconds || !from.interpolates || to.seconds <= from.seconds {
+                value = seconds == to.seconds ? to.value : from.value
+            } else {
+                var t = (seconds - from.seconds) / (to.seconds - from.seconds)
+                if let ease = from.ease { t = ease.transform(t) }
+                value = Self.interpolate(from.value, to.value, t)
+            }
+        }
+        write(value, mix: mix, to: store)
+    }
+
+    private static func interpolate(_ a: AnimationDefinition.Value, _ b: AnimationDefinition.Value, _ t: Double) -> AnimationDefinition.Value {
+        switch (a, b) {
+        case (.double(let x), .double(let y)): .double(x + (y - x) * t)
+        case (.color(let x), .color(let y)): .color(lerpColor(x, y, t))
+        default: a
+        }
+    }
+
+    private func write(_ value: AnimationDefinition.Value, mix: Double, to store: PropertyStore) {
+        let key = PropertyStore.Key(object: object, property: propertyKey)
+        guard let current = store.value(key) else { return }
+        let written: RivePropertyValue?
+        switch (value, current) {
+        case (.double(let v), .float(let c)): written = .float(Float(mix >= 1 ? v : Double(c) + (v - Double(c)) * mix))
+        case (.double(let v), .uint): written = .uint(UInt64(max(0, v.rounded())))
+        case (.color(let v), .color(let c)): written = .color(mix >= 1 ? v : lerpColor(c, v, mix))
+        case (.bool(let v), .bool): written = .bool(v)
+        default: written = nil
+        }
+        if let written { store.set(key, to: written) }
+    }
+}
+
+/// Blends two ARGB colors channel by channel.
+func lerpColor(_ a: UInt32, _ b: UInt32, _ t: Double) -> UInt32 {
+    var result: UInt32 = 0
+    for shift in stride(from: 0, through: 24, by: 8) {
+        let x = Double((a >> UInt32(shift)) & 0xFF), y = Double((b >> UInt32(shift)) & 0xFF)
+        let channel = UInt32(max(0, min(255, (x + (y - x) * t).rounded())))
+        result |= channel << UInt32(shift)
+    }
+    return result
+}
+
+/// Rive's cubic ease (`CubicEaseInterpolator`): a bezier from (0, 0) to (1, 1) with control
+/// points (x1, y1) and (x2, y2); `transform(t)` finds the curve parameter whose x is `t`
+/// (Newton steps from a sampled guess, bisection when the slope is flat) and returns its y.
+struct CubicEase {
+    let x1: Double, y1: Double, x2: Double, y2: Double
+
+    init(x1: Double, y1: Double, x2: Double, y2: Double) {
+        self.x1 = x1
+        self.y1 = y1
+        self.x2 = x2
+        self.y2 = y2
+    }
+
+    /// The ease of the interpolator at artboard-local id `interpolator`, or `nil` (named in
+    /// `unsupported`) when it is not a cubic ease.
+    init?(interpolator: Int, artboard: RiveFileLayout.Artboard, document: RiveDocument, unsupported: inout [String]) {
+        guard artboard.localObjects.indices.contains(interpolator), let objectIndex = artboard.localObjects[interpolator] else { return nil }
+        let object = document.objects[objectIndex]
+        guard object.typeKey == T.cubicEaseInterpolator else {
+            unsupported.append(object.typeName)
+            return nil
+        }
+        self.init(x1: Double(object.float(P.cubicInterpolatorX1) ?? 0.42), y1: Double(object.float(P.cubicInterpolatorY1) ?? 0),
+                  x2: Double(object.float(P.cubicInterpolatorX2) ?? 0.58), y2: Double(object.float(P.cubicInterpolatorY2) ?? 1))
+    }
+
+    private static func coordinate(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+        let u = 1 - s
+        return 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s
+    }
+
+    private static func slope(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+        let u = 1 - s
+        return 3 * u * u * p1 + 6 * u * s * (p2 - p1) + 3 * s * s * (1 - p2)
+    }
+
+    /// The eased value of `t` in 0…1.
+    func transform(_ t: Double) -> Double {
+        if t <= 0 { return 0 }
+        if t >= 1 { return 1 }
+        var s = t
+        for _ in 0..<8 {
+            let slope = Self.slope(s, x1, x2)
+            guard abs(slope) > 1e-7 else { break }
+            let error = Self.coordinate(s, x1, x2) - t
+            if abs(error) < 1e-7 { return Self.coordinate(s, y1, y2) }
+            s -= error / slope
+        }
+        var low = 0.0, high = 1.0
+        s = t
+        for _ in 0..<60 {
+            let x = Self.coordinate(s, x1, x2)
+            if abs(x - t) < 1e-7 { break }
+            if x < t { low = s } else { high = s }
+            s = (low + high) / 2
+        }
+        return Self.coordinate(s, y1, y2)
+    }
+}
+
+/// A playing linear animation (`LinearAnimationInstance` upstream): its time, direction,
+/// loop handling and the time that spilled past a one-shot's end.
+struct AnimationPlayer {
+    let definition: AnimationDefinition
+    /// The current time in seconds.
+    private(set) var time: Double
+    /// Seconds played in total, across loops.
+    private(set) var totalTime: Double = 0
+    /// `totalTime` before the last advance.
+    private(set) var lastTotalTime: Double = 0
+    /// Time the last advance could not use (past a one-shot's end or a loop's wrap).
+    private(set) var spilledTime: Double = 0
+    private var direction: Double = 1
+
+    init(_ definition: AnimationDefinition) {
+        self.definition = definition
+        time = definition.startSeconds
+    }
+
+    /// Whether the animation still moves: loops always do, a one-shot until its end.
+    var keepGoing: Bool {
+        definition.loop != .oneShot || (direction > 0 ? time < definition.endSeconds : time > definition.startSeconds)
+    }
+
+    /// Advances by `seconds` (scaled by the animation's speed, times `speed`); returns `keepGoing`.
+    @discardableResult
+    mutating func advance(_ seconds: Double, speed: Double = 1) -> Bool {
+        let delta = seconds * definition.speed * speed * direction
+        spilledTime = 0
+        guard delta != 0 else { return keepGoing }
+        let wasDone = !keepGoing
+        lastTotalTime = totalTime
+        totalTime += abs(delta)
+        time += delta
+        let fps = definition.fps
+        var frames = time * fps
+        let start = definition.startFrame, end = definition.endFrame
+        let range = end - start
+        switch definition.loop {
+        case .oneShot:
+            if delta > 0, frames > end {
+                spilledTime = (frames - end) / (delta * fps) * seconds
+                time = end / fps
+            } else if delta < 0, frames < start {
+                spilledTime = (start - frames) / abs(delta * fps) * seconds
+                time = start / fps
+            }
+        case .loop:
+            if range > 0, delta > 0, frames >= end {
+                let remainder = (frames - start).truncatingRemainder(dividingBy: range)
+                spilledTime = remainder / (delta * fps) * seconds
+                time = (start + remainder) / fps
+            } else if range > 0, delta < 0, frames <= start {
+                let remainder = abs((start - frames).truncatingRemainder(dividingBy: range))
+                spilledTime = abs(remainder / (delta * fps)) * seconds
+                time = (end - remainder) / fps
+            }
+        case .pingPong:
+            var step = delta > 0 ? 1.0 : -1.0
+            while range > 0 {
+                if step > 0, frames >= end {
+                    spilledTime = (frames - end) / fps
+                    frames = end + (end - frames)
+                } else if step < 0, frames < start {
+                    spilledTime = (start - frames) / fps
+                    frames = start + (start - frames)
+                } else {
+                    break
+                }
+                time = frames / fps
+                direction *= -1
+                step *= -1
+            }
+        }
+        if wasDone { spilledTime = 0 }
+        return keepGoing
+    }
+
+    /// Applies the animation at its current time.
+    func apply(mix: Double, to store: PropertyStore) {
+        definition.apply(at: time, mix: mix, to: store)
+    }
+}

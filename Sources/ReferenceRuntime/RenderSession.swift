@@ -1,0 +1,72 @@
+import RiveRendering
+import RuntimeAPI
+
+/// Plays one artboard of a file frame by frame and draws each frame: what `rive-harness
+/// render` runs, and what tests run in-process over whole folders of files.
+///
+/// The artboard's state machine (the named one, else the default, else none) is bound to the
+/// artboard's default view-model instance when it has one, as `Rive(file:)` does. Each frame
+/// advances the state machine, records the scene (the digest) and rasterizes it on a reused
+/// cairo surface, contain + centred on a transparent background. Nothing is rebuilt per frame.
+@MainActor
+public final class RenderSession {
+    /// Why a session could not start.
+    public enum Failure: Error, CustomStringConvertible {
+        case artboard(FileError)
+        case stateMachine(ArtboardError)
+        case size(RenderingError)
+
+        public var description: String {
+            switch self {
+            case .artboard(let error): error.message
+            case .stateMachine(let error): error.message
+            case .size(let error): error.description
+            }
+        }
+    }
+
+    public let artboard: ReferenceArtboard
+    /// The state machine played, or `nil` when the artboard has none (its initial state is drawn).
+    public let stateMachine: ReferenceStateMachine?
+    private let rasterizer: CairoRasterizer
+    private let recorder = DrawCommandRecorder()
+
+    /// Opens artboard `artboardName` (or the default) and state machine `stateMachineName` (or
+    /// the default) at a pixel size.
+    /// - Throws: `Failure.artboard` for an unknown artboard, `.stateMachine` for an unknown
+    ///   state machine name, `.size` for an invalid pixel size.
+    public init(file: ReferenceFile, artboard artboardName: String?, stateMachine stateMachineName: String?, width: Int, height: Int) throws(Failure) {
+        do { artboard = try file.makeArtboard(artboardName) } catch { throw .artboard(error) }
+        let machines = file.model.artboards[artboard.index].stateMachines
+        if machines.isEmpty, stateMachineName == nil {
+            stateMachine = nil
+        } else {
+            do { stateMachine = try artboard.makeStateMachine(stateMachineName, binding: .auto) } catch { throw .stateMachine(error) }
+        }
+        do { rasterizer = try CairoRasterizer(width: width, height: height) } catch let error as RenderingError { throw .size(error) } catch {
+            throw .size(.cairo(operation: "create a surface", message: "\(error)"))
+        }
+    }
+
+    /// Advances by `seconds` (0 for the first frame) and draws the frame; returns its digest.
+    @discardableResult
+    public func frame(advancingBy seconds: Double) -> String {
+        stateMachine?.advanceAndApply(by: seconds)
+        artboard.record(into: recorder)
+        rasterizer.beginFrame(artboardBounds: artboard.scene.bounds)
+        recorder.replay(on: rasterizer)
+        return recorder.digest
+    }
+
+    /// The readable draw commands of the last frame.
+    public var dump: String { recorder.dump }
+
+    /// The last frame's pixels.
+    public func image() -> RasterImage { rasterizer.makeImage() }
+
+    /// Writes the last frame as a PNG file atomically.
+    /// - Throws: `RenderingError.cairo` or `.file`.
+    public func writePNG(to path: String) throws {
+        try rasterizer.writePNG(toFile: path)
+    }
+}

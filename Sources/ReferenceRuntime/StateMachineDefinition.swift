@@ -1,0 +1,312 @@
+import RiveFormat
+
+private typealias T = RiveTypeKey
+private typealias P = RivePropertyKey
+
+/// A state machine as the file defines it: inputs, layers of states and transitions with
+/// their conditions, and listeners with their actions, read from `RiveFileLayout`.
+///
+/// Ids follow the format: an input's position is its input id, a state's position in its
+/// layer is its state id. Bindable properties (the view-model side of conditions and
+/// listener actions) are named by their document object index, which is how the state
+/// machine's `BindSet` addresses them.
+struct StateMachineDefinition {
+    /// A state-machine input and its default.
+    enum Input {
+        case number(name: String, value: Double)
+        case bool(name: String, value: Bool)
+        case trigger(name: String)
+        /// A placeholder for an input the runtime does not know (it keeps the id).
+        case unknown
+
+        var name: String? {
+            switch self {
+            case .number(let name, _), .bool(let name, _), .trigger(let name): name
+            case .unknown: nil
+            }
+        }
+    }
+
+    /// A comparison operator (`TransitionConditionOp`): 0 ==, 1 !=, 2 <=, 3 >=, 4 <, 5 >.
+    enum Comparison: UInt64 {
+        case equal = 0, notEqual, lessOrEqual, greaterOrEqual, less, greater
+
+        /// Compares two numbers.
+        func holds(_ a: Double, _ b: Double) -> Bool {
+            switch self {
+            case .equal: a == b
+            case .notEqual: a != b
+            case .lessOrEqual: a <= b
+            case .greaterOrEqual: a >= b
+            case .less: a < b
+            case .greater: a > b
+            }
+        }
+
+        /// Compares two values that only support equality; other operators never hold.
+        func holds(equal: Bool) -> Bool {
+            switch self {
+            case .equal: equal
+            case .notEqual: !equal
+            default: false
+            }
+        }
+    }
+
+    /// One side of a view-model condition.
+    enum Operand {
+        /// The value a bindable property holds (fed by its data bind); the document index of the bindable.
+        case bindable(Int)
+        /// A constant from a value comparator.
+        case constant(RivePropertyValue)
+        /// "The other side's source changed this frame": a self comparator or a trigger comparator.
+        case changed
+    }
+
+    /// A transition condition.
+    enum Condition {
+        case number(input: Int, comparison: Comparison, value: Double)
+        case bool(input: Int, comparison: Comparison)
+        case trigger(input: Int)
+        case viewModel(comparison: Comparison, left: Operand, right: Operand)
+        /// A condition the runtime cannot evaluate (never true).
+        case unsupported
+    }
+
+    /// A transition out of a state.
+    struct Transition {
+        let target: Int
+        let flags: UInt64
+        let duration: Double
+        let exitTime: Double
+        let ease: CubicEase?
+        let conditions: [Condition]
+
+        var isDisabled: Bool { flags & 1 != 0 }
+        var durationIsPercentage: Bool { flags & 2 != 0 }
+        var enableExitTime: Bool { flags & 4 != 0 }
+        var exitTimeIsPercentage: Bool { flags & 8 != 0 }
+        var pauseOnExit: Bool { flags & 16 != 0 }
+        var enableEarlyExit: Bool { flags & 32 != 0 }
+    }
+
+    /// What a layer state is.
+    enum StateKind {
+        case entry, any, exit
+        /// An animation state: the animation's index in the artboard (nil when out of range) and its speed.
+        case animation(Int?, speed: Double)
+        /// A state the runtime does not play (blend states and others); it stays put.
+        case unsupported
+    }
+
+    /// A layer state with its outgoing transitions.
+    struct State {
+        let kind: StateKind
+        let transitions: [Transition]
+    }
+
+    /// A layer: its states, and the ids of its entry and any states.
+    struct Layer {
+        let states: [State]
+        let entry: Int?
+        let any: Int?
+    }
+
+    /// The pointer event a listener reacts to (`ListenerType`).
+    enum ListenerType: UInt64 {
+        case enter = 0, exit = 1, down = 2, up = 3, move = 4, event = 5, click = 6
+    }
+
+    /// What a listener does.
+    enum Action {
+        /// Writes a bindable property's value to its view-model source (fires it, for a trigger).
+        case viewModelChange(bindable: Int)
+        case fireTrigger(input: Int)
+        /// Sets a boolean input: 0 false, 1 true, 2 toggle.
+        case setBool(input: Int, value: UInt64)
+        case setNumber(input: Int, value: Double)
+    }
+
+    /// A listener: the component whose shapes it hit-tests, what it reacts to, what it does.
+    struct Listener {
+        let target: Int?
+        let type: ListenerType?
+        let actions: [Action]
+    }
+
+    let name: String
+    let inputs: [Input]
+    let layers: [Layer]
+    let listeners: [Listener]
+
+    /// Reads a state machine; content it cannot play is named in `unsupported`.
+    init(_ machine: RiveFileLayout.StateMachine, animationCount: Int, artboard: RiveFileLayout.Artboard,
+         document: RiveDocument, unsupported: inout [String]) {
+        name = document.objects[machine.objectIndex].string(P.animationName) ?? ""
+        inputs = machine.inputs.map { index in
+            guard let index else {
+                unsupported.append("unknown state-machine input")
+                return .unknown
+            }
+            let object = document.objects[index]
+            let name = object.string(P.stateMachineComponentName) ?? ""
+            switch object.typeKey {
+            case T.stateMachineNumber: return .number(name: name, value: Double(object.float(P.stateMachineNumberValue) ?? 0))
+            case T.stateMachineBool: return .bool(name: name, value: object.bool(P.stateMachineBoolValue) ?? false)
+            case T.stateMachineTrigger: return .trigger(name: name)
+            default:
+                unsupported.append(object.typeName)
+                return .unknown
+            }
+        }
+        var layers: [Layer] = []
+        for layer in machine.layers {
+            var states: [State] = []
+            for state in layer.states {
+                states.append(Self.state(state, animationCount: animationCount, artboard: artboard, document: document, unsupported: &unsupported))
+            }
+            layers.append(Layer(states: states,
+                                entry: states.firstIndex { if case .entry = $0.kind { true } else { false } },
+                                any: states.firstIndex { if case .any = $0.kind { true } else { false } }))
+        }
+        self.layers = layers
+        listeners = machine.listeners.map { Self.listener($0, document: document, unsupported: &unsupported) }
+    }
+
+    private static func state(_ state: RiveFileLayout.State, animationCount: Int, artboard: RiveFileLayout.Artboard,
+                              document: RiveDocument, unsupported: inout [String]) -> State {
+        guard let index = state.objectIndex else {
+            unsupported.append("unknown layer state")
+            return State(kind: .unsupported, transitions: [])
+        }
+        let object = document.objects[index]
+        let kind: StateKind
+        switch object.typeKey {
+        case T.entryState: kind = .entry
+        case T.anyState: kind = .any
+        case T.exitState: kind = .exit
+        case T.animationState:
+            let animation = object.index(P.animationStateAnimationId)
+            kind = .animation(animation.flatMap { $0 < animationCount ? $0 : nil }, speed: Double(object.float(P.advanceableStateSpeed) ?? 1))
+        default:
+            unsupported.append(object.typeName)
+            kind = .unsupported
+        }
+        let transitions = state.transitions.map { transition(document.objects[$0.objectIndex], conditions: $0.conditions,
+                                                               artboard: artboard, document: document, unsupported: &unsupported) }
+        return State(kind: kind, transitions: transitions)
+    }
+
+    private static func transition(_ object: RiveObject, conditions: [RiveFileLayout.Condition], artboard: RiveFileLayout.Artboard,
+                                   document: RiveDocument, unsupported: inout [String]) -> Transition {
+        if object.typeKey != T.stateTransition { unsupported.append(object.typeName) }
+        var ease: CubicEase?
+        if let interpolator = object.index(P.stateTransitionInterpolatorId) {
+            ease = CubicEase(interpolator: interpolator, artboard: artboard, document: document, unsupported: &unsupported)
+        }
+        return Transition(
+            target: object.index(P.stateTransitionStateToId) ?? -1, flags: object.uint(P.stateTransitionFlags) ?? 0,
+            duration: Double(object.uint(P.stateTransitionDuration) ?? 0), exitTime: Double(object.uint(P.stateTransitionExitTime) ?? 0),
+            ease: ease, conditions: conditions.map { condition($0, document: document, unsupported: &unsupported) })
+    }
+
+    private static func condition(_ condition: RiveFileLayout.Condition, document: RiveDocument, unsupported: inout [String]) -> Condition {
+        let object = document.objects[condition.objectIndex]
+        let comparison = Comparison(rawValue: object.uint(object.typeKey == T.transitionViewModelCondition
+                                                          ? P.transitionViewModelConditionOpValue : P.transitionValueConditionOpValue) ?? 0) ?? .equal
+        let input = object.index(P.transitionInputConditionInputId) ?? -1
+        switch object.typeKey {
+        case T.transitionNumberCondition:
+            return .number(input: input, comparison: comparison, value: Double(object.float(P.transitionNumberConditionValue) ?? 0))
+        case T.transitionBoolCondition:
+            return .bool(input: input, comparison: comparison)
+        case T.transitionTriggerCondition:
+            return .trigger(input: input)
+        case T.transitionViewModelCondition:
+            let operands = condition.comparators.map { operand($0, document: document, unsupported: &unsupported) }
+            guard operands.count == 2, let left = operands[0], let right = operands[1] else {
+                if operands.count != 2 { unsupported.append("TransitionViewModelCondition with \(operands.count) comparators") }
+                return .unsupported
+            }
+            return .viewModel(comparison: comparison, left: left, right: right)
+        default:
+            unsupported.append(object.typeName)
+            return .unsupported
+        }
+    }
+
+    private static func operand(_ index: Int, document: RiveDocument, unsupported: inout [String]) -> Operand? {
+        let object = document.objects[index]
+        switch object.typeKey {
+        case T.transitionPropertyViewModelComparator:
+            guard let bindable = claimedBindable(before: index, document: document) else {
+                unsupported.append("TransitionPropertyViewModelComparator without a BindableProperty")
+                return nil
+            }
+            return .bindable(bindable)
+        case T.transitionSelfComparator, T.transitionValueTriggerComparator:
+            return .changed
+        case T.transitionValueNumberComparator:
+            return .constant(.float(object.float(P.transitionValueNumberComparatorValue) ?? 0))
+        case T.transitionValueBooleanComparator:
+            return .constant(.bool(object.bool(P.transitionValueBooleanComparatorValue) ?? false))
+        case T.transitionValueStringComparator:
+            return .constant(.string(object.string(P.transitionValueStringComparatorValue) ?? ""))
+        case T.transitionValueColorComparator:
+            return .constant(.color(object.color(P.transitionValueColorComparatorValue) ?? 0xFF1D_1D1D))
+        case T.transitionValueEnumComparator, T.transitionValueIdComparator:
+            return .constant(.uint(object.uint(P.transitionValueIdComparatorValue) ?? UInt64(UInt32.max)))
+        default:
+            unsupported.append(object.typeName)
+            return nil
+        }
+    }
+
+    /// The BindableProperty an object claims: the latest one read before it (§1.5).
+    static func claimedBindable(before index: Int, document: RiveDocument) -> Int? {
+        var position = index - 1
+        while position >= 0 {
+            let object = document.objects[position]
+            if object.isType(T.bindableProperty) { return position }
+            if object.isType(T.stateMachine) { return nil }
+            position -= 1
+        }
+        return nil
+    }
+
+    private static func listener(_ listener: RiveFileLayout.Listener, document: RiveDocument, unsupported: inout [String]) -> Listener {
+        let object = document.objects[listener.objectIndex]
+        var type = object.uint(P.stateMachineListenerSingleListenerTypeValue).flatMap(ListenerType.init(rawValue:))
+        var actions: [Action] = []
+        for child in listener.children {
+            let childObject = document.objects[child]
+            switch childObject.typeKey {
+            case T.listenerViewModelChange:
+                if let bindable = claimedBindable(before: child, document: document) {
+                    actions.append(.viewModelChange(bindable: bindable))
+                } else {
+                    unsupported.append("ListenerViewModelChange without a BindableProperty")
+                }
+            case T.listenerTriggerChange:
+                actions.append(.fireTrigger(input: childObject.index(P.listenerInputChangeInputId) ?? -1))
+            case T.listenerBoolChange:
+                actions.append(.setBool(input: childObject.index(P.listenerInputChangeInputId) ?? -1, value: childObject.uint(P.listenerBoolChangeValue) ?? 1))
+            case T.listenerNumberChange:
+                actions.append(.setNumber(input: childObject.index(P.listenerInputChangeInputId) ?? -1,
+                                          value: Double(childObject.float(P.listenerNumberChangeValue) ?? 0)))
+            case T.listenerInputTypeViewModel, T.listenerInputTypeEvent, T.listenerInputTypeKeyboard, T.listenerInputTypeText,
+                 T.listenerInputTypeSemantic, T.listenerInputTypeGamepad:
+                unsupported.append(childObject.typeName)
+            default:
+                if childObject.isType(T.listenerInputType) {
+                    type = childObject.uint(P.listenerInputTypeListenerTypeValue).flatMap(ListenerType.init(rawValue:)) ?? type
+                } else {
+                    unsupported.append(childObject.typeName)
+                }
+            }
+        }
+        if object.typeKey != T.stateMachineListenerSingle, object.typeKey != T.stateMachineListener { unsupported.append(object.typeName) }
+        if let type, type == .event { unsupported.append("StateMachineListener (event)") }
+        return Listener(target: object.index(P.stateMachineListenerTargetId), type: type, actions: actions)
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import ReferenceRuntime
+import RuntimeAPI
+
+/// `rive-harness render`: plays a `.riv` file with the reference runtime and writes PNG frames.
+struct RenderCommand: HarnessCommand {
+    static let name = "render"
+    static let summary = "play a .riv file with the reference runtime and write PNG frames or digests"
+    static let help = """
+        usage: rive-harness render FILE.riv [--artboard A] [--state-machine S] [--frames N]
+                                            [--dt SECONDS] [--size WxH] [--out DIR] [--digest]
+
+        Plays FILE.riv with the reference runtime: the artboard's state machine, bound to the
+        artboard's default view-model instance when it has a view model, advanced by 0 for
+        frame 0 and by --dt for every later frame. Each frame is drawn contain + centred on a
+        transparent background at --size pixels. Content the runtime cannot play is listed
+        first, by type name ("unsupported: …"); it is not drawn.
+
+        options:
+          --artboard A        the artboard to play (default: the file's first artboard)
+          --state-machine S   the state machine to play (default: the artboard's default;
+                              an artboard without state machines is drawn as authored)
+          --frames N          how many frames to draw (default 1)
+          --dt SECONDS        the time step between frames (default 0.016)
+          --size WxH          the frame size in pixels (default 512x512)
+          --out DIR           write DIR/frame-0000.png, frame-0001.png, … (atomically;
+                              DIR is created when missing), one progress line per frame
+          --digest            print each frame's draw-command digest
+          --help              show this help
+
+        At least one of --out and --digest is needed.
+
+        exit codes: 0 rendered; 2 usage error (bad option, unknown artboard or state
+        machine); 3 the file is missing or malformed; 4 a frame could not be written.
+        """
+
+    let path: String
+    let artboard: String?
+    let stateMachine: String?
+    let frames: Int
+    let dt: Double
+    let width: Int
+    let height: Int
+    let outDirectory: String?
+    let digest: Bool
+
+    init(arguments: inout ArgumentList) throws(UsageError) {
+        artboard = try arguments.option("--artboard")
+        stateMachine = try arguments.option("--state-machine")
+        let framesText = try arguments.option("--frames") ?? "1"
+        guard let frames = Int(framesText), frames >= 1 else {
+            throw UsageError(message: "--frames must be a whole number of at least 1, got '\(framesText)'", hint: "for example --frames 10")
+        }
+        self.frames = frames
+        let dtText = try arguments.option("--dt") ?? "0.016"
+        guard let dt = Double(dtText), dt >= 0, dt.isFinite else {
+            throw UsageError(message: "--dt must be a number of seconds of at least 0, got '\(dtText)'", hint: "for example --dt 0.016")
+        }
+        self.dt = dt
+        let sizeText = try arguments.option("--size") ?? "512x512"
+        let sides = sizeText.split(separator: "x").compactMap { Int($0) }
+        guard sides.count == 2, (1...32767).contains(sides[0]), (1...32767).contains(sides[1]) else {
+            throw UsageError(message: "--size must be WIDTHxHEIGHT in pixels (1…32767 each), got '\(sizeText)'", hint: "for example --size 512x512")
+        }
+        width = sides[0]
+        height = sides[1]
+        outDirectory = try arguments.option("--out")
+        digest = arguments.flag("--digest")
+        let positionals = try arguments.positionals(known: ["--artboard", "--state-machine", "--frames", "--dt", "--size", "--out", "--digest"])
+        guard positionals.count == 1 else {
+            throw UsageError(message: positionals.isEmpty ? "render needs a .riv file" : "render takes one file, got \(positionals.count)",
+                             hint: "run 'rive-harness render FILE.riv --out DIR'")
+        }
+        path = positionals[0]
+        guard outDirectory != nil || digest else {
+            throw UsageError(message: "render needs --out DIR, --digest or both", hint: "for example 'rive-harness render \(path) --out frames'")
+        }
+    }
+
+    func run() throws(CommandFailure) -> ExitCode {
+        let result = MainActor.assumeIsolated { () -> Result<ExitCode, CommandFailure> in
+            do throws(CommandFailure) { return .success(try render()) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    @MainActor private func render() throws(CommandFailure) -> ExitCode {
+        let bytes = try readFileBytes(path)
+        let file: ReferenceFile
+        do { file = try ReferenceWorker().openFile(.data(bytes)) } catch {
+            throw CommandFailure(message: "error: \(path): \(error.message)\n  hint: check that the file is a .riv file", exitCode: .badInput)
+        }
+        let session: RenderSession
+        do {
+            session = try RenderSession(file: file, artboard: artboard, stateMachine: stateMachine, width: width, height: height)
+        } catch {
+            throw CommandFailure(message: "error: \(path): \(error.description)\n  hint: run 'rive-harness inspect \(path)' for the artboard and state machine names",
+                                 exitCode: .usage)
+        }
+        print("\(path): artboard \"\(session.artboard.name)\", state machine \(session.stateMachine.map { "\"\($0.name)\"" } ?? "none"), \(frames) frame(s) of \(dt) s at \(width)x\(height)")
+        let unsupported = session.artboard.unsupportedContent
+        print(unsupported.isEmpty ? "unsupported: none" : "unsupported: " + unsupported.joined(separator: ", "))
+        if let outDirectory {
+            do { try FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true) } catch {
+                throw CommandFailure(message: "error: cannot create '\(outDirectory)': \(error.localizedDescription)\n  hint: check that the parent folder is writable", exitCode: .internalError)
+            }
+        }
+        for index in 0..<frames {
+            let frameDigest = session.frame(advancingBy: index == 0 ? 0 : dt)
+            var line = "frame \(index)"
+            if digest { line += " digest \(frameDigest)" }
+            if let outDirectory {
+                let target = (outDirectory as NSString).appendingPathComponent(String(format: "frame-%04d.png", index))
+                do { try session.writePNG(to: target) } catch {
+                    throw CommandFailure(message: "error: cannot write '\(target)': \(error)\n  hint: check that the folder is writable", exitCode: .internalError)
+                }
+                line += " wrote \(target)"
+            }
+            print(line)
+        }
+        return .success
+    }
+}
