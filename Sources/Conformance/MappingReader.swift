@@ -90,19 +90,4 @@ struct MappingReader {
 }
 
 /// The candidate closest to `name` within two edits, for "did you mean" hints.
-func closestName(to name: String, among candidates: [String]) -> String? {
-    func distance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, ca) in a.enumerated() {
-            var current = [i + 1]
-            for (j, cb) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
-    }
-    let best = candidates.map { ($0, distance(Array(name), Array($0))) }.min { $0.1 < $1.1 }
-    guard let best, best.1 <= 2 else { return nil }
-    return best.0
-}
+func closestName(to name: String, among candidates: [String]) -> String? { candidates.closestMatch(to: name) }

@@ -102,8 +102,8 @@ struct FileModel {
     /// Data binds the model does not apply, with the reason, for reports.
     private(set) var unappliedBinds: [String] = []
 
-    private var manifestNames: [UInt64: String] = [:]
-    private var manifestPaths: [UInt64: [UInt64]] = [:]
+    /// The name table that name-based binds resolve through.
+    private let manifest: RiveManifest
 
     /// The index of the first view model with this name.
     func viewModelIndex(named name: String) -> Int? { viewModels.firstIndex { $0.name == name } }
@@ -112,10 +112,10 @@ struct FileModel {
     init(_ document: RiveDocument) {
         self.document = document
         layout = RiveFileLayout(document)
+        manifest = RiveManifest(document)
         readEnums()
         readViewModels()
         readArtboards()
-        readManifest()
         resolveNameBasedPaths()
     }
 
@@ -212,46 +212,9 @@ struct FileModel {
             unappliedBinds.append("artboard \"\(artboard)\": a bind on \(document.objects[dataBind.targetIndex].typeName) uses converter #\(converter); the reference runtime applies no converters")
             return nil
         }
-        let ids = FileModel.decodeVarUInts(object.bytes(P.dataBindContextSourcePathIds) ?? [])
+        let ids = RiveIDList.decode(object.bytes(P.dataBindContextSourcePathIds) ?? []) ?? []
         return Bind(target: target, propertyKey: UInt32(truncatingIfNeeded: object.uint(P.dataBindPropertyKey) ?? 0),
                     flags: object.uint(P.dataBindFlags) ?? 0, source: .ids(ids.map { Int(min($0, UInt64(Int32.max))) }))
-    }
-
-    /// Reads the manifest (names and paths for name-based binds): the contents that follow a
-    /// ManifestAsset.
-    private mutating func readManifest() {
-        var inManifest = false
-        for object in document.objects {
-            if object.isType(T.fileAsset) {
-                inManifest = object.typeKey == T.manifestAsset
-            } else if object.typeKey == T.fileAssetContents, inManifest {
-                readManifest(object.bytes(P.fileAssetContentsBytes) ?? [])
-            }
-        }
-    }
-
-    private mutating func readManifest(_ bytes: [UInt8]) {
-        var reader = VarUIntReader(bytes)
-        while let section = reader.next(), let size = reader.next() {
-            let end = min(bytes.count, reader.offset + Int(min(size, UInt64(bytes.count))))
-            var body = VarUIntReader(Array(bytes[reader.offset..<end]))
-            reader.offset = end
-            switch section {
-            case 0:
-                let count = body.next() ?? 0
-                for _ in 0..<count {
-                    guard let id = body.next(), let name = body.string() else { break }
-                    manifestNames[id] = name
-                }
-            case 1:
-                let count = body.next() ?? 0
-                for _ in 0..<count {
-                    guard let id = body.next(), let length = body.next() else { break }
-                    manifestPaths[id] = (0..<length).compactMap { _ in body.next() }
-                }
-            default: break
-            }
-        }
     }
 
     /// Turns the name-id paths of name-based binds into names, through the manifest.
@@ -259,8 +222,8 @@ struct FileModel {
         func names(_ source: SourcePath) -> SourcePath {
             guard case .ids(let ids) = source else { return source }
             var path = ids.map { UInt64($0) }
-            if let first = path.first, let expanded = manifestPaths[first] { path = expanded }
-            return .names(path.map { manifestNames[$0] ?? "" })
+            if let first = path.first, let expanded = manifest.paths[first] { path = expanded }
+            return .names(path.map { manifest.names[$0] ?? "" })
         }
         for a in artboards.indices {
             for b in artboards[a].binds.indices where artboards[a].binds[b].flags & DataBindFlags.nameBased != 0 {
@@ -296,13 +259,6 @@ struct FileModel {
         }
     }
 
-    /// Decodes a concatenation of varuints, stopping at the end or at a truncated value.
-    static func decodeVarUInts(_ bytes: [UInt8]) -> [UInt64] {
-        var reader = VarUIntReader(bytes)
-        var values: [UInt64] = []
-        while let value = reader.next() { values.append(value) }
-        return values
-    }
 }
 
 /// The bits of `DataBind.flags` (riv-format-and-binding.md §3.5).
@@ -319,29 +275,3 @@ enum DataBindFlags {
     static let nameBased: UInt64 = 16
 }
 
-/// Reads varuints and length-prefixed strings from a byte blob.
-private struct VarUIntReader {
-    let bytes: [UInt8]
-    var offset = 0
-
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    mutating func next() -> UInt64? {
-        var result: UInt64 = 0
-        var shift: UInt64 = 0
-        while offset < bytes.count, shift < 64 {
-            let byte = bytes[offset]
-            offset += 1
-            result |= UInt64(byte & 0x7F) << shift
-            if byte & 0x80 == 0 { return result }
-            shift += 7
-        }
-        return nil
-    }
-
-    mutating func string() -> String? {
-        guard let length = next(), offset + Int(min(length, UInt64(bytes.count))) <= bytes.count else { return nil }
-        defer { offset += Int(length) }
-        return String(decoding: bytes[offset..<offset + Int(length)], as: UTF8.self)
-    }
-}

@@ -154,3 +154,32 @@ struct UpstreamLayoutTests {
         #expect(layout.artboards.first?.localObjects.count == 8)
     }
 }
+
+/// The manifest name table (riv-format-and-binding.md §1.8).
+struct ManifestTests {
+    @Test("global_viewmodels_test.riv: names {0:c2, 1:s2, 2:c1, 3:s1} and single-name paths",
+          .enabled(if: SharedMaterial.hasAssets, Comment(rawValue: SharedMaterial.absentComment)))
+    func upstreamManifest() throws {
+        let manifest = RiveManifest(try RiveReader.read(try SharedMaterial.asset("global_viewmodels_test.riv")))
+        #expect(manifest.names == [0: "c2", 1: "s2", 2: "c1", 3: "s1"])
+        #expect(manifest.paths == [0: [0], 1: [1], 2: [2], 3: [3]])
+    }
+
+    @Test("a manifest parses names, paths and skips unknown sections")
+    func sections() throws {
+        let names: [UInt8] = [2, 0, 1, 0x61, 7, 2, 0x62, 0x63]          // 2 names: 0 "a", 7 "bc"
+        let paths: [UInt8] = [1, 9, 3, 0, 7, 0]                          // 1 path: 9 → [0, 7, 0]
+        let contents: [UInt8] = [0, UInt8(names.count)] + names + [5, 2, 0xFF, 0xFF] + [1, UInt8(paths.count)] + paths
+        let manifest = try RiveManifest(contents: contents)
+        #expect(manifest.names == [0: "a", 7: "bc"])
+        #expect(manifest.paths == [9: [0, 7, 0]])
+    }
+
+    @Test("a damaged manifest throws instead of looping over a huge count")
+    func damaged() {
+        // Section 1 claims a path of 2^60 segments in a 12-byte body.
+        let body: [UInt8] = [1, 4, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x10, 0]
+        #expect(throws: RiveFormatError.self) { try RiveManifest(contents: [1, UInt8(body.count)] + body) }
+        #expect(throws: RiveFormatError.self) { try RiveManifest(contents: [0, 9, 1]) }
+    }
+}
