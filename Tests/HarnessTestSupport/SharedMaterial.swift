@@ -37,6 +37,16 @@ public enum SharedMaterial {
         return names.filter { $0.hasSuffix(".riv") }.sorted()
     }
 
+    /// The bytes of one upstream `.riv` file, or `nil` (with a printed skip) when it is absent.
+    public static func assetIfPresent(_ name: String) -> [UInt8]? {
+        let url = assetsDirectory.appendingPathComponent(name)
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            print("skipped: \(name) is not at \(url.path); set RIVE_HARNESS_SHARED to the folder that holds rive-assets")
+            return nil
+        }
+        return [UInt8](data)
+    }
+
     /// The bytes of one upstream `.riv` file.
     public static func asset(_ name: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: assetsDirectory.appendingPathComponent(name)))

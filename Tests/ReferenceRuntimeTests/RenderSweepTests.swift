@@ -1,4 +1,5 @@
 import Foundation
+import HarnessTestSupport
 import Testing
 @testable import ReferenceRuntime
 
@@ -33,15 +34,15 @@ struct RenderSweepTests {
         }
     }
 
-    @Test("every upstream asset renders or lists what it does not support", .enabled(if: SharedAssets.available, "../shared/rive-assets is absent"))
+    @Test("every upstream asset renders or lists what it does not support", .enabled(if: SharedMaterial.hasAssets, Comment(rawValue: SharedMaterial.absentComment)))
     func upstreamAssets() throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: SharedAssets.directory.path).filter { $0.hasSuffix(".riv") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: SharedMaterial.assetsDirectory.path).filter { $0.hasSuffix(".riv") }.sorted()
         #expect(names.count > 200)
         var counts: [String: Int] = [:]
         var artboards = 0, fullySupported = 0
         var unreadable: [String] = []
         for name in names {
-            guard let bytes = SharedAssets.bytes(name) else { continue }
+            guard let bytes = SharedMaterial.assetIfPresent(name) else { continue }
             guard (try? ReferenceWorker().openFile(.data(bytes))) != nil else {
                 unreadable.append(name)
                 continue

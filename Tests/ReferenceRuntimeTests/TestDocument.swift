@@ -147,27 +147,3 @@ struct Fixture {
     }
 }
 
-/// Where the upstream test files are: `../shared/rive-assets` next to the project, or
-/// `$RIVE_HARNESS_SHARED/rive-assets`.
-enum SharedAssets {
-    static var directory: URL {
-        if let shared = ProcessInfo.processInfo.environment["RIVE_HARNESS_SHARED"] {
-            return URL(fileURLWithPath: shared).appendingPathComponent("rive-assets")
-        }
-        return URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("../shared/rive-assets").standardized
-    }
-
-    /// The bytes of an upstream asset, or `nil` (with a printed and recorded skip) when absent.
-    static func bytes(_ name: String) -> [UInt8]? {
-        let url = directory.appendingPathComponent(name)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            print("skipped: \(name) is not at \(url.path); set RIVE_HARNESS_SHARED to the folder that holds rive-assets")
-            return nil
-        }
-        return [UInt8](data)
-    }
-
-    static var available: Bool { FileManager.default.fileExists(atPath: directory.path) }
-}

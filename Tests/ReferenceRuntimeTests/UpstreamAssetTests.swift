@@ -1,3 +1,4 @@
+import HarnessTestSupport
 import Testing
 import RiveFormat
 import RuntimeAPI
@@ -8,11 +9,11 @@ private typealias P = RivePropertyKey
 /// Tests on upstream test files (../shared/rive-assets) that reproduce what the upstream
 /// tests assert (riv-format-and-binding.md §4). Each test names the file and the upstream
 /// expectation; a test skips (and prints why) when the assets are absent.
-@Suite("Upstream assets", .enabled(if: SharedAssets.available, "../shared/rive-assets is absent; set RIVE_HARNESS_SHARED"))
+@Suite("Upstream assets", .enabled(if: SharedMaterial.hasAssets, "../shared/rive-assets is absent; set RIVE_HARNESS_SHARED"))
 @MainActor
 struct UpstreamAssetTests {
     private func open(_ name: String) throws -> ReferenceFile? {
-        guard let bytes = SharedAssets.bytes(name) else { return nil }
+        guard let bytes = SharedMaterial.assetIfPresent(name) else { return nil }
         return try ReferenceWorker().openFile(.data(bytes))
     }
 

@@ -1,3 +1,4 @@
+import HarnessTestSupport
 import Testing
 import RiveFormat
 import RiveRendering
@@ -10,11 +11,11 @@ private typealias P = RivePropertyKey
 /// animations, state machines or listeners. Where a file needs content the runtime does not
 /// support (nested artboards, events, text, converters), the test asserts the part it can and
 /// checks that the missing content is reported; the test name says so.
-@Suite("Upstream assets: playback", .enabled(if: SharedAssets.available, "../shared/rive-assets is absent; set RIVE_HARNESS_SHARED"))
+@Suite("Upstream assets: playback", .enabled(if: SharedMaterial.hasAssets, "../shared/rive-assets is absent; set RIVE_HARNESS_SHARED"))
 @MainActor
 struct UpstreamPlaybackTests {
     private func open(_ name: String) throws -> ReferenceFile {
-        try ReferenceWorker().openFile(.data(try #require(SharedAssets.bytes(name))))
+        try ReferenceWorker().openFile(.data(try #require(SharedMaterial.assetIfPresent(name))))
     }
 
     /// The ARGB color at an artboard point of a 500x500 artboard rendered at 100x100.
