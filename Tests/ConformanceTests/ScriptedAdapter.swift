@@ -13,7 +13,7 @@ struct Script: Sendable {
 
 /// A small deterministic in-memory runtime for the runner's own tests.
 ///
-/// Its one file has artboard `Main` with state machine `Machine`, view model `Main`
+/// Its one file has artboard `Main` with state machine `Machine` (number input `level`), view model `Main`
 /// (number `mood`, string `title`, color `tint`, enum `kind` of `Kind` = a/b, trigger `ping`,
 /// nested `child` of view model `Child`, list `items`) with instance `Default`, and the global
 /// view model `Theme`. Its view draws one rectangle filled with the bound instance's `tint`:
@@ -141,6 +141,13 @@ final class ScriptedStateMachine: StateMachine {
         }
     }
     func settledStream() -> EventStream<Void, Never> { EventStream(EventChannel()) }
+    /// The machine has one number input `level`; any other input name is logged as unknown.
+    func setInput(_ name: String, value: Float) { if name != "level" { logUnknownInput(name) } }
+    func setInput(_ name: String, value: Bool) { logUnknownInput(name) }
+    func triggerInput(_ name: String) { logUnknownInput(name) }
+    private func logUnknownInput(_ name: String) {
+        worker.log.append(RuntimeLogEntry(level: .error, tag: "stateMachine", code: "state-machine.unknown-input", message: "no input '\(name)' of that kind"))
+    }
 }
 
 @MainActor
