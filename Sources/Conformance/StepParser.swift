@@ -126,6 +126,13 @@ struct StepParser {
     // MARK: Actions
 
     private mutating func parseAction(_ keyword: String, _ fields: MappingReader, number: Int, expectsError: Bool) throws(Diagnostic) -> StepAction {
+        if keyword == "log" {
+            // The only action whose value is not a handle: the list of expected log codes.
+            try fields.rejectUnknownKeys(["log"], context: "a 'log' step")
+            implied.insert(.log)
+            let codes = try MappingReader.decode([String].self, fields.required("log", hint: "list the expected codes"), file: file)
+            return .log(expectedCodes: codes)
+        }
         let subject = try fields.requiredString(keyword, hint: "write '\(keyword): HANDLE'")
         func allow(_ keys: [String]) throws(Diagnostic) {
             try fields.rejectUnknownKeys([keyword] + keys + (Self.throwingActions[keyword] == nil ? [] : ["throws"]), context: "a '\(keyword)' step")
@@ -403,11 +410,6 @@ struct StepParser {
             try allow(["query", "of", "expect"])
             implied.insert(.introspection)
             return try introspection(subject, fields, expectsError: expectsError)
-        case "log":
-            try allow([])
-            implied.insert(.log)
-            let codes = try MappingReader.decode([String].self, fields.required("log", hint: "list the expected codes"), file: file)
-            return .log(expectedCodes: codes)
         default: // "release"
             try allow([])
             guard handles.removeValue(forKey: subject.value) != nil else {
