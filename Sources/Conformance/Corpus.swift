@@ -51,9 +51,11 @@ public struct Corpus: Sendable {
         let rules = loadRegistry(root + "/rules.yaml", problems: &problems, parse: RuleRegistry.parse) ?? RuleRegistry(rules: [])
         let features = loadRegistry(root + "/features.yaml", problems: &problems, parse: FeatureRegistry.parse) ?? FeatureRegistry(features: [])
         let fixtures = root + "/fixtures"
-        let loader = ScenarioLoader(rules: rules, features: features) { name in
+        let loader = ScenarioLoader(rules: rules, features: features, fixtureExists: { name in
             !name.contains("/") && FileManager.default.fileExists(atPath: "\(fixtures)/\(name).riv")
-        }
+        }, assetExists: { name in
+            !name.contains("/") && !name.hasPrefix(".") && FileManager.default.fileExists(atPath: "\(fixtures)/assets/\(name)")
+        })
         var hasher = FNV1a64()
         for relative in ["rules.yaml", "features.yaml"] {
             hasher.combine(file: relative, bytes: readBytes(root + "/" + relative) ?? [])

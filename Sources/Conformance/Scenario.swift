@@ -44,8 +44,10 @@ public struct Step: Sendable {
 /// Handle names refer to objects an earlier step created; the loader checks that each one
 /// exists and has the right kind.
 public enum StepAction: Sendable {
-    /// Loads a fixture into a file handle.
-    case load(handle: String, fixture: String)
+    /// Creates a worker besides the scenario's own (which every step without `worker:` uses).
+    case createWorker(handle: String)
+    /// Loads a fixture into a file handle, on the scenario's worker or on a worker handle.
+    case load(handle: String, fixture: String, worker: String?)
     /// Creates an artboard from a file (`nil` name: the default artboard).
     case createArtboard(handle: String, file: String, name: String?)
     /// Creates a state machine from an artboard, binding as `binding` says.
@@ -86,10 +88,21 @@ public enum StepAction: Sendable {
     case assertEmissions(stream: String, expectation: EmissionExpectation, endsWith: ErrorCase?)
     /// Advances a state machine.
     case advance(stateMachine: String, seconds: Double)
+    /// Sets a number or boolean input of a state machine (the legacy input path).
+    case setInput(stateMachine: String, name: String, value: InputValue)
+    /// Fires a trigger input of a state machine.
+    case triggerInput(stateMachine: String, name: String)
+    /// Decodes an asset file from `Corpus/fixtures/assets/` into an asset handle.
+    case decode(handle: String, kind: AssetKind, asset: String, worker: String?)
+    /// Sets an image, font, blob or artboard property to a handle, or clears it (`nil`).
+    case assign(instance: String, property: String, kind: AssignableKind, value: String?)
     /// Creates a view over an artboard and state machine.
     case makeView(handle: String, artboard: String, stateMachine: String, instance: String?, width: Int, height: Int)
     /// Runs one display tick and optionally checks its frame report.
     case tick(view: String, tick: DisplayTick, expected: FrameExpectation?)
+    /// Ticks a view on screen from `from`, every `every` seconds, until a tick neither
+    /// advances nor draws and reports settled; fails after `within` ticks.
+    case settle(view: String, from: Double, every: Double, within: Int)
     /// Sends a pointer event through a view.
     case pointer(view: String, event: PointerEvent)
     /// Rasterizes the last frame and checks the color at a pixel.
@@ -106,6 +119,7 @@ public enum StepAction: Sendable {
     /// The action's keyword as written in scenario files (`get`, `stateMachine`, ...).
     public var keyword: String {
         switch self {
+        case .createWorker: "worker"
         case .load: "load"
         case .createArtboard: "artboard"
         case .createStateMachine: "stateMachine"
@@ -126,8 +140,13 @@ public enum StepAction: Sendable {
         case .subscribe: "subscribe"
         case .assertEmissions: "emissions"
         case .advance: "advance"
+        case .setInput: "input"
+        case .triggerInput: "triggerInput"
+        case .decode: "decode"
+        case .assign: "assign"
         case .makeView: "view"
         case .tick: "tick"
+        case .settle: "settle"
         case .pointer: "pointer"
         case .probe: "probe"
         case .digest: "digest"
@@ -140,19 +159,20 @@ public enum StepAction: Sendable {
     /// The handle the step acts on or creates, for traces.
     public var subject: String? {
         switch self {
-        case .load(let handle, _), .createArtboard(let handle, _, _), .createStateMachine(let handle, _, _, _),
+        case .createWorker(let handle), .decode(let handle, _, _, _), .load(let handle, _, _), .createArtboard(let handle, _, _), .createStateMachine(let handle, _, _, _),
              .createInstance(let handle, _, _), .getNested(let handle, _, _), .listItem(let handle, _, _, _),
              .subscribe(let handle, _, _, _), .makeView(let handle, _, _, _, _, _), .release(let handle):
             handle
-        case .bindInstances(let stateMachine, _, _), .bindInstance(let stateMachine, _), .advance(let stateMachine, _):
+        case .bindInstances(let stateMachine, _, _), .bindInstance(let stateMachine, _), .advance(let stateMachine, _),
+             .setInput(let stateMachine, _, _), .triggerInput(let stateMachine, _):
             stateMachine
         case .setValue(let instance, _, _), .fire(let instance, _), .getValue(let instance, _, _, _),
              .replaceNested(let instance, _, _), .listSize(let instance, _, _), .listAppend(let instance, _, _),
              .listInsert(let instance, _, _, _), .listRemoveAt(let instance, _, _), .listRemoveItem(let instance, _, _),
-             .listSwap(let instance, _, _, _):
+             .listSwap(let instance, _, _, _), .assign(let instance, _, _, _):
             instance
         case .assertEmissions(let stream, _, _): stream
-        case .tick(let view, _, _), .pointer(let view, _), .probe(let view, _, _, _, _), .digest(let view, _): view
+        case .tick(let view, _, _), .settle(let view, _, _, _), .pointer(let view, _), .probe(let view, _, _, _, _), .digest(let view, _): view
         case .introspect(let target, _, _): target
         case .log: nil
         }
@@ -203,6 +223,36 @@ public struct GlobalPair: Sendable, Hashable {
     public var name: String
     /// The instance handle.
     public var instance: String
+}
+
+/// The value a scenario gives a number or boolean state-machine input.
+public enum InputValue: Sendable, Hashable {
+    /// A number input's value.
+    case number(Float)
+    /// A boolean input's value.
+    case boolean(Bool)
+}
+
+/// What a `decode` step decodes: the worker call it makes.
+public enum AssetKind: String, Sendable, Hashable, CaseIterable {
+    /// `decodeImage(from:)` (PNG or JPEG).
+    case image
+    /// `decodeFont(from:)` (TrueType or OpenType).
+    case font
+    /// `decodeBlob(from:)` (any bytes).
+    case blob
+}
+
+/// The write-only property types an `assign` step sets (PROP-8).
+public enum AssignableKind: String, Sendable, Hashable, CaseIterable {
+    /// An `ImageProperty`, set to an image handle.
+    case image
+    /// A `FontProperty`, set to a font handle.
+    case font
+    /// A `BlobProperty`, set to a blob handle.
+    case blob
+    /// An `ArtboardProperty`, set to an artboard handle.
+    case artboard
 }
 
 /// What a stream carries: the values of a value property, or the fires of a trigger.

@@ -56,6 +56,10 @@ final class ScenarioExecution {
     private let fixturesDirectory: String
     private let goldens: GoldenStore
     private var worker: (any Worker)?
+    private var workers: [String: any Worker] = [:]
+    private var images: [String: any Image] = [:]
+    private var fonts: [String: any Font] = [:]
+    private var blobs: [String: any Blob] = [:]
     private var files: [String: any File] = [:]
     private var artboards: [String: any Artboard] = [:]
     private var stateMachines: [String: any StateMachine] = [:]
@@ -131,10 +135,13 @@ final class ScenarioExecution {
     private func perform(_ step: Step) async throws(StepFailure) {
         guard let worker else { throw .harness("no worker") }
         switch step.action {
-        case .load(let handle, let fixture):
+        case .createWorker(let handle):
+            do { workers[handle] = try await adapter.makeWorker() } catch { throw .harness("the adapter could not create a worker: \(error)") }
+        case .load(let handle, let fixture, let other):
             let path = "\(fixturesDirectory)/\(fixture).riv"
             guard let data = FileManager.default.contents(atPath: path) else { throw .harness("cannot read fixture \(path)") }
-            files[handle] = try await runtime { try await adapter.openFile(.data([UInt8](data)), on: worker) }
+            let owner = other.map { workers[$0]! } ?? worker
+            files[handle] = try await runtime { try await adapter.openFile(.data([UInt8](data)), on: owner) }
         case .createArtboard(let handle, let file, let name):
             let file = files[file]!
             artboards[handle] = try await runtime { try await file.createArtboard(name) }
@@ -201,6 +208,30 @@ final class ScenarioExecution {
             try checkEmissions(step, streams[stream]!, expectation, ending)
         case .advance(let machine, let seconds):
             stateMachines[machine]!.advance(by: seconds)
+        case .setInput(let machine, let name, .number(let number)):
+            stateMachines[machine]!.setInput(name, value: number)
+        case .setInput(let machine, let name, .boolean(let bool)):
+            stateMachines[machine]!.setInput(name, value: bool)
+        case .triggerInput(let machine, let name):
+            stateMachines[machine]!.triggerInput(name)
+        case .decode(let handle, let kind, let asset, let other):
+            let path = "\(fixturesDirectory)/assets/\(asset)"
+            guard let data = FileManager.default.contents(atPath: path) else { throw .harness("cannot read asset \(path)") }
+            let owner = other.map { workers[$0]! } ?? worker
+            let bytes = [UInt8](data)
+            switch kind {
+            case .image: images[handle] = try await runtime { try await owner.decodeImage(from: bytes) }
+            case .font: fonts[handle] = try await runtime { try await owner.decodeFont(from: bytes) }
+            case .blob: blobs[handle] = try await runtime { try await owner.decodeBlob(from: bytes) }
+            }
+        case .assign(let instance, let property, let kind, let value):
+            let instance = instances[instance]!
+            switch kind {
+            case .image: instance.setValue(of: ImageProperty(path: property), to: value.map { images[$0]! })
+            case .font: instance.setValue(of: FontProperty(path: property), to: value.map { fonts[$0]! })
+            case .blob: instance.setValue(of: BlobProperty(path: property), to: value.map { blobs[$0]! })
+            case .artboard: instance.setValue(of: ArtboardProperty(path: property), to: value.map { artboards[$0]! })
+            }
         case .makeView(let handle, let artboard, let machine, let instance, let width, let height):
             let configuration = ViewConfiguration(artboard: artboards[artboard]!, stateMachine: stateMachines[machine]!,
                                                   viewModelInstance: instance.map { instances[$0]! }, width: width, height: height)
@@ -208,6 +239,8 @@ final class ScenarioExecution {
         case .tick(let view, let tick, let expected):
             let report = views[view]!.tick(tick)
             if let expected { try checkFrame(step, report, expected) }
+        case .settle(let view, let from, let every, let within):
+            try settle(step, views[view]!, from: from, every: every, within: within)
         case .pointer(let view, let event):
             do { try views[view]!.send(event) } catch { throw .harness("the pointer event failed: \(error)") }
         case .probe(let view, let x, let y, let expected, let comparison):
@@ -236,6 +269,10 @@ final class ScenarioExecution {
                 throw .diverged(divergence(step, .log, nil, expected: listText(expectedCodes), actual: listText(codes)))
             }
         case .release(let handle):
+            workers[handle] = nil
+            images[handle] = nil
+            fonts[handle] = nil
+            blobs[handle] = nil
             files[handle] = nil
             artboards[handle] = nil
             stateMachines[handle] = nil
@@ -312,6 +349,20 @@ final class ScenarioExecution {
         ].compactMap { $0 }
         if let failed = checks.first(where: { !$0.1 }) {
             throw .diverged(divergence(step, .redraw, failed.0, expected: failed.2, actual: failed.3))
+        }
+    }
+
+    /// Ticks until a tick neither advances nor draws and reports settled (RDR-5's idle frame).
+    private func settle(_ step: Step, _ view: any RuntimeView, from: Double, every: Double, within: Int) throws(StepFailure) {
+        var report = view.tick(DisplayTick(timestamp: from))
+        var count = 1
+        while !(report.settled && !report.advanced && !report.drew) {
+            guard count < within else {
+                throw .diverged(divergence(step, .redraw, "settle", expected: "an idle settled tick within \(within) tick(s)",
+                                           actual: "tick \(count) advanced \(report.advanced), drew \(report.drew), settled \(report.settled)"))
+            }
+            report = view.tick(DisplayTick(timestamp: from + Double(count) * every))
+            count += 1
         }
     }
 

@@ -14,12 +14,16 @@ public struct ScenarioLoader: Sendable {
     public var features: FeatureRegistry
     /// Whether a fixture name has a `.riv` file in the fixtures folder.
     public var fixtureExists: @Sendable (String) -> Bool
+    /// Whether an asset name is a file in the fixtures folder's `assets/` folder.
+    public var assetExists: @Sendable (String) -> Bool
 
     /// Creates a loader.
-    public init(rules: RuleRegistry, features: FeatureRegistry, fixtureExists: @escaping @Sendable (String) -> Bool) {
+    public init(rules: RuleRegistry, features: FeatureRegistry, fixtureExists: @escaping @Sendable (String) -> Bool,
+                assetExists: @escaping @Sendable (String) -> Bool) {
         self.rules = rules
         self.features = features
         self.fixtureExists = fixtureExists
+        self.assetExists = assetExists
     }
 
     static let topLevelKeys = ["description", "rules", "features", "requires", "fixture", "timeout", "steps"]
@@ -66,6 +70,17 @@ public struct ScenarioLoader: Sendable {
         guard diagnostics.isEmpty, let description else { return .failure(DiagnosticList(diagnostics)) }
         return .success(Scenario(id: id, file: file, description: description, rules: ruleIDs, features: featureNames,
                                  requires: declared.union(implied), fixture: fixture, timeoutSeconds: timeout, steps: steps))
+    }
+
+    /// Checks an asset name and that its file exists in `Corpus/fixtures/assets/`.
+    /// - Throws: `scenario.missing-asset`.
+    func assetName(_ name: Located<String>, file: String) throws(Diagnostic) -> String {
+        guard assetExists(name.value) else {
+            throw Diagnostic(file: file, mark: name.mark, code: "scenario.missing-asset",
+                             message: "no asset '\(name.value)': Corpus/fixtures/assets/\(name.value) does not exist",
+                             hint: "name a file of Corpus/fixtures/assets/ with its extension, for example 'swatch.png'")
+        }
+        return name.value
     }
 
     /// Checks a fixture name and that its `.riv` file exists.

@@ -3,7 +3,7 @@ import YAML
 
 /// The kind of object a handle names; steps check that each handle they use has the right kind.
 enum HandleKind: String, Sendable {
-    case file, artboard, stateMachine, instance, stream, view
+    case file, artboard, stateMachine, instance, stream, view, worker, image, font, blob
 }
 
 /// Parses the `steps:` list of a scenario, tracking the handles steps create and use.
@@ -21,16 +21,16 @@ struct StepParser {
     }
 
     /// The keyword of every action, in the order the documentation lists them.
-    static let keywords = ["load", "artboard", "stateMachine", "instance", "bind", "bindInstance", "set", "fire", "get",
+    static let keywords = ["worker", "load", "artboard", "stateMachine", "instance", "bind", "bindInstance", "set", "fire", "get",
                            "nested", "replaceNested", "listSize", "listItem", "append", "insert", "remove", "swap",
-                           "subscribe", "emissions", "advance", "view", "tick", "pointer", "probe", "digest",
-                           "introspect", "log", "release"]
+                           "subscribe", "emissions", "advance", "input", "triggerInput", "decode", "assign", "view", "tick",
+                           "settle", "pointer", "probe", "digest", "introspect", "log", "release"]
 
     /// The error enums each throwing action can throw; other actions never throw.
     static let throwingActions: [String: [String]] = [
         "load": ["FileError"], "artboard": ["FileError"], "stateMachine": ["ArtboardError"], "instance": ["FileError"],
         "bind": ["StateMachineError"], "get": ["ViewModelInstanceError"], "listSize": ["ViewModelInstanceError"],
-        "introspect": ["FileError", "ArtboardError", "ViewModelInstanceError"],
+        "introspect": ["FileError", "ArtboardError", "ViewModelInstanceError"], "decode": ["AssetError"],
     ]
 
     /// Names that cannot be handles because `binding:` gives them a meaning.
@@ -126,6 +126,13 @@ struct StepParser {
     // MARK: Actions
 
     private mutating func parseAction(_ keyword: String, _ fields: MappingReader, number: Int, expectsError: Bool) throws(Diagnostic) -> StepAction {
+        if keyword == "log" {
+            // The only action whose value is not a handle: the list of expected log codes.
+            try fields.rejectUnknownKeys(["log"], context: "a 'log' step")
+            implied.insert(.log)
+            let codes = try MappingReader.decode([String].self, fields.required("log", hint: "list the expected codes"), file: file)
+            return .log(expectedCodes: codes)
+        }
         let subject = try fields.requiredString(keyword, hint: "write '\(keyword): HANDLE'")
         func allow(_ keys: [String]) throws(Diagnostic) {
             try fields.rejectUnknownKeys([keyword] + keys + (Self.throwingActions[keyword] == nil ? [] : ["throws"]), context: "a '\(keyword)' step")
@@ -136,15 +143,20 @@ struct StepParser {
         }
         let created = !expectsError
         switch keyword {
+        case "worker":
+            try allow([])
+            try define(subject, .worker, when: true)
+            return .createWorker(handle: subject.value)
         case "load":
-            try allow(["fixture"])
+            try allow(["fixture", "worker"])
             let fixture = try loader.fixtureName(fields.string("fixture"), file: file) ?? defaultFixture
             guard let fixture else {
                 throw Diagnostic(file: file, mark: subject.mark, code: "scenario.missing-key", message: "missing key 'fixture'",
                                  hint: "name the fixture on the step or in the scenario's 'fixture:'")
             }
+            let worker = try fields.string("worker").map { (name) throws(Diagnostic) in try use(name, .worker) }
             try define(subject, .file, when: created)
-            return .load(handle: subject.value, fixture: fixture)
+            return .load(handle: subject.value, fixture: fixture, worker: worker)
         case "artboard":
             try allow(["file", "name"])
             let fileHandle = try required(fields, "file", .file)
@@ -285,6 +297,62 @@ struct StepParser {
             try allow(["by"])
             let seconds = try MappingReader.decode(Double.self, fields.required("by", hint: "write the time step in seconds, for example 'by: 0.016'"), file: file)
             return .advance(stateMachine: try use(subject, .stateMachine), seconds: seconds)
+        case "input":
+            try allow(["name", "type", "value"])
+            implied.insert(.inputs)
+            let machine = try use(subject, .stateMachine)
+            let name = try text("name", "write the input's name under 'name'")
+            let typeName = try fields.requiredString("type", hint: "write 'type: number' or 'type: boolean'; fire trigger inputs with 'triggerInput'")
+            let valueNode = try fields.required("value", hint: "write the input's new value under 'value'")
+            let value: InputValue
+            switch typeName.value {
+            case "number": value = .number(try floatValue(valueNode))
+            case "boolean": value = .boolean(try MappingReader.decode(Bool.self, valueNode, file: file))
+            default:
+                throw Diagnostic(file: file, mark: typeName.mark, code: "scenario.unknown-type", message: "an input is a number or a boolean, not '\(typeName.value)'",
+                                 hint: "write 'type: number' or 'type: boolean'; fire trigger inputs with 'triggerInput'")
+            }
+            return .setInput(stateMachine: machine, name: name, value: value)
+        case "triggerInput":
+            try allow(["name"])
+            implied.insert(.inputs)
+            return .triggerInput(stateMachine: try use(subject, .stateMachine), name: try text("name", "write the trigger input's name under 'name'"))
+        case "decode":
+            try allow(["kind", "asset", "worker"])
+            implied.insert(.assets)
+            let kindName = try fields.requiredString("kind", hint: "write image, font or blob")
+            guard let kind = AssetKind(rawValue: kindName.value) else {
+                throw Diagnostic(file: file, mark: kindName.mark, code: "scenario.unknown-type", message: "unknown asset kind '\(kindName.value)'",
+                                 hint: "write image, font or blob")
+            }
+            let asset = try loader.assetName(fields.requiredString("asset", hint: "name a file in Corpus/fixtures/assets/"), file: file)
+            let worker = try fields.string("worker").map { (name) throws(Diagnostic) in try use(name, .worker) }
+            let handleKind: HandleKind = switch kind {
+            case .image: .image
+            case .font: .font
+            case .blob: .blob
+            }
+            try define(subject, handleKind, when: created)
+            return .decode(handle: subject.value, kind: kind, asset: asset, worker: worker)
+        case "assign":
+            try allow(["property", "type", "value"])
+            implied.insert(.assets)
+            let instance = try use(subject, .instance)
+            let property = try text("property", "write the property path")
+            let typeName = try fields.requiredString("type", hint: "write image, font, blob or artboard")
+            guard let kind = AssignableKind(rawValue: typeName.value) else {
+                throw Diagnostic(file: file, mark: typeName.mark, code: "scenario.unknown-type", message: "'assign' sets image, font, blob or artboard properties, not '\(typeName.value)'",
+                                 hint: "write image, font, blob or artboard; set value properties with 'set'")
+            }
+            let valueName = try fields.requiredString("value", hint: "write a \(kind.rawValue) handle, or 'none' to clear the property")
+            let handleKind: HandleKind = switch kind {
+            case .image: .image
+            case .font: .font
+            case .blob: .blob
+            case .artboard: .artboard
+            }
+            let value = valueName.value == "none" ? nil : try use(valueName, handleKind)
+            return .assign(instance: instance, property: property, kind: kind, value: value)
         case "view":
             try allow(["artboard", "stateMachine", "instance", "size"])
             let artboard = try required(fields, "artboard", .artboard)
@@ -300,6 +368,18 @@ struct StepParser {
             let tick = DisplayTick(timestamp: timestamp, isOnscreen: try fields.decode(Bool.self, "onscreen") ?? true,
                                    isPaused: try fields.decode(Bool.self, "paused") ?? false)
             return .tick(view: view, tick: tick, expected: try frameExpectation(fields))
+        case "settle":
+            try allow(["from", "every", "within"])
+            implied.formUnion([.redrawReports, .frameReports])
+            let view = try use(subject, .view)
+            let from = try MappingReader.decode(Double.self, fields.required("from", hint: "write the first tick's timestamp in seconds"), file: file)
+            let every = try fields.decode(Double.self, "every") ?? 1.0 / 60
+            let within = try fields.decode(Int.self, "within") ?? 60
+            guard every > 0, within > 0 else {
+                throw Diagnostic(file: file, mark: fields.node.mark, code: "scenario.invalid-value",
+                                 message: "'every' and 'within' must be positive", hint: "write for example 'every: 0.0166667' and 'within: 60'")
+            }
+            return .settle(view: view, from: from, every: every, within: within)
         case "pointer":
             try allow(["kind", "at", "id"])
             implied.insert(.pointerEvents)
@@ -330,11 +410,6 @@ struct StepParser {
             try allow(["query", "of", "expect"])
             implied.insert(.introspection)
             return try introspection(subject, fields, expectsError: expectsError)
-        case "log":
-            try allow([])
-            implied.insert(.log)
-            let codes = try MappingReader.decode([String].self, fields.required("log", hint: "list the expected codes"), file: file)
-            return .log(expectedCodes: codes)
         default: // "release"
             try allow([])
             guard handles.removeValue(forKey: subject.value) != nil else {
@@ -373,18 +448,22 @@ struct StepParser {
 
     private func typedValue(_ node: YAMLNode, _ kind: ValueKind) throws(Diagnostic) -> TypedValue {
         switch kind {
-        case .number:
-            let value = try MappingReader.decode(Double.self, node, file: file)
-            guard value.isFinite, Float(value).isFinite else {
-                throw Diagnostic(file: file, mark: node.mark, code: "scenario.invalid-value",
-                                 message: "\(value) is not a finite 32-bit float", hint: "number properties hold Float values")
-            }
-            return .number(Float(value))
+        case .number: return .number(try floatValue(node))
         case .string: return .string(try MappingReader.string(node, file: file, what: "a string value").value)
         case .boolean: return .boolean(try MappingReader.decode(Bool.self, node, file: file))
         case .enumCase: return .enumCase(try MappingReader.string(node, file: file, what: "an enum case").value)
         case .color: return .color(try colorValue(node))
         }
+    }
+
+    /// A YAML number rounded to the nearest Float; it must be finite as a Float.
+    private func floatValue(_ node: YAMLNode) throws(Diagnostic) -> Float {
+        let value = try MappingReader.decode(Double.self, node, file: file)
+        guard value.isFinite, Float(value).isFinite else {
+            throw Diagnostic(file: file, mark: node.mark, code: "scenario.invalid-value",
+                             message: "\(value) is not a finite 32-bit float", hint: "number properties and inputs hold Float values")
+        }
+        return Float(value)
     }
 
     private func colorValue(_ node: YAMLNode) throws(Diagnostic) -> Color {

@@ -13,7 +13,7 @@ public final class ReferenceRuntimeAdapter: RuntimeAdapter {
     public let version = "0.2 (data binding, scene, state machines, view loop)"
     public let capabilities: RuntimeCapabilities = [
         .introspection, .values, .streams, .globals, .lists, .nestedInstances, .assets, .binding, .log,
-        .pointerEvents, .pixels, .drawDigest, .redrawReports, .frameReports,
+        .pointerEvents, .pixels, .drawDigest, .redrawReports, .frameReports, .inputs,
     ]
 
     /// Creates the adapter.

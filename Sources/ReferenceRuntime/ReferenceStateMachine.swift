@@ -169,6 +169,25 @@ public final class ReferenceStateMachine: StateMachine {
         fire(input: try inputIndex(name) { if case .trigger = $0 { true } else { false } })
     }
 
+    public func setInput(_ name: String, value: Float) {
+        logging { () throws(StateMachineError) in try setNumberInput(name, to: Double(value)) }
+    }
+
+    public func setInput(_ name: String, value: Bool) {
+        logging { () throws(StateMachineError) in try setBoolInput(name, to: value) }
+    }
+
+    public func triggerInput(_ name: String) {
+        logging { () throws(StateMachineError) in try fireTriggerInput(name) }
+    }
+
+    /// Runs an input call of the API form, which never throws: a failure goes to the log.
+    private func logging(_ body: () throws(StateMachineError) -> Void) {
+        do { try body() } catch {
+            worker.report("stateMachine", "state-machine.unknown-input", error.message)
+        }
+    }
+
     private func fire(input: Int) {
         guard inputs.indices.contains(input) else { return }
         inputs[input].fires &+= 1

@@ -149,6 +149,16 @@ public protocol StateMachine: AnyObject, Sendable {
     func bindViewModelInstances(main: (any ViewModelInstance)?, globals: [GlobalBinding]) async throws(StateMachineError)
     /// A stream with one event per advance after which nothing is left to animate or apply.
     func settledStream() -> EventStream<Void, Never>
+
+    /// Sets a number input (the legacy input path, SM-3; the Apple legacy runtime's
+    /// `setInput(_:value:)`). Queued; the next advance reacts. An unknown name or an input of
+    /// another kind changes nothing and goes to the log.
+    func setInput(_ name: String, value: Float)
+    /// Sets a boolean input (the legacy input path). Queued; failures go to the log.
+    func setInput(_ name: String, value: Bool)
+    /// Fires a trigger input (the legacy `triggerInput(_:)`); the next advance reacts to it and
+    /// consumes it. Queued; failures go to the log.
+    func triggerInput(_ name: String)
 }
 
 /// A view-model instance: values, triggers, streams, nested instances and lists.

@@ -34,13 +34,15 @@ public struct RuntimeCapabilities: OptionSet, Sendable, Hashable, CustomStringCo
     public static let frameReports = RuntimeCapabilities(rawValue: 1 << 12)
     /// A log of the failures the runtime reports only to its logger (`Worker.takeLog()`).
     public static let log = RuntimeCapabilities(rawValue: 1 << 13)
+    /// State-machine inputs set and fired by name (`StateMachine.setInput`, `triggerInput`).
+    public static let inputs = RuntimeCapabilities(rawValue: 1 << 14)
 
     /// Every capability with its stable name, in bit order.
     public static let names: [(name: String, capability: RuntimeCapabilities)] = [
         ("introspection", .introspection), ("values", .values), ("streams", .streams), ("globals", .globals),
         ("lists", .lists), ("nestedInstances", .nestedInstances), ("assets", .assets), ("binding", .binding),
         ("pointerEvents", .pointerEvents), ("pixels", .pixels), ("drawDigest", .drawDigest),
-        ("redrawReports", .redrawReports), ("frameReports", .frameReports), ("log", .log),
+        ("redrawReports", .redrawReports), ("frameReports", .frameReports), ("log", .log), ("inputs", .inputs),
     ]
 
     /// The capability with a stable name, or `nil` when no capability has that name.

@@ -42,7 +42,7 @@ struct MalformedScenarioTests {
     func loaderDiagnostic(_ malformed: MalformedCase) throws {
         let loader = ScenarioLoader(rules: try RuleRegistry.parse(Array(SyntheticCorpus.rules.utf8), file: "rules.yaml"),
                                     features: try FeatureRegistry.parse(Array(SyntheticCorpus.features.utf8), file: "features.yaml"),
-                                    fixtureExists: { $0 == "scripted" })
+                                    fixtureExists: { $0 == "scripted" }, assetExists: { $0 == "scripted.bin" })
         let result = loader.load(Array(malformed.text.utf8), id: malformed.name, file: "\(malformed.name).yaml")
         guard case .failure(let list) = result else {
             Issue.record("\(malformed.name) loaded without a diagnostic")

@@ -13,12 +13,13 @@ struct Script: Sendable {
 
 /// A small deterministic in-memory runtime for the runner's own tests.
 ///
-/// Its one file has artboard `Main` with state machine `Machine`, view model `Main`
+/// Its one file has artboard `Main` with state machine `Machine` (number input `level`), view model `Main`
 /// (number `mood`, string `title`, color `tint`, enum `kind` of `Kind` = a/b, trigger `ping`,
 /// nested `child` of view model `Child`, list `items`) with instance `Default`, and the global
 /// view model `Theme`. Its view draws one rectangle filled with the bound instance's `tint`:
 /// a tick advances and draws when the view is new or the instance changed since the last
-/// tick (the RDR policy), and pixels and the digest follow `tint`.
+/// tick (the RDR policy), and pixels and the digest follow `tint`. Blobs decode (any blob
+/// property accepts them; one of another worker is logged); images and fonts never decode.
 @MainActor
 final class ScriptedAdapter: RuntimeAdapter {
     let name = "scripted"
@@ -51,7 +52,7 @@ final class ScriptedWorker: Worker {
     }
     func decodeImage(from bytes: [UInt8]) async throws(AssetError) -> any Image { throw .failedDecoding("no assets") }
     func decodeFont(from bytes: [UInt8]) async throws(AssetError) -> any Font { throw .failedDecoding("no assets") }
-    func decodeBlob(from bytes: [UInt8]) async throws(AssetError) -> any Blob { throw .failedDecoding("no assets") }
+    func decodeBlob(from bytes: [UInt8]) async throws(AssetError) -> any Blob { ScriptedBlob(byteCount: bytes.count, worker: self) }
 
     func flush() async {
         if script.hangOnFlush { try? await Task.sleep(for: .seconds(3600)) }
@@ -62,6 +63,17 @@ final class ScriptedWorker: Worker {
     }
     func makeView(_ configuration: ViewConfiguration) throws(ObservationError) -> any RuntimeView {
         ScriptedView(configuration)
+    }
+}
+
+/// A blob of a scripted worker; images and fonts never decode.
+@MainActor
+final class ScriptedBlob: Blob {
+    let byteCount: Int
+    let worker: ScriptedWorker
+    init(byteCount: Int, worker: ScriptedWorker) {
+        self.byteCount = byteCount
+        self.worker = worker
     }
 }
 
@@ -141,6 +153,13 @@ final class ScriptedStateMachine: StateMachine {
         }
     }
     func settledStream() -> EventStream<Void, Never> { EventStream(EventChannel()) }
+    /// The machine has one number input `level`; any other input name is logged as unknown.
+    func setInput(_ name: String, value: Float) { if name != "level" { logUnknownInput(name) } }
+    func setInput(_ name: String, value: Bool) { logUnknownInput(name) }
+    func triggerInput(_ name: String) { logUnknownInput(name) }
+    private func logUnknownInput(_ name: String) {
+        worker.log.append(RuntimeLogEntry(level: .error, tag: "stateMachine", code: "state-machine.unknown-input", message: "no input '\(name)' of that kind"))
+    }
 }
 
 @MainActor
@@ -267,7 +286,15 @@ final class ScriptedInstance: ViewModelInstance {
 
     func setValue(of property: ImageProperty, to image: (any Image)?) {}
     func setValue(of property: ArtboardProperty, to artboard: (any Artboard)?) {}
-    func setValue(of property: BlobProperty, to blob: (any Blob)?) {}
+    /// A blob of this worker (or nil) is a change; a blob of another worker is logged and ignored.
+    func setValue(of property: BlobProperty, to blob: (any Blob)?) {
+        if let blob = blob as? ScriptedBlob, blob.worker !== worker {
+            worker.log.append(RuntimeLogEntry(level: .error, tag: "viewModelInstance", code: "view-model-instance.other-worker",
+                                              message: "the blob was decoded on another worker"))
+            return
+        }
+        changeCount += 1
+    }
     func setValue(of property: FontProperty, to font: (any Font)?) {}
 }
 

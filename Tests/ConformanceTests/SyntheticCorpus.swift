@@ -2,7 +2,7 @@ import Conformance
 import Foundation
 import RuntimeAPI
 
-/// A corpus written to a temporary folder for one test: registries, one scripted fixture, scenarios and expectations.
+/// A corpus written to a temporary folder for one test: registries, one scripted fixture and one asset (`assets/scripted.bin`), scenarios and expectations.
 struct SyntheticCorpus {
     /// The corpus folder; removed by `remove()`.
     let root: String
@@ -41,6 +41,7 @@ struct SyntheticCorpus {
         try write("rules.yaml", Self.rules)
         try write("features.yaml", Self.features)
         try write("fixtures/scripted.riv", "scripted fixture\n")
+        try write("fixtures/assets/scripted.bin", "four")
         try FileManager.default.createDirectory(atPath: root + "/scenarios", withIntermediateDirectories: true)
         for (id, text) in scenarios { try write("scenarios/\(id).yaml", text) }
         if let expectations { try write("expectations/scripted.yaml", expectations) }

@@ -136,6 +136,25 @@ struct CharacterFixtureTests {
         #expect(digests.count > Self.loops.count + Self.reactions.count, "frames differ between states and clock positions")
     }
 
+    @Test("SM-3 through the API: setInput and triggerInput drive the inputs; unknown names and wrong kinds are logged")
+    func apiInputs() throws {
+        let player = try player(.inputs)
+        player.advance(0)
+        player.stateMachine.setInput("mood", value: Float(4))
+        player.advance(1.0 / 60)
+        #expect(player.color(100, 90) == 0xFF1E_3A8A, "sad")
+        player.stateMachine.triggerInput("yes")
+        player.advance(1.0 / 60)
+        #expect(player.color(100, 90) == 0xFF84_CC16, "the yes one-shot")
+        #expect(player.file.worker.takeLog().isEmpty)
+        player.stateMachine.setInput("mood", value: true)
+        player.stateMachine.triggerInput("mood")
+        player.stateMachine.setInput("Mood", value: Float(1))
+        #expect(player.file.worker.takeLog().map(\.code) == Array(repeating: "state-machine.unknown-input", count: 3))
+        player.advance(1.0 / 60)
+        #expect(player.color(100, 90) == 0xFF84_CC16, "nothing changed")
+    }
+
     @Test("an advance reports more frames while a loop plays; a fresh advance by 0 always does")
     func advanceReportsActivity() throws {
         let player = try player(.viewModel)

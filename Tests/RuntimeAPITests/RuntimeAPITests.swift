@@ -152,6 +152,9 @@ private final class DummyStateMachine: StateMachine {
     func bindViewModelInstance(_ instance: any ViewModelInstance) {}
     func bindViewModelInstances(main: (any ViewModelInstance)?, globals: [GlobalBinding]) async throws(StateMachineError) {}
     func settledStream() -> EventStream<Void, Never> { EventStream(EventChannel()) }
+    func setInput(_ name: String, value: Float) {}
+    func setInput(_ name: String, value: Bool) {}
+    func triggerInput(_ name: String) {}
 }
 
 @Suite("docs/runtime-api.md")
