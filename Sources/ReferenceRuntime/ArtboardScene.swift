@@ -69,11 +69,18 @@ final class ArtboardScene {
         renderOpacities = Array(repeating: 1, count: localObjects.count)
         for id in components.indices {
             guard let parent = components[id]?.parent else { continue }
-            if components.indices.contains(parent), components[parent] != nil, parent != id {
-                components[parent]?.children.append(id)
-            } else {
+            if !components.indices.contains(parent) || components[parent] == nil || parent == id {
                 components[id]?.parent = nil
             }
+        }
+        // Only components that reach the artboard through their parents take part (upstream
+        // drops the rest); cutting the others loose also breaks parent cycles in damaged files,
+        // so every walk up or down the tree ends.
+        let detached = components.indices.filter { $0 != 0 && !isAttached($0) }
+        for id in detached { components[id]?.parent = nil }
+        for id in components.indices {
+            guard let parent = components[id]?.parent else { continue }
+            components[parent]?.children.append(id)
         }
         drawOrder = components.indices.filter { components[$0]?.kind == .shape && isAttached($0) }.reversed()
         transformDirty = [0]
