@@ -11,12 +11,14 @@ import Testing
 @Suite("Runtime robustness")
 @MainActor
 struct RuntimeRobustnessTests {
-    @Test("seeded mutations of the fixtures load and play, or fail with FileError")
+    @Test("seeded mutations of the fixtures (and of upstream data-binding files, when present) load and play, or fail with FileError")
     func mutatedFixtures() async throws {
         let count = Int(ProcessInfo.processInfo.environment["RIVE_HARNESS_RUNTIME_MUTATIONS"] ?? "") ?? 1_500
-        let originals = try ["character", "all-types", "globals", "two-way", "lists", "relay"].map {
+        var originals = try ["character", "all-types", "globals", "two-way", "lists", "relay"].map {
             try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.path($0))))
         }
+        originals += ["bidirectional_precedence.riv", "data_binding_test_triggers.riv", "rapid_pointer_events.riv",
+                      "viewmodel_runtime_file.riv", "component_based_conditions.riv"].compactMap(SharedMaterial.assetIfPresent)
         var generator = SeededGenerator(seed: 0x5249_5645_5254)
         var played = 0
         for iteration in 0..<count {
