@@ -81,7 +81,7 @@ public struct Expectations: Sendable {
     private mutating func add(_ entry: YAMLNode.Entry, file: String, knownScenarios: Set<String>) throws(Diagnostic) {
         let id = try MappingReader.string(entry.key, file: file, what: "a scenario ID", area: "expectations")
         guard knownScenarios.contains(id.value) else {
-            let suggestion = closestName(to: id.value, among: knownScenarios.sorted()).map { "did you mean '\($0)'? " } ?? ""
+            let suggestion = knownScenarios.sorted().closestMatch(to: id.value).map { "did you mean '\($0)'? " } ?? ""
             throw Diagnostic(file: file, mark: id.mark, code: "expectations.unknown-scenario",
                              message: "stale entry: no scenario '\(id.value)' in the corpus",
                              hint: "\(suggestion)remove the entry, or rename it after the scenario's new ID")

@@ -65,7 +65,7 @@ struct MappingReader {
     /// - Throws: `scenario.unknown-key` at the first unknown key.
     func rejectUnknownKeys(_ allowed: [String], context: String) throws(Diagnostic) {
         for key in keys where !allowed.contains(key.value) {
-            let suggestion = closestName(to: key.value, among: allowed).map { "did you mean '\($0)'? " } ?? ""
+            let suggestion = allowed.closestMatch(to: key.value).map { "did you mean '\($0)'? " } ?? ""
             throw Diagnostic(file: file, mark: key.mark, code: "\(area).unknown-key",
                              message: "unknown key '\(key.value)' in \(context)",
                              hint: "\(suggestion)valid keys: \(allowed.joined(separator: ", "))")
@@ -89,5 +89,3 @@ struct MappingReader {
     }
 }
 
-/// The candidate closest to `name` within two edits, for "did you mean" hints.
-func closestName(to name: String, among candidates: [String]) -> String? { candidates.closestMatch(to: name) }

@@ -118,7 +118,7 @@ public struct ScenarioLoader: Sendable {
         }
         for id in ids {
             guard let rule = rules.rule(id.value) else {
-                let suggestion = closestName(to: id.value, among: rules.rules.map(\.id)).map { "did you mean \($0)? " } ?? ""
+                let suggestion = rules.rules.map(\.id).closestMatch(to: id.value).map { "did you mean \($0)? " } ?? ""
                 throw Diagnostic(file: fields.file, mark: id.mark, code: "scenario.unknown-rule",
                                  message: "unknown rule ID '\(id.value)'", hint: "\(suggestion)rule IDs are listed in Corpus/rules.yaml")
             }
@@ -133,7 +133,7 @@ public struct ScenarioLoader: Sendable {
     private func featureList(_ fields: MappingReader) throws(Diagnostic) -> [String] {
         let list = try names(fields, "features")
         for name in list where !features.contains(name.value) {
-            let suggestion = closestName(to: name.value, among: features.features.map(\.name)).map { "did you mean '\($0)'? " } ?? ""
+            let suggestion = features.features.map(\.name).closestMatch(to: name.value).map { "did you mean '\($0)'? " } ?? ""
             throw Diagnostic(file: fields.file, mark: name.mark, code: "scenario.unknown-feature",
                              message: "unknown feature '\(name.value)'",
                              hint: "\(suggestion)features are a closed list in Corpus/features.yaml; add one there first")
@@ -146,7 +146,7 @@ public struct ScenarioLoader: Sendable {
         for name in try names(fields, "requires") {
             guard let capability = RuntimeCapabilities(name: name.value) else {
                 let known = RuntimeCapabilities.names.map(\.name)
-                let suggestion = closestName(to: name.value, among: known).map { "did you mean '\($0)'? " } ?? ""
+                let suggestion = known.closestMatch(to: name.value).map { "did you mean '\($0)'? " } ?? ""
                 throw Diagnostic(file: fields.file, mark: name.mark, code: "scenario.unknown-capability",
                                  message: "unknown capability '\(name.value)'", hint: "\(suggestion)capabilities: \(known.joined(separator: ", "))")
             }

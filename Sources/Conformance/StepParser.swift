@@ -55,7 +55,7 @@ struct StepParser {
         // The first key is the action; later keys are its parameters (some share names with actions, like 'artboard').
         guard let action = fields.keys.first, Self.keywords.contains(action.value) else {
             let first = fields.keys.first
-            let suggestion = first.flatMap { closestName(to: $0.value, among: Self.keywords) }.map { "did you mean '\($0)'? " } ?? ""
+            let suggestion = first.flatMap { Self.keywords.closestMatch(to: $0.value) }.map { "did you mean '\($0)'? " } ?? ""
             throw Diagnostic(file: file, mark: first?.mark ?? node.mark, code: "scenario.unknown-step",
                              message: "step \(number) does not start with an action\(first.map { " ('\($0.value)' is not one)" } ?? "")",
                              hint: "\(suggestion)start the step with one of: \(Self.keywords.joined(separator: ", "))")
@@ -76,7 +76,7 @@ struct StepParser {
         }
         guard let errorCase = ErrorCase(name: name.value) else {
             let known = ErrorCase.catalog.map(\.description)
-            let suggestion = closestName(to: name.value, among: known).map { "did you mean \($0)? " } ?? ""
+            let suggestion = known.closestMatch(to: name.value).map { "did you mean \($0)? " } ?? ""
             throw Diagnostic(file: file, mark: name.mark, code: "scenario.unknown-error",
                              message: "unknown error case '\(name.value)'", hint: "\(suggestion)write Enum.case, for example FileError.invalidArtboard")
         }
@@ -106,7 +106,7 @@ struct StepParser {
     /// Checks that a handle was created earlier with the right kind.
     private func use(_ name: Located<String>, _ kind: HandleKind) throws(Diagnostic) -> String {
         guard let existing = handles[name.value] else {
-            let suggestion = closestName(to: name.value, among: handles.filter { $0.value.kind == kind }.map(\.key).sorted()).map { "did you mean '\($0)'? " } ?? ""
+            let suggestion = handles.filter { $0.value.kind == kind }.map(\.key).sorted().closestMatch(to: name.value).map { "did you mean '\($0)'? " } ?? ""
             throw Diagnostic(file: file, mark: name.mark, code: "scenario.unknown-handle",
                              message: "no \(kind.rawValue) handle '\(name.value)' was created by an earlier step",
                              hint: "\(suggestion)create it first (a step expected to throw creates no handle)")
@@ -429,7 +429,7 @@ struct StepParser {
     private func valueKind(_ name: Located<String>) throws(Diagnostic) -> ValueKind {
         guard let kind = ValueKind(rawValue: name.value) else {
             let known = ValueKind.allCases.map(\.rawValue)
-            let suggestion = closestName(to: name.value, among: known).map { "did you mean '\($0)'? " } ?? ""
+            let suggestion = known.closestMatch(to: name.value).map { "did you mean '\($0)'? " } ?? ""
             throw Diagnostic(file: file, mark: name.mark, code: "scenario.unknown-type",
                              message: "unknown value type '\(name.value)'", hint: "\(suggestion)types: \(known.joined(separator: ", "))")
         }
@@ -659,7 +659,7 @@ struct StepParser {
         default:
             let known = ["artboardNames", "viewModelNames", "globalViewModelNames", "enums", "instanceNames", "properties",
                          "defaultViewModelInfo", "stateMachineNames", "instanceName", "viewModelName"]
-            let suggestion = closestName(to: queryName.value, among: known).map { "did you mean '\($0)'? " } ?? ""
+            let suggestion = known.closestMatch(to: queryName.value).map { "did you mean '\($0)'? " } ?? ""
             throw Diagnostic(file: file, mark: queryName.mark, code: "scenario.unknown-query", message: "unknown query '\(queryName.value)'",
                              hint: "\(suggestion)queries: \(known.joined(separator: ", "))")
         }
