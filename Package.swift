@@ -36,7 +36,7 @@ let package = Package(
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "CLITests", dependencies: ["rive-harness", "HarnessTestSupport"]),
         .testTarget(name: "RuntimeAPITests", dependencies: ["RuntimeAPI"]),
-        .testTarget(name: "RiveFixturesTests", dependencies: ["RiveFixtures", "HarnessTestSupport"]),
+        .testTarget(name: "RiveFixturesTests", dependencies: ["RiveFixtures", "rive-harness", "HarnessTestSupport"]),
         .testTarget(name: "ReferenceRuntimeTests", dependencies: ["ReferenceRuntime", "RuntimeAPI", "RiveFormat", "RiveRendering", "HarnessTestSupport"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "HarnessTestSupport"], exclude: ["Malformed", "Golden"]),
         .testTarget(name: "CorpusTests", dependencies: ["Conformance", "ReferenceRuntime", "HarnessTestSupport"]),

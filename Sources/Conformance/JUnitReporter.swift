@@ -7,24 +7,18 @@ import Foundation
 @MainActor
 public final class JUnitReporter: RunReporter {
     private let write: @MainActor (String) -> Void
-    private var header: RunHeader?
-    private var results: [ScenarioResult] = []
+    private var collector = RunCollector()
 
     /// Creates a reporter that hands the document to `write`.
     public init(write: @escaping @MainActor (String) -> Void) { self.write = write }
 
     /// Handles one event of the run.
     public func receive(_ event: RunEvent) {
-        switch event {
-        case .runStarted(let header): self.header = header
-        case .scenarioFinished(let result): results.append(result)
-        case .runFinished(let summary):
-            guard let header else { return }
-            write(document(header, summary))
-        }
+        guard let run = collector.receive(event) else { return }
+        write(document(run.header, run.results, run.summary))
     }
 
-    private func document(_ header: RunHeader, _ summary: RunSummary) -> String {
+    private func document(_ header: RunHeader, _ results: [ScenarioResult], _ summary: RunSummary) -> String {
         let sorted = results.sorted { $0.id < $1.id }
         let failures = sorted.filter { $0.verdict == .fail || $0.verdict == .unexpectedPass }.count
         let errors = sorted.filter { [.error, .timeout, .crash].contains($0.verdict) }.count + header.problems.count

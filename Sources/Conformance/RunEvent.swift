@@ -48,3 +48,23 @@ public protocol RunReporter: AnyObject {
     /// Handles one event.
     func receive(_ event: RunEvent)
 }
+
+/// Collects a run's header and results and hands the whole run over when it finishes, for the
+/// reporters that write one document at the end.
+struct RunCollector {
+    /// A finished run: its header, its scenario results in the order they finished, its summary.
+    typealias FinishedRun = (header: RunHeader, results: [ScenarioResult], summary: RunSummary)
+
+    private var header: RunHeader?
+    private var results: [ScenarioResult] = []
+
+    /// Takes one event; returns the whole run when the event finishes it.
+    mutating func receive(_ event: RunEvent) -> FinishedRun? {
+        switch event {
+        case .runStarted(let header): self.header = header
+        case .scenarioFinished(let result): results.append(result)
+        case .runFinished(let summary): return header.map { ($0, results, summary) }
+        }
+        return nil
+    }
+}

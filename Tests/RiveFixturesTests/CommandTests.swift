@@ -4,21 +4,9 @@ import Testing
 
 /// Runs the built `rive-harness fixtures build` as a user would.
 struct CommandTests {
-    static let executable = SharedMaterial.packageRoot.appendingPathComponent(".build/debug/rive-harness")
-    static var hasExecutable: Bool { FileManager.default.isExecutableFile(atPath: executable.path) }
-
     private func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+        let result = try HarnessProcess.run(arguments)
+        return (result.exitCode, result.standardOutput, result.standardError)
     }
 
     private func temporaryCopyOfFixtures() throws -> URL {
@@ -27,14 +15,14 @@ struct CommandTests {
         return folder
     }
 
-    @Test(.enabled(if: hasExecutable, "skipped: build rive-harness first (swift build)"))
+    @Test
     func checkPassesOnTheCommittedFixtures() throws {
         let result = try run(["fixtures", "build", "--check", "--dir", SharedMaterial.packageRoot.appendingPathComponent("Corpus/fixtures").path])
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.contains("all 6 fixture(s) are up to date"))
     }
 
-    @Test(.enabled(if: hasExecutable, "skipped: build rive-harness first (swift build)"))
+    @Test
     func checkFailsNamingAStaleFile() throws {
         let folder = try temporaryCopyOfFixtures()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -48,7 +36,7 @@ struct CommandTests {
         #expect(!result.errors.contains("character.riv"))
     }
 
-    @Test(.enabled(if: hasExecutable, "skipped: build rive-harness first (swift build)"))
+    @Test
     func buildWritesMissingFilesAndThenReportsThemUnchanged() throws {
         let folder = try temporaryCopyOfFixtures()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -63,7 +51,7 @@ struct CommandTests {
         #expect(second.output.contains("unchanged \(output.path)"))
     }
 
-    @Test(.enabled(if: hasExecutable, "skipped: build rive-harness first (swift build)"))
+    @Test
     func aMistakeInOneFixtureWritesNothing() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -77,7 +65,7 @@ struct CommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("b-bad.riv").path))
     }
 
-    @Test(.enabled(if: hasExecutable, "skipped: build rive-harness first (swift build)"))
+    @Test
     func helpDescribesTheCommand() throws {
         let result = try run(["fixtures", "--help"])
         #expect(result.status == 0)
