@@ -27,8 +27,13 @@ let toolHelp = """
 
 @MainActor func runHarness(_ arguments: [String]) async -> ExitCode {
     guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
+        // Without a command the help is a usage error: stderr and exit 2.
+        if arguments.isEmpty {
+            printError(toolHelp)
+            return .usage
+        }
         print(toolHelp)
-        return arguments.isEmpty ? .usage : .success
+        return .success
     }
     guard let command = commands.first(where: { $0.name == name }) else {
         let suggestion = commands.map { $0.name }.closestMatch(to: name).map { " (did you mean '\($0)'?)" } ?? ""

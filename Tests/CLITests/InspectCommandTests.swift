@@ -68,6 +68,18 @@ struct InspectCommandTests {
         #expect(unknownCommand.standardError.contains("did you mean 'inspect'?"))
     }
 
+    @Test("no arguments prints the help to stderr and exits 2; --help prints it to stdout and exits 0")
+    func noArguments() throws {
+        let bare = try HarnessProcess.run([])
+        #expect(bare.exitCode == 2)
+        #expect(bare.standardOutput.isEmpty)
+        #expect(bare.standardError.contains("usage: rive-harness <command> [options]"))
+        let help = try HarnessProcess.run(["--help"])
+        #expect(help.exitCode == 0)
+        #expect(help.standardError.isEmpty)
+        #expect(help.standardOutput.contains("usage: rive-harness <command> [options]"))
+    }
+
     @Test("--help works for the tool and for inspect")
     func help() throws {
         let tool = try HarnessProcess.run(["--help"])
