@@ -40,10 +40,16 @@ public final class ReferenceWorker: Worker {
         }
         guard !bytes.isEmpty else { throw .missingData("the source has 0 bytes") }
         do {
-            return ReferenceFile(model: FileModel(try RiveReader.read(bytes)), worker: self)
+            return openDocument(try RiveReader.read(bytes))
         } catch {
             throw .invalidFile(error.description)
         }
+    }
+
+    /// Loads a document already read by `RiveReader`, for callers that report read errors
+    /// themselves (with the error's code, offset and path).
+    public func openDocument(_ document: RiveDocument) -> ReferenceFile {
+        ReferenceFile(model: FileModel(document), worker: self)
     }
 
     public func decodeImage(from bytes: [UInt8]) async throws(AssetError) -> any Image {

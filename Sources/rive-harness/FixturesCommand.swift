@@ -37,7 +37,7 @@ struct FixturesCommand: HarnessCommand {
         }
     }
 
-    func run() throws(CommandFailure) -> ExitCode {
+    @MainActor func run() throws(CommandFailure) -> ExitCode {
         let folder = FixtureDirectory(path: directory)
         let fixtures = folder.fixtures()
         guard !fixtures.isEmpty else {

@@ -45,7 +45,7 @@ struct InspectCommand: HarnessCommand {
         path = positionals[0]
     }
 
-    func run() throws(CommandFailure) -> ExitCode {
+    @MainActor func run() throws(CommandFailure) -> ExitCode {
         let bytes = try readFileBytes(path)
         let document: RiveDocument
         do { document = try RiveReader.read(bytes) } catch {

@@ -1,5 +1,6 @@
 import Foundation
 import ReferenceRuntime
+import RiveFormat
 import RuntimeAPI
 
 /// `rive-harness render`: plays a `.riv` file with the reference runtime and writes PNG frames.
@@ -22,7 +23,7 @@ struct RenderCommand: HarnessCommand {
                               an artboard without state machines is drawn as authored)
           --frames N          how many frames to draw (default 1)
           --dt SECONDS        the time step between frames (default 0.016)
-          --size WxH          the frame size in pixels (default 512x512)
+          --size WxH          the frame size in pixels, each side 1…8192 (default 512x512)
           --out DIR           write DIR/frame-0000.png, frame-0001.png, … (atomically;
                               DIR is created when missing), one progress line per frame
           --digest            print each frame's draw-command digest
@@ -30,8 +31,9 @@ struct RenderCommand: HarnessCommand {
 
         At least one of --out and --digest is needed.
 
-        exit codes: 0 rendered; 2 usage error (bad option, unknown artboard or state
-        machine); 3 the file is missing or malformed; 4 a frame could not be written.
+        exit codes: 0 rendered; 2 usage error (bad option or size, unknown artboard or state
+        machine); 3 the file is missing or malformed; 4 cairo could not make a frame or a
+        frame could not be written.
         """
 
     let path: String
@@ -58,12 +60,10 @@ struct RenderCommand: HarnessCommand {
         }
         self.dt = dt
         let sizeText = try arguments.option("--size") ?? "512x512"
-        let sides = sizeText.split(separator: "x").compactMap { Int($0) }
-        guard sides.count == 2, (1...32767).contains(sides[0]), (1...32767).contains(sides[1]) else {
-            throw UsageError(message: "--size must be WIDTHxHEIGHT in pixels (1…32767 each), got '\(sizeText)'", hint: "for example --size 512x512")
+        guard let size = Self.parseSize(sizeText) else {
+            throw UsageError(message: "--size must be WIDTHxHEIGHT in whole pixels (1…\(Self.maximumSide) each), got '\(sizeText)'", hint: "for example --size 512x512")
         }
-        width = sides[0]
-        height = sides[1]
+        (width, height) = size
         outDirectory = try arguments.option("--out")
         digest = arguments.flag("--digest")
         let positionals = try arguments.positionals(known: ["--artboard", "--state-machine", "--frames", "--dt", "--size", "--out", "--digest"])
@@ -77,25 +77,44 @@ struct RenderCommand: HarnessCommand {
         }
     }
 
-    func run() throws(CommandFailure) -> ExitCode {
-        let result = MainActor.assumeIsolated { () -> Result<ExitCode, CommandFailure> in
-            do throws(CommandFailure) { return .success(try render()) } catch { return .failure(error) }
-        }
-        return try result.get()
+    /// The largest width or height `--size` accepts, in pixels.
+    static let maximumSide = 8192
+
+    /// Parses `WxH`: exactly two positive whole numbers, each at most `maximumSide`, or `nil`.
+    static func parseSize(_ text: String) -> (width: Int, height: Int)? {
+        let sides = text.split(separator: "x", omittingEmptySubsequences: false)
+        guard sides.count == 2, sides.allSatisfy({ !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }),
+              let width = Int(sides[0]), let height = Int(sides[1]),
+              (1...maximumSide).contains(width), (1...maximumSide).contains(height) else { return nil }
+        return (width, height)
     }
 
-    @MainActor private func render() throws(CommandFailure) -> ExitCode {
-        let bytes = try readFileBytes(path)
-        let file: ReferenceFile
-        do { file = try ReferenceWorker().openFile(.data(bytes)) } catch {
-            throw CommandFailure(message: "error: \(path): \(error.message)\n  hint: check that the file is a .riv file", exitCode: .badInput)
+    /// The message and exit code for a session that could not start: 2 for an unknown
+    /// artboard or state machine or an invalid size, 4 when cairo fails.
+    static func failure(_ error: RenderSession.Failure, path: String) -> CommandFailure {
+        switch error {
+        case .artboard, .stateMachine:
+            CommandFailure(message: "error: \(path): \(error.description)\n  hint: run 'rive-harness inspect \(path)' for the artboard and state machine names",
+                           exitCode: .usage)
+        case .size(.invalidSize):
+            CommandFailure(message: "error: \(error.description)\n  hint: pass --size with each side 1…\(maximumSide)", exitCode: .usage)
+        case .size:
+            CommandFailure(message: "error: \(error.description)\n  hint: try a smaller --size; the machine may be out of memory", exitCode: .internalError)
         }
+    }
+
+    @MainActor func run() throws(CommandFailure) -> ExitCode {
+        let bytes = try readFileBytes(path)
+        let document: RiveDocument
+        do { document = try RiveReader.read(bytes) } catch {
+            throw CommandFailure(message: "\(path): \(error)", exitCode: .badInput)
+        }
+        let file = ReferenceWorker().openDocument(document)
         let session: RenderSession
         do {
             session = try RenderSession(file: file, artboard: artboard, stateMachine: stateMachine, width: width, height: height)
         } catch {
-            throw CommandFailure(message: "error: \(path): \(error.description)\n  hint: run 'rive-harness inspect \(path)' for the artboard and state machine names",
-                                 exitCode: .usage)
+            throw Self.failure(error, path: path)
         }
         print("\(path): artboard \"\(session.artboard.name)\", state machine \(session.stateMachine.map { "\"\($0.name)\"" } ?? "none"), \(frames) frame(s) of \(dt) s at \(width)x\(height)")
         let unsupported = session.artboard.unsupportedContent

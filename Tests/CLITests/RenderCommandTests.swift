@@ -1,5 +1,8 @@
 import Foundation
 import HarnessTestSupport
+import ReferenceRuntime
+@testable import rive_harness
+import RiveRendering
 import Testing
 
 /// `rive-harness render`, run as a user would run it.
@@ -47,5 +50,55 @@ struct RenderCommandTests {
         #expect(try HarnessProcess.run(["render", "/nonexistent/file.riv", "--digest"]).exitCode == 3)
         let help = try HarnessProcess.run(["render", "--help"])
         #expect(help.exitCode == 0 && help.standardOutput.contains("usage: rive-harness render FILE.riv"))
+    }
+
+    @Test("--size takes exactly two whole numbers of 1…8192", arguments: ["512x512x", "x512", "512x", "512", "0x5", "8193x10", "10x8193", "+5x5", "5x-5", "5 x5", "32767x32767"])
+    func rejectsBadSizes(size: String) throws {
+        let character = Self.fixtures.appendingPathComponent("character.riv").path
+        let result = try HarnessProcess.run(["render", character, "--digest", "--size", size])
+        #expect(result.exitCode == 2, "\(result.standardOutput)")
+        #expect(result.standardError.contains("--size must be WIDTHxHEIGHT in whole pixels (1…8192 each), got '\(size)'"))
+    }
+
+    @Test("the largest --size on one side renders")
+    func largestSide() throws {
+        let character = Self.fixtures.appendingPathComponent("character.riv").path
+        let result = try HarnessProcess.run(["render", character, "--digest", "--size", "8192x2"])
+        #expect(result.exitCode == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("at 8192x2"))
+    }
+
+    @Test("an unknown artboard exits 2 and points to inspect")
+    func unknownArtboard() throws {
+        let character = Self.fixtures.appendingPathComponent("character.riv").path
+        let result = try HarnessProcess.run(["render", character, "--digest", "--artboard", "Nope"])
+        #expect(result.exitCode == 2)
+        #expect(result.standardError.contains("no such artboard"))
+        #expect(result.standardError.contains("hint: run 'rive-harness inspect \(character)'"))
+    }
+
+    @Test("a malformed file exits 3 with one error and one hint, as inspect reports it")
+    func malformedFile() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("cut.riv")
+        try Data(Array("RIVE".utf8) + [7, 0, 0, 0, 0x17, 0x00, 0x01, 0x07, 0x00]).write(to: file)
+        let render = try HarnessProcess.run(["render", file.path, "--digest"])
+        #expect(render.exitCode == 3)
+        #expect(render.standardError.hasPrefix("\(file.path): error[riv.truncated] at byte 12 in object #1 (Artboard) › property 7 (width): "))
+        #expect(render.standardError.components(separatedBy: "error").count == 2, "one error: \(render.standardError)")
+        #expect(render.standardError.components(separatedBy: "hint:").count == 2, "one hint: \(render.standardError)")
+        let inspect = try HarnessProcess.run(["inspect", file.path])
+        #expect(render.standardError == inspect.standardError)
+    }
+
+    @Test("a session that cannot start maps to its exit code: names and sizes 2, cairo 4")
+    func sessionFailureExitCodes() {
+        #expect(RenderCommand.failure(.artboard(.invalidArtboard("Nope")), path: "a.riv").exitCode == .usage)
+        #expect(RenderCommand.failure(.stateMachine(.invalidStateMachine("Nope")), path: "a.riv").exitCode == .usage)
+        #expect(RenderCommand.failure(.size(.invalidSize(width: 0, height: 1)), path: "a.riv").exitCode == .usage)
+        let cairo = RenderCommand.failure(.size(.cairo(operation: "create a surface", message: "out of memory")), path: "a.riv")
+        #expect(cairo.exitCode == .internalError)
+        #expect(cairo.message.hasPrefix("error: cairo failed to create a surface: out of memory\n  hint: "))
     }
 }
