@@ -31,6 +31,17 @@ extension Located: Decodable where Value: Decodable {
     }
 }
 
+/// A wrapper that decodes through its wrapped type, so decoding errors can be explained in
+/// terms of that type (its cases, a did-you-mean).
+protocol ValueWrapper {
+    /// The wrapped type.
+    static var wrappedType: Any.Type { get }
+}
+
+extension Located: ValueWrapper {
+    static var wrappedType: Any.Type { Value.self }
+}
+
 extension Located: Equatable where Value: Equatable {}
 extension Located: Hashable where Value: Hashable {}
 extension Located: Sendable where Value: Sendable {}

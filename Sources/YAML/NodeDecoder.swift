@@ -140,8 +140,9 @@ final class NodeDecoder: Decoder {
         let isBelowNode = context.codingPath.count >= path.count
             && zip(context.codingPath, path).allSatisfy { $0.stringValue == $1.stringValue }
         let errorNode = isBelowNode ? node.descendant(along: context.codingPath.dropFirst(path.count)) : node
-        var hint = "change the value to one \(T.self) accepts"
-        if let iterable = T.self as? any CaseIterable.Type {
+        let subject = (T.self as? any ValueWrapper.Type)?.wrappedType ?? T.self
+        var hint = "change the value to one \(subject) accepts"
+        if let iterable = subject as? any CaseIterable.Type {
             let names = caseNames(of: iterable)
             hint = "use one of: \(names.joined(separator: ", "))"
             if let text = errorNode.scalar?.text, let suggestion = names.closestMatch(to: text) {

@@ -91,6 +91,13 @@ struct FixtureErrorTests {
         }
     }
 
+    @Test func aMistypedPropertyTypeSuggestsTheType() throws {
+        let error = try #require(throws: FixtureError.self) { try FixtureCompiler.build(Self.edit("{name: poke, type: trigger}", "{name: poke, type: triggr}"), file: "mistake.yaml") }
+        #expect(error.code.rawValue == "yaml.invalid-value")
+        #expect("\(error.mark.line):\(error.mark.column)" == "9:28")
+        #expect(error.hint.hasPrefix("did you mean 'trigger'? use one of: number, string, boolean, color, enum, trigger,"), "\(error.hint)")
+    }
+
     @Test func theBaseFixtureCompiles() throws {
         let bytes = try FixtureCompiler.build(Self.base, file: "base.yaml")
         #expect(bytes.count > 100)

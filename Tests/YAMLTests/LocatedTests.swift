@@ -25,6 +25,15 @@ import YAML
         expectYAMLError(.typeMismatch, at: 1, 5) { () throws(YAMLError) in try YAMLDecoder().decode(Located<Point>.self, from: "{x: y}") }
     }
 
+    @Test func locatedEnumErrorsListTheEnumsCases() {
+        enum Kind: String, Decodable, CaseIterable { case number, string, trigger }
+        struct Property: Decodable { var type: Located<Kind> }
+        let error = expectYAMLError(.invalidValue, at: 1, 7) { () throws(YAMLError) in try YAMLDecoder().decode(Property.self, from: "type: triggr\n") }
+        #expect(error?.hint == "did you mean 'trigger'? use one of: number, string, trigger")
+        let far = expectYAMLError(.invalidValue, at: 1, 7) { () throws(YAMLError) in try YAMLDecoder().decode(Property.self, from: "type: decimal\n") }
+        #expect(far?.hint == "use one of: number, string, trigger")
+    }
+
     @Test func decoderExposesTheNodeAndMark() throws {
         struct Probe: Decodable {
             var mark: Mark?
