@@ -42,7 +42,7 @@ struct RenderSweepTests {
         var artboards = 0, fullySupported = 0
         var unreadable: [String] = []
         for name in names {
-            guard let bytes = SharedMaterial.assetIfPresent(name) else { continue }
+            let bytes = try #require(SharedMaterial.assetIfPresent(name))
             guard (try? ReferenceWorker().openFile(.data(bytes))) != nil else {
                 unreadable.append(name)
                 continue

@@ -8,18 +8,19 @@ private typealias P = RivePropertyKey
 
 /// Tests on upstream test files (../shared/rive-assets) that reproduce what the upstream
 /// tests assert (riv-format-and-binding.md §4). Each test names the file and the upstream
-/// expectation; a test skips (and prints why) when the assets are absent.
+/// expectation; the suite is disabled when the asset folder is absent, and a file missing
+/// from a present folder fails its test.
 @Suite("Upstream assets", .enabled(if: SharedMaterial.hasAssets, "../shared/rive-assets is absent; set RIVE_HARNESS_SHARED"))
 @MainActor
 struct UpstreamAssetTests {
-    private func open(_ name: String) throws -> ReferenceFile? {
-        guard let bytes = SharedMaterial.assetIfPresent(name) else { return nil }
-        return try ReferenceWorker().openFile(.data(bytes))
+    /// Opens an upstream file; a file missing from a present asset folder fails the test.
+    private func open(_ name: String) throws -> ReferenceFile {
+        try ReferenceWorker().openFile(.data(try #require(SharedMaterial.assetIfPresent(name))))
     }
 
     @Test("data_bind_test_cmdq.riv: view model, instance and property listings (command_queue_test.cpp)")
     func cmdqListings() async throws {
-        guard let file = try open("data_bind_test_cmdq.riv") else { return }
+        let file = try open("data_bind_test_cmdq.riv")
         #expect(try await file.getViewModelNames() == ["ListViewModel", "Empty VM", "Test All", "Nested VM", "State Transition", "Alternate VM"])
         #expect(try await file.getInstanceNames(of: "Test All") == ["Test Default", "Test Alternate"])
         let properties = try await file.getProperties(of: "Test All")
@@ -35,7 +36,7 @@ struct UpstreamAssetTests {
 
     @Test("data_bind_test_cmdq.riv \"Test All\": blank, default and named values (command_queue_test.cpp)")
     func cmdqValues() async throws {
-        guard let file = try open("data_bind_test_cmdq.riv") else { return }
+        let file = try open("data_bind_test_cmdq.riv")
         let blank = try file.makeViewModelInstance(.blank(from: .name("Test All")))
         #expect(try await blank.value(of: NumberProperty(path: "Test Num")) == 0)
         #expect(try await blank.value(of: StringProperty(path: "Test String")) == "")
@@ -68,7 +69,7 @@ struct UpstreamAssetTests {
 
     @Test("data_bind_test_cmdq.riv: nested and list references share the same runtime instance (command_queue_test.cpp)")
     func cmdqReferencesShare() async throws {
-        guard let file = try open("data_bind_test_cmdq.riv") else { return }
+        let file = try open("data_bind_test_cmdq.riv")
         let instance = try file.makeViewModelInstance(.viewModelDefault(from: .name("Test All")))
         let nestedA = instance.value(of: ViewModelInstanceProperty(path: "Test Nested"))
         let nestedB = instance.value(of: ViewModelInstanceProperty(path: "Test Nested"))
@@ -86,7 +87,7 @@ struct UpstreamAssetTests {
 
     @Test("shared_viewmodel_instance.riv: vm-main shares its child, vm-main-2 does not (data_binding_test.cpp)")
     func sharedInstance() async throws {
-        guard let file = try open("shared_viewmodel_instance.riv") else { return }
+        let file = try open("shared_viewmodel_instance.riv")
         let label = StringProperty(path: "label")
         let main = try file.makeViewModelInstance(.viewModelDefault(from: .name("vm-main")))
         #expect(try await main.value(of: StringProperty(path: "child1/label")) == "label-vmi-1")
@@ -107,7 +108,7 @@ struct UpstreamAssetTests {
 
     @Test("global_variables_test.riv: global names, slot filling on bind, non-global names rejected (global_view_model_binding_test.cpp)")
     func globalVariables() async throws {
-        guard let file = try open("global_variables_test.riv") else { return }
+        let file = try open("global_variables_test.riv")
         #expect(try await file.getGlobalViewModelNames() == ["Sizes", "Colors", "Labels"])
         let artboard = try file.makeArtboard("Main")
         let bound = try artboard.makeStateMachine(nil, binding: .auto)
@@ -128,7 +129,7 @@ struct UpstreamAssetTests {
 
     @Test("viewmodel_runtime_file.riv: default without instances, typed lookups and \"chi/chi-num\" (data_binding_test.cpp)")
     func viewModelRuntimeFile() async throws {
-        guard let file = try open("viewmodel_runtime_file.riv") else { return }
+        let file = try open("viewmodel_runtime_file.riv")
         let instance = try file.makeViewModelInstance(.viewModelDefault(from: .name("vm")))
         #expect(try await instance.viewModelName() == "vm")
         #expect(try await instance.value(of: NumberProperty(path: "num")) == 0)
@@ -151,7 +152,7 @@ struct UpstreamAssetTests {
 
     @Test("data_binding_test.riv artboard-1: bound properties after bind and advance(0), and after sets (data_binding_test.cpp)")
     func boundProperties() async throws {
-        guard let file = try open("data_binding_test.riv") else { return }
+        let file = try open("data_binding_test.riv")
         let artboard = try file.makeArtboard("artboard-1")
         let rect = try #require(artboard.componentID(named: "bound_rect"))
         let text = try #require(artboard.componentID(named: "bound_text_run"))
@@ -177,7 +178,7 @@ struct UpstreamAssetTests {
 
     @Test("bidirectional_precedence.riv target_first: source follows the target, then a source set wins (data_binding_test.cpp)")
     func bidirectionalTargetFirst() async throws {
-        guard let file = try open("bidirectional_precedence.riv") else { return }
+        let file = try open("bidirectional_precedence.riv")
         let artboard = try file.makeArtboard("target_first")
         let instance = try file.makeViewModelInstance(.viewModelDefault(from: .artboardDefault(artboard)))
         let machine = try artboard.makeStateMachine(nil, binding: .instance(instance))
@@ -197,7 +198,7 @@ struct UpstreamAssetTests {
 
     @Test("bidirectional_precedence.riv source_first: a target change reaches the source (data_binding_test.cpp)")
     func bidirectionalSourceFirst() async throws {
-        guard let file = try open("bidirectional_precedence.riv") else { return }
+        let file = try open("bidirectional_precedence.riv")
         let artboard = try file.makeArtboard("source_first")
         let instance = try file.makeViewModelInstance(.viewModelDefault(from: .artboardDefault(artboard)))
         let machine = try artboard.makeStateMachine(nil, binding: .instance(instance))
