@@ -7,11 +7,13 @@ import Testing
 /// Damaged files never crash or hang the reference runtime: each one either fails to load
 /// with a `FileError` or loads, binds, plays and draws.
 ///
-/// The count comes from `RIVE_HARNESS_RUNTIME_MUTATIONS` (default 1,500, which CI runs).
+/// The count comes from `RIVE_HARNESS_RUNTIME_MUTATIONS` (default 1,500, which CI runs). The
+/// test has a three-minute limit and checks for cancellation between mutations, so a run that
+/// stops making progress fails instead of stalling CI.
 @Suite("Runtime robustness")
 @MainActor
 struct RuntimeRobustnessTests {
-    @Test("seeded mutations of the fixtures (and of upstream data-binding files, when present) load and play, or fail with FileError")
+    @Test("seeded mutations of the fixtures (and of upstream data-binding files, when present) load and play, or fail with FileError", .timeLimit(.minutes(3)))
     func mutatedFixtures() async throws {
         let count = Int(ProcessInfo.processInfo.environment["RIVE_HARNESS_RUNTIME_MUTATIONS"] ?? "") ?? 1_500
         var originals = try ["character", "all-types", "globals", "two-way", "lists", "relay"].map {
@@ -24,6 +26,7 @@ struct RuntimeRobustnessTests {
         var generator = SeededGenerator(seed: 0x5249_5645_5254)
         var played = 0
         for iteration in 0..<count {
+            try Task.checkCancellation()
             var bytes = originals[iteration % originals.count]
             Mutation.random(using: &generator).apply(to: &bytes, using: &generator)
             guard let file = try? ReferenceWorker().openFile(.data(bytes)) else { continue }

@@ -7,6 +7,8 @@ import Testing
 ///
 /// The mutation count comes from `RIVE_HARNESS_MUTATIONS` (default 20,000, which CI runs);
 /// the full run is `RIVE_HARNESS_MUTATIONS=100000 swift test -c release --filter RobustnessTests`.
+/// Each test has a three-minute limit and checks for cancellation between inputs, so a run
+/// that stops making progress fails instead of stalling CI.
 @Suite(.enabled(if: SharedMaterial.hasAssets, Comment(rawValue: SharedMaterial.absentComment)))
 struct RobustnessTests {
     /// The smallest upstream files, whose every prefix is read.
@@ -36,29 +38,32 @@ struct RobustnessTests {
             _ = RiveFileSummary.violations(in: document)
             return true
         } catch {
-            // Typed throws: every failure is a RiveFormatError with a code.
-            #expect(!error.code.rawValue.isEmpty)
+            // Typed throws: the only failure possible is a RiveFormatError.
             return false
         }
     }
 
-    @Test("every prefix of the 40 smallest upstream files reads or throws RiveFormatError", arguments: prefixAssets)
+    @Test("every prefix of the 40 smallest upstream files reads or throws RiveFormatError", .timeLimit(.minutes(3)), arguments: prefixAssets)
     func everyPrefix(name: String) throws {
         let bytes = try SharedMaterial.asset(name)
         var failures = 0
-        for length in 0..<bytes.count where !Self.exercise(Array(bytes[0..<length])) { failures += 1 }
+        for length in 0..<bytes.count {
+            try Task.checkCancellation()
+            if !Self.exercise(Array(bytes[0..<length])) { failures += 1 }
+        }
         // A prefix can only read when it ends exactly between objects; most end inside one.
         #expect(failures > 0)
         #expect(Self.exercise(bytes))
     }
 
-    @Test("seeded random mutations read or throw RiveFormatError")
+    @Test("seeded random mutations read or throw RiveFormatError", .timeLimit(.minutes(3)))
     func mutations() throws {
         let count = Int(ProcessInfo.processInfo.environment["RIVE_HARNESS_MUTATIONS"] ?? "") ?? 20_000
         let originals = try Self.mutationAssets.map { try SharedMaterial.asset($0) }
         var generator = SeededGenerator(seed: 0x5249_5645)
         var readCount = 0
         for iteration in 0..<count {
+            try Task.checkCancellation()
             var bytes = originals[iteration % originals.count]
             Mutation.random(using: &generator).apply(to: &bytes, using: &generator)
             if Self.exercise(bytes) { readCount += 1 }
