@@ -1,7 +1,8 @@
 /// The producer side of an `EventStream`: a runtime yields events into it and finishes it.
 ///
 /// The channel keeps undelivered events in order, hands them to one consumer (an async
-/// iterator, or `EventStream.takeDelivered()` for a harness that reads without waiting), and
+/// iterator, or `EventStream.takeDelivered()` for a harness that reads without waiting; a
+/// second iterator waiting while another waits is a precondition failure), and
 /// calls its termination handler once when the stream ends, whether the producer finished
 /// it or the consumer cancelled.
 @MainActor
@@ -72,6 +73,7 @@ public final class EventChannel<Element: Sendable, Failure: Error>: Sendable {
         handler?()
     }
 
+    /// The next event, waiting for one when none is buffered; `nil` once the stream ended.
     func receive() async -> Result<Element?, Failure> {
         if !buffer.isEmpty { return .success(buffer.removeFirst()) }
         if let ending { return ending.map { .failure($0) } ?? .success(nil) }
@@ -81,6 +83,7 @@ public final class EventChannel<Element: Sendable, Failure: Error>: Sendable {
         }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
+                precondition(waiter == nil, "an EventStream has one consumer at a time; a second iterator waited while another was waiting")
                 self.waiter = continuation
             }
         } onCancel: {
@@ -91,8 +94,9 @@ public final class EventChannel<Element: Sendable, Failure: Error>: Sendable {
 
 /// A stream of runtime events: value changes, trigger fires, settled signals.
 ///
-/// Iterate it with `for try await` (one consumer at a time), or, in a harness that must not
-/// wait, call `takeDelivered()` after `Worker.flush()` to get every event delivered so far.
+/// Iterate it with `for try await` (one consumer at a time: a second iterator waiting while
+/// another waits stops the program), or, in a harness that must not wait, call
+/// `takeDelivered()` after `Worker.flush()` to get every event delivered so far.
 /// Cancelling the consuming task ends the stream; nothing arrives after that.
 public struct EventStream<Element: Sendable, Failure: Error>: AsyncSequence, Sendable {
     /// The channel the runtime yields into.

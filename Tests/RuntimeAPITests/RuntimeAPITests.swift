@@ -101,6 +101,38 @@ struct EventStreamTests {
         #expect(await consumer.value == "hello")
     }
 
+    @Test("a second consumer waiting while another waits is a precondition failure, not a lost continuation")
+    func secondConcurrentConsumer() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let stream = EventStream(EventChannel<Int, Never>())
+                for _ in 0..<2 {
+                    Task { @MainActor in
+                        var iterator = stream.makeAsyncIterator()
+                        _ = await iterator.next()
+                    }
+                }
+            }
+            // Both consumers wait on the main actor; the second one must stop the process.
+            try await Task.sleep(for: .seconds(5))
+        }
+    }
+
+    @Test("consumers one after another are fine")
+    func sequentialConsumers() async {
+        let channel = EventChannel<Int, Never>()
+        let stream = EventStream(channel)
+        for value in [1, 2] {
+            let consumer = Task { @MainActor () -> Int? in
+                var iterator = stream.makeAsyncIterator()
+                return await iterator.next()
+            }
+            await Task.yield()
+            channel.yield(value)
+            #expect(await consumer.value == value)
+        }
+    }
+
     @Test("cancelling the consuming task ends the stream and runs the termination handler once")
     func cancellationEnds() async {
         var terminations = 0
