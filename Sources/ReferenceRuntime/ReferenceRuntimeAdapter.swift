@@ -9,8 +9,11 @@ import RuntimeAPI
 /// artboard (`ReferenceArtboard.unsupportedContent`).
 @MainActor
 public final class ReferenceRuntimeAdapter: RuntimeAdapter {
+    /// The adapter's registry name.
     public let name = "reference"
+    /// What this version of the reference runtime covers.
     public let version = "0.2 (data binding, scene, state machines, view loop)"
+    /// Everything the harness can check: the reference runtime offers every hook.
     public let capabilities: RuntimeCapabilities = [
         .introspection, .values, .streams, .globals, .lists, .nestedInstances, .assets, .binding, .log,
         .pointerEvents, .pixels, .drawDigest, .redrawReports, .frameReports, .inputs,
@@ -19,5 +22,6 @@ public final class ReferenceRuntimeAdapter: RuntimeAdapter {
     /// Creates the adapter.
     public init() {}
 
+    /// Creates a `ReferenceWorker`.
     public func makeWorker() async throws(WorkerError) -> any Worker { ReferenceWorker() }
 }

@@ -215,7 +215,9 @@ enum ImageHeader {
 /// components are reported as unsupported content).
 @MainActor
 public final class ReferenceImage: Image {
+    /// The width in pixels, from the image header.
     public let width: Int
+    /// The height in pixels, from the image header.
     public let height: Int
     let worker: ReferenceWorker
 
@@ -236,6 +238,7 @@ public final class ReferenceFont: Font {
 /// A blob held by a reference worker.
 @MainActor
 public final class ReferenceBlob: Blob {
+    /// How many bytes the blob holds.
     public let byteCount: Int
     let worker: ReferenceWorker
 

@@ -12,8 +12,11 @@ import RuntimeAPI
 public final class RenderSession {
     /// Why a session could not start.
     public enum Failure: Error, CustomStringConvertible {
+        /// No artboard has the requested name, or the file has no artboard.
         case artboard(FileError)
+        /// No state machine of the artboard has the requested name.
         case stateMachine(ArtboardError)
+        /// The pixel size is invalid (`.invalidSize`), or cairo could not create the surface.
         case size(RenderingError)
 
         public var description: String {
@@ -25,6 +28,7 @@ public final class RenderSession {
         }
     }
 
+    /// The artboard played.
     public let artboard: ReferenceArtboard
     /// The state machine played, or `nil` when the artboard has none (its initial state is drawn).
     public let stateMachine: ReferenceStateMachine?

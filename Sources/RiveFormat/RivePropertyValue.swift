@@ -3,12 +3,19 @@
 /// Floats compare by bit pattern, so a value read back from a written file equals the
 /// value that was written even when it is NaN.
 public enum RivePropertyValue: Sendable, Hashable, CustomStringConvertible {
+    /// An unsigned integer (ids, enums, counts).
     case uint(UInt64)
+    /// A signed integer.
     case int(Int64)
+    /// A boolean.
     case bool(Bool)
+    /// A 32-bit float.
     case float(Float)
+    /// A UTF-8 string.
     case string(String)
+    /// Raw bytes (asset contents, packed lists).
     case bytes([UInt8])
+    /// An ARGB color.
     case color(UInt32)
 
     /// The kind of this value.

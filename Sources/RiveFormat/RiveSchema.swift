@@ -3,6 +3,7 @@
 /// The declared type decides both how a value is encoded on the wire and which range a
 /// reader accepts for it (`uint8` rejects 300, for example).
 public enum RiveDeclaredType: String, Sendable, CaseIterable {
+    /// The schema's type names; `String`, `Bytes` and `Color` keep the schema's capitals.
     case uint, uint8, uint16, uint64, int, int16, double, bool, string = "String", bytes = "Bytes", color = "Color", callback
 
     /// The value kind this declared type decodes to.
@@ -42,6 +43,7 @@ public enum RiveDeclaredType: String, Sendable, CaseIterable {
 
 /// The kind of a decoded property value, independent of its declared width.
 public enum RiveValueKind: String, Sendable {
+    /// One case per `RivePropertyValue` case, plus `callback` for properties that carry no value.
     case uint, int, bool, float, string, bytes, color, callback
 
     /// The 2-bit field id this kind carries in the property table of contents.

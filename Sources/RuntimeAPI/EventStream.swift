@@ -117,16 +117,20 @@ public struct EventStream<Element: Sendable, Failure: Error>: AsyncSequence, Sen
     /// Ends the stream from the consumer's side.
     @MainActor public func cancel() { channel.cancel() }
 
+    /// An iterator over the channel's events; only one may wait at a time.
     public func makeAsyncIterator() -> Iterator { Iterator(channel: channel) }
 
     /// Reads events from the channel, waiting when none is buffered.
     public struct Iterator: AsyncIteratorProtocol {
         let channel: EventChannel<Element, Failure>
 
+        /// The next event, waiting when none is buffered; `nil` when the stream ended normally.
+        /// - Throws: the error the stream was finished with.
         public mutating func next() async throws(Failure) -> Element? {
             try await channel.receive().get()
         }
 
+        /// `next()`, called from `actor`'s isolation.
         public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
             try await channel.receive().get()
         }

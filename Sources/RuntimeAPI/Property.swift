@@ -26,8 +26,11 @@ public protocol ValueProperty: Property {
 
 /// A number property; values are 32-bit floats.
 public struct NumberProperty: ValueProperty {
+    /// Values are `Float`.
     public typealias Value = Float
+    /// Always `.number`.
     public static var dataType: DataType { .number }
+    /// The property's path from the instance, `/` between nested properties.
     public let path: String
     /// Creates a descriptor for the number property at `path`.
     public init(path: String) { self.path = path }
@@ -35,8 +38,11 @@ public struct NumberProperty: ValueProperty {
 
 /// A string property.
 public struct StringProperty: ValueProperty {
+    /// Values are `String`.
     public typealias Value = String
+    /// Always `.string`.
     public static var dataType: DataType { .string }
+    /// The property's path from the instance, `/` between nested properties.
     public let path: String
     /// Creates a descriptor for the string property at `path`.
     public init(path: String) { self.path = path }
@@ -44,8 +50,11 @@ public struct StringProperty: ValueProperty {
 
 /// A boolean property.
 public struct BoolProperty: ValueProperty {
+    /// Values are `Bool`.
     public typealias Value = Bool
+    /// Always `.boolean`.
     public static var dataType: DataType { .boolean }
+    /// The property's path from the instance, `/` between nested properties.
     public let path: String
     /// Creates a descriptor for the boolean property at `path`.
     public init(path: String) { self.path = path }
@@ -53,8 +62,11 @@ public struct BoolProperty: ValueProperty {
 
 /// A color property; values are ARGB.
 public struct ColorProperty: ValueProperty {
+    /// Values are `Color`.
     public typealias Value = Color
+    /// Always `.color`.
     public static var dataType: DataType { .color }
+    /// The property's path from the instance, `/` between nested properties.
     public let path: String
     /// Creates a descriptor for the color property at `path`.
     public init(path: String) { self.path = path }
@@ -62,8 +74,11 @@ public struct ColorProperty: ValueProperty {
 
 /// An enum property; values are the enum's case names (its value keys).
 public struct EnumProperty: ValueProperty {
+    /// Values are `String`.
     public typealias Value = String
+    /// Always `.enumType`.
     public static var dataType: DataType { .enumType }
+    /// The property's path from the instance, `/` between nested properties.
     public let path: String
     /// Creates a descriptor for the enum property at `path`.
     public init(path: String) { self.path = path }
@@ -71,7 +86,9 @@ public struct EnumProperty: ValueProperty {
 
 /// A trigger property: it has no readable value; it can be fired and observed.
 public struct TriggerProperty: Property {
+    /// Always `.trigger`.
     public static var dataType: DataType { .trigger }
+    /// The property's path from the instance, `/` between nested properties.
     public let path: String
     /// Creates a descriptor for the trigger property at `path`.
     public init(path: String) { self.path = path }
@@ -79,7 +96,9 @@ public struct TriggerProperty: Property {
 
 /// A list property: an ordered list of view-model instances.
 public struct ListProperty: Property {
+    /// Always `.list`.
     public static var dataType: DataType { .list }
+    /// The property's path from the instance, `/` between nested properties.
     public let path: String
     /// Creates a descriptor for the list property at `path`.
     public init(path: String) { self.path = path }
@@ -87,7 +106,9 @@ public struct ListProperty: Property {
 
 /// A nested view-model property: it holds a reference to another instance.
 public struct ViewModelInstanceProperty: Property {
+    /// Always `.viewModel`.
     public static var dataType: DataType { .viewModel }
+    /// The property's path from the instance, `/` between nested properties.
     public let path: String
     /// Creates a descriptor for the nested view-model property at `path`.
     public init(path: String) { self.path = path }
@@ -95,7 +116,9 @@ public struct ViewModelInstanceProperty: Property {
 
 /// An image property; write-only, `nil` clears it.
 public struct ImageProperty: Property {
+    /// Always `.assetImage`.
     public static var dataType: DataType { .assetImage }
+    /// The property's path from the instance, `/` between nested properties.
     public let path: String
     /// Creates a descriptor for the image property at `path`.
     public init(path: String) { self.path = path }
@@ -103,7 +126,9 @@ public struct ImageProperty: Property {
 
 /// An artboard property; write-only, `nil` clears it.
 public struct ArtboardProperty: Property {
+    /// Always `.artboard`.
     public static var dataType: DataType { .artboard }
+    /// The property's path from the instance, `/` between nested properties.
     public let path: String
     /// Creates a descriptor for the artboard property at `path`.
     public init(path: String) { self.path = path }
@@ -111,7 +136,9 @@ public struct ArtboardProperty: Property {
 
 /// A blob property; write-only, `nil` clears it.
 public struct BlobProperty: Property {
+    /// Always `.assetBlob`.
     public static var dataType: DataType { .assetBlob }
+    /// The property's path from the instance, `/` between nested properties.
     public let path: String
     /// Creates a descriptor for the blob property at `path`.
     public init(path: String) { self.path = path }
@@ -119,7 +146,9 @@ public struct BlobProperty: Property {
 
 /// A font property; write-only, `nil` clears it.
 public struct FontProperty: Property {
+    /// Always `.assetFont`.
     public static var dataType: DataType { .assetFont }
+    /// The property's path from the instance, `/` between nested properties.
     public let path: String
     /// Creates a descriptor for the font property at `path`.
     public init(path: String) { self.path = path }
@@ -127,22 +156,39 @@ public struct FontProperty: Property {
 
 /// The kind of a view-model property, with the ids the upstream runtime uses on its command queue.
 public enum DataType: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// No type: the property is missing or unknown.
     case none = 0
+    /// A string.
     case string = 1
+    /// A number (32-bit float).
     case number = 2
+    /// A boolean.
     case boolean = 3
+    /// An ARGB color.
     case color = 4
+    /// A list of view-model instances.
     case list = 5
+    /// An enum value, named by its key.
     case enumType = 6
+    /// A trigger, fired rather than set.
     case trigger = 7
+    /// A nested view-model instance.
     case viewModel = 8
+    /// An integer (used upstream for list indices).
     case integer = 9
+    /// A list item's index, bound by symbol.
     case symbolListIndex = 10
+    /// An image asset.
     case assetImage = 11
+    /// An artboard reference.
     case artboard = 12
+    /// A font asset.
     case assetFont = 13
+    /// A blob asset.
     case assetBlob = 14
+    /// A state-machine input (upstream command-queue id).
     case input = 99
+    /// Any type (upstream wildcard id).
     case any = 100
 
     /// A lower-case name for reports: `number`, `enum`, `viewModel`, `image`, and so on.

@@ -3,7 +3,9 @@
 /// Each capability has a stable name (the `names` table) that scenarios use in their
 /// `requires:` lists and reports print.
 public struct RuntimeCapabilities: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    /// The capability bits.
     public let rawValue: UInt32
+    /// Creates a set from capability bits.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// File introspection: artboard, state machine, view model, instance, property, enum and global names.

@@ -22,12 +22,15 @@ public enum WorkerError: RuntimeError {
     /// The runtime needs a device (a GPU, a display) that this machine does not offer.
     case missingDevice(String)
 
+    /// The stable `<area>.<case>` code of this error.
     public var code: String { "worker.missing-device" }
+    /// What went wrong, with the runtime's detail.
     public var message: String {
         switch self {
         case .missingDevice(let detail): "the runtime could not create a worker: \(detail)"
         }
     }
+    /// What to do next.
     public var hint: String { "run on a machine with the device the adapter needs, or choose another adapter" }
 }
 
@@ -51,6 +54,7 @@ public enum FileError: RuntimeError {
     /// The awaiting task was cancelled.
     case cancelled
 
+    /// The stable `<area>.<case>` code of this error.
     public var code: String {
         switch self {
         case .missingFile: "file.missing-file"
@@ -63,6 +67,7 @@ public enum FileError: RuntimeError {
         case .cancelled: "file.cancelled"
         }
     }
+    /// What went wrong, with the runtime's detail.
     public var message: String {
         switch self {
         case .missingFile(let detail): "file not found: \(detail)"
@@ -75,6 +80,7 @@ public enum FileError: RuntimeError {
         case .cancelled: "the request was cancelled"
         }
     }
+    /// What to do next.
     public var hint: String {
         switch self {
         case .missingFile: "check the path"
@@ -97,6 +103,7 @@ public enum ArtboardError: RuntimeError {
     /// The awaiting task was cancelled.
     case cancelled
 
+    /// The stable `<area>.<case>` code of this error.
     public var code: String {
         switch self {
         case .invalidArtboard: "artboard.invalid-artboard"
@@ -104,6 +111,7 @@ public enum ArtboardError: RuntimeError {
         case .cancelled: "artboard.cancelled"
         }
     }
+    /// What went wrong, with the runtime's detail.
     public var message: String {
         switch self {
         case .invalidArtboard(let detail): "the artboard cannot answer: \(detail)"
@@ -111,6 +119,7 @@ public enum ArtboardError: RuntimeError {
         case .cancelled: "the request was cancelled"
         }
     }
+    /// What to do next.
     public var hint: String {
         switch self {
         case .invalidArtboard: "create the artboard again from its file"
@@ -131,6 +140,7 @@ public enum StateMachineError: RuntimeError {
     /// One call binds the same global view model twice.
     case duplicateGlobalViewModelInstance(String)
 
+    /// The stable `<area>.<case>` code of this error.
     public var code: String {
         switch self {
         case .error: "state-machine.error"
@@ -139,6 +149,7 @@ public enum StateMachineError: RuntimeError {
         case .duplicateGlobalViewModelInstance: "state-machine.duplicate-global-view-model-instance"
         }
     }
+    /// What went wrong, with the runtime's detail.
     public var message: String {
         switch self {
         case .error(let detail): "the state machine reported an error: \(detail)"
@@ -147,6 +158,7 @@ public enum StateMachineError: RuntimeError {
         case .duplicateGlobalViewModelInstance(let name): "the global view model \"\(name)\" is bound twice in one call"
         }
     }
+    /// What to do next.
     public var hint: String {
         switch self {
         case .error: "see the runtime's log for details"
@@ -170,6 +182,7 @@ public enum ViewModelInstanceError: RuntimeError {
     /// The awaiting task was cancelled.
     case cancelled
 
+    /// The stable `<area>.<case>` code of this error.
     public var code: String {
         switch self {
         case .missingData: "view-model-instance.missing-data"
@@ -179,6 +192,7 @@ public enum ViewModelInstanceError: RuntimeError {
         case .cancelled: "view-model-instance.cancelled"
         }
     }
+    /// What went wrong, with the runtime's detail.
     public var message: String {
         switch self {
         case .missingData: "the runtime answered without a value"
@@ -188,6 +202,7 @@ public enum ViewModelInstanceError: RuntimeError {
         case .cancelled: "the request was cancelled"
         }
     }
+    /// What to do next.
     public var hint: String {
         switch self {
         case .missingData, .valueMismatch: "use a descriptor of the property's type; getProperties(of:) lists the types"
@@ -205,18 +220,21 @@ public enum AssetError: RuntimeError {
     /// The awaiting task was cancelled.
     case cancelled
 
+    /// The stable `<area>.<case>` code of this error.
     public var code: String {
         switch self {
         case .failedDecoding: "asset.failed-decoding"
         case .cancelled: "asset.cancelled"
         }
     }
+    /// What went wrong, with the runtime's detail.
     public var message: String {
         switch self {
         case .failedDecoding(let detail): "the asset could not be decoded: \(detail)"
         case .cancelled: "the request was cancelled"
         }
     }
+    /// What to do next.
     public var hint: String {
         switch self {
         case .failedDecoding: "check that the bytes are a complete PNG or JPEG image, a TrueType or OpenType font, or use decodeBlob for other data"
@@ -232,18 +250,21 @@ public enum ObservationError: RuntimeError {
     /// The hook is offered but failed.
     case failed(String)
 
+    /// The stable `<area>.<case>` code of this error.
     public var code: String {
         switch self {
         case .unsupported: "observation.unsupported"
         case .failed: "observation.failed"
         }
     }
+    /// What went wrong, with the runtime's detail.
     public var message: String {
         switch self {
         case .unsupported(let capability, let detail): "the adapter does not support \(capability): \(detail)"
         case .failed(let detail): "the observation failed: \(detail)"
         }
     }
+    /// What to do next.
     public var hint: String {
         switch self {
         case .unsupported: "check the adapter's capabilities before calling, or let the planner skip scenarios that need them"
