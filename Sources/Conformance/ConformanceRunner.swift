@@ -3,12 +3,18 @@ import RuntimeAPI
 
 /// How a run executes.
 public struct RunOptions: Sendable {
-    /// How many adapter instances run scenarios concurrently; each runs one scenario at a time.
+    /// How many adapter instances run scenarios, each one scenario at a time; they share the main
+    /// actor, so they interleave only where an adapter suspends (no parallelism for adapters that never do).
     public var jobs: Int
     /// The timeout of a scenario that does not set its own, in seconds.
     public var defaultTimeoutSeconds: Double
     /// When golden digests are written.
     public var recordMode: RecordMode
+
+    /// The longest timeout a run or scenario may set: one day, in seconds. Both parsers
+    /// reject longer ones and the watchdog clamps to it, because a longer `Duration` may not
+    /// be representable.
+    public static let maximumTimeoutSeconds: Double = 86_400
 
     /// Creates options: one job, 60 seconds, record mode `never` by default.
     public init(jobs: Int = 1, defaultTimeoutSeconds: Double = 60, recordMode: RecordMode = .never) {
@@ -154,7 +160,10 @@ private final class Watchdog {
     private var timer: Task<Void, Never>?
 
     /// Runs `body`, returning its outcome, or `nil` when `seconds` pass first (the body is then cancelled and abandoned).
+    ///
+    /// `seconds` is clamped to `RunOptions.maximumTimeoutSeconds`, so any value is safe.
     static func run(seconds: Double, _ body: @escaping @MainActor () async -> Outcome) async -> Outcome? {
+        let seconds = seconds.isNaN ? RunOptions.maximumTimeoutSeconds : min(max(seconds, 0), RunOptions.maximumTimeoutSeconds)
         let watchdog = Watchdog()
         return await withCheckedContinuation { continuation in
             MainActor.assumeIsolated {

@@ -1,4 +1,5 @@
 import Foundation
+import HarnessSupport
 import YAML
 
 /// A conformance corpus on disk: rule and feature registries, scenarios, fixtures, goldens and expectations.
@@ -51,7 +52,7 @@ public struct Corpus: Sendable {
         let rules = loadRegistry(root + "/rules.yaml", problems: &problems, parse: RuleRegistry.parse) ?? RuleRegistry(rules: [])
         let features = loadRegistry(root + "/features.yaml", problems: &problems, parse: FeatureRegistry.parse) ?? FeatureRegistry(features: [])
         let fixtures = root + "/fixtures"
-        let loader = ScenarioLoader(rules: rules, features: features, fixtureExists: { name in
+        let loader = ScenarioLoader(rules: rules, features: features, fixturesDirectory: fixtures, fixtureExists: { name in
             !name.contains("/") && FileManager.default.fileExists(atPath: "\(fixtures)/\(name).riv")
         }, assetExists: { name in
             !name.contains("/") && !name.hasPrefix(".") && FileManager.default.fileExists(atPath: "\(fixtures)/assets/\(name)")
@@ -73,7 +74,7 @@ public struct Corpus: Sendable {
                 hasher.combine(file: folder + "/" + relative, bytes: readBytes(root + "/" + folder + "/" + relative) ?? [])
             }
         }
-        return Corpus(root: root, rules: rules, features: features, entries: entries, problems: problems, hash: hasher.hexDigest)
+        return Corpus(root: root, rules: rules, features: features, entries: entries, problems: problems, hash: hasher.corpusHash)
     }
 
     /// The expectations of one adapter (`expectations/<adapter>.yaml`); an absent file means none.
@@ -117,14 +118,19 @@ public struct Corpus: Sendable {
     }
 
     /// The regular files below a folder whose names end with `suffix`, as sorted relative paths.
+    ///
+    /// Hidden files and everything inside hidden folders (names starting with `.`) are skipped.
     static func filesBelow(_ directory: String, suffix: String) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var files: [String] = []
         while let relative = enumerator.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            let name = relative.split(separator: "/").last.map(String.init) ?? relative
-            guard !name.hasPrefix("."), relative.hasSuffix(suffix),
-                  FileManager.default.fileExists(atPath: directory + "/" + relative, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            guard FileManager.default.fileExists(atPath: directory + "/" + relative, isDirectory: &isDirectory) else { continue }
+            if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+                if isDirectory.boolValue { enumerator.skipDescendants() }
+                continue
+            }
+            guard !isDirectory.boolValue, relative.hasSuffix(suffix) else { continue }
             files.append(relative)
         }
         return files.sorted()
@@ -145,21 +151,12 @@ public enum CorpusError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// The 64-bit FNV-1a hash, used for the corpus hash: fast, dependency-free and stable across platforms.
-struct FNV1a64 {
-    private var state: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    /// Adds one file: its relative path, a separator, its bytes and another separator.
+extension FNV1a64 {
+    /// Adds one corpus file: its relative path, a separator, its bytes and another separator.
     mutating func combine(file: String, bytes: [UInt8]) {
-        for byte in Array(file.utf8) + [0] + bytes + [0] {
-            state ^= UInt64(byte)
-            state = state &* 0x0000_0100_0000_01b3
-        }
+        combine(Array(file.utf8) + [0] + bytes + [0])
     }
 
-    /// `fnv1a64:` followed by 16 lower-case hex digits.
-    var hexDigest: String {
-        let hex = String(state, radix: 16)
-        return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
-    }
+    /// `fnv1a64:` followed by 16 lower-case hex digits, as the corpus hash is written.
+    var corpusHash: String { "fnv1a64:" + hexDigest }
 }

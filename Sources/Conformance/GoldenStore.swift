@@ -1,4 +1,5 @@
 import Foundation
+import HarnessSupport
 import RuntimeAPI
 
 /// When golden digests are written; recording always fails the scenario that records.
@@ -12,9 +13,27 @@ public enum RecordMode: String, Sendable, Hashable, Codable, CaseIterable {
 
     /// The mode when none is given: `RIVE_HARNESS_RECORD` when set, `never` when the `CI`
     /// environment variable is `true` or `1` (CI never records), `missing` otherwise.
-    public static func fromEnvironment(_ environment: [String: String]) -> RecordMode {
-        if let named = environment["RIVE_HARNESS_RECORD"].flatMap(RecordMode.init(rawValue:)) { return named }
+    /// - Throws: `RecordModeError` when `RIVE_HARNESS_RECORD` is set to something else than a mode.
+    public static func fromEnvironment(_ environment: [String: String]) throws(RecordModeError) -> RecordMode {
+        if let named = environment["RIVE_HARNESS_RECORD"] {
+            guard let mode = RecordMode(rawValue: named) else { throw RecordModeError(value: named) }
+            return mode
+        }
         return ["true", "1"].contains(environment["CI"]?.lowercased() ?? "") ? .never : .missing
+    }
+}
+
+/// `RIVE_HARNESS_RECORD` holds a value that is not a record mode.
+public struct RecordModeError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The value found.
+    public var value: String
+
+    /// Creates the error for a value.
+    public init(value: String) { self.value = value }
+
+    /// What is wrong and the valid values.
+    public var description: String {
+        "RIVE_HARNESS_RECORD is '\(value)', which is not a record mode: use \(RecordMode.allCases.map(\.rawValue).joined(separator: ", ")) or unset it"
     }
 }
 
@@ -52,20 +71,29 @@ public struct GoldenStore: Sendable {
     public func check(_ digest: DrawDigest, scenario id: String, name: String) -> Outcome {
         let path = directory + "/" + relativePath(scenario: id, name: name)
         let existing = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
-        let golden = existing.map { $0.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+        let golden = existing.map(Self.commandLines)
         switch (mode, golden) {
         case (.never, nil): return .missing(path: path)
         case (.never, let golden?), (.missing, let golden?):
             return golden == digest.commands ? .matched : .mismatched(golden: golden)
         case (.missing, nil), (.all, _):
             do {
-                let url = URL(fileURLWithPath: path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(digest.commands.map { $0 + "\n" }.joined().utf8).write(to: url, options: .atomic)
+                try AtomicFile.write(Array(digest.commands.map { $0 + "\n" }.joined().utf8), to: path)
                 return .recorded(path: path)
             } catch {
-                return .writeFailed(path: path, reason: error.localizedDescription)
+                return .writeFailed(path: path, reason: error.reason)
             }
         }
+    }
+
+    /// The commands of a golden file: one per line, with or without a final newline (a
+    /// carriage return before a newline is dropped too).
+    static func commandLines(_ text: String) -> [String] {
+        // Split the bytes, not the characters: "\r\n" is one Character in Swift.
+        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+            String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
+        }
+        if lines.last == "" { lines.removeLast() }
+        return lines
     }
 }

@@ -142,26 +142,48 @@ public enum Planner {
 }
 
 /// Whether `text` matches a glob: `*` matches within a path segment, `**` across segments, `?` one character other than `/`.
+///
+/// Runs of `*` collapse (two or more act as `**`), and matching walks the text once while
+/// tracking every pattern position that could have been reached, so time is bounded by
+/// pattern length × text length and no pattern can exhaust the stack.
 public func globMatches(_ pattern: String, _ text: String) -> Bool {
-    let pattern = Array(pattern), text = Array(text)
-    var memo: [Int: Bool] = [:]
-    func match(_ p: Int, _ t: Int) -> Bool {
-        let key = p * (text.count + 1) + t
-        if let known = memo[key] { return known }
-        let result: Bool
-        if p == pattern.count {
-            result = t == text.count
-        } else if pattern[p] == "*" {
-            let crossesSegments = p + 1 < pattern.count && pattern[p + 1] == "*"
-            let next = crossesSegments ? p + 2 : p + 1
-            result = match(next, t) || (t < text.count && (crossesSegments || text[t] != "/") && match(p, t + 1))
-        } else if t < text.count, pattern[p] == "?" ? text[t] != "/" : pattern[p] == text[t] {
-            result = match(p + 1, t + 1)
-        } else {
-            result = false
+    enum Token: Equatable { case character(Character), anyCharacter, withinSegment, acrossSegments }
+    var tokens: [Token] = []
+    var characters = Array(pattern)[...]
+    while let first = characters.popFirst() {
+        switch first {
+        case "*":
+            var run = 1
+            while characters.first == "*" { characters.removeFirst(); run += 1 }
+            tokens.append(run == 1 ? .withinSegment : .acrossSegments)
+        case "?": tokens.append(.anyCharacter)
+        default: tokens.append(.character(first))
         }
-        memo[key] = result
-        return result
     }
-    return match(0, 0)
+    /// Marks the positions reachable without consuming text: a star may match nothing.
+    func closure(_ states: inout [Bool]) {
+        for index in tokens.indices where states[index] && (tokens[index] == .withinSegment || tokens[index] == .acrossSegments) {
+            states[index + 1] = true
+        }
+    }
+    var states = [Bool](repeating: false, count: tokens.count + 1)
+    states[0] = true
+    closure(&states)
+    for character in text {
+        var next = [Bool](repeating: false, count: tokens.count + 1)
+        var any = false
+        for index in tokens.indices where states[index] {
+            switch tokens[index] {
+            case .character(let expected) where expected == character: next[index + 1] = true
+            case .anyCharacter where character != "/": next[index + 1] = true
+            case .withinSegment where character != "/", .acrossSegments: next[index] = true
+            default: continue
+            }
+            any = true
+        }
+        guard any else { return false }
+        closure(&next)
+        states = next
+    }
+    return states[tokens.count]
 }

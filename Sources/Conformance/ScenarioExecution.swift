@@ -98,6 +98,10 @@ final class ScenarioExecution {
                 case .runtime(let thrown):
                     let actual = ErrorCase(thrown)
                     if let expected = step.expectedError, expected.code == actual.code { continue }
+                    if case .load(_, let fixture, _) = step.action, step.expectedError == nil {
+                        return .errored("step \(step.number) (load): fixture '\(fixture)' exists but did not load: \(actual) (\(thrown.message)); "
+                                        + "fix or rebuild the fixture, or expect the error with 'throws:'")
+                    }
                     return .diverged(divergence(step, .error, nil, expected: expectedErrorText(at: step), actual: "\(actual) (\(thrown.message))"),
                                      recorded: recorded)
                 }
@@ -240,7 +244,7 @@ final class ScenarioExecution {
             let report = views[view]!.tick(tick)
             if let expected { try checkFrame(step, report, expected) }
         case .settle(let view, let from, let every, let within):
-            try settle(step, views[view]!, from: from, every: every, within: within)
+            try await settle(step, views[view]!, from: from, every: every, within: within)
         case .pointer(let view, let event):
             do { try views[view]!.send(event) } catch { throw .harness("the pointer event failed: \(error)") }
         case .probe(let view, let x, let y, let expected, let comparison):
@@ -353,7 +357,10 @@ final class ScenarioExecution {
     }
 
     /// Ticks until a tick neither advances nor draws and reports settled (RDR-5's idle frame).
-    private func settle(_ step: Step, _ view: any RuntimeView, from: Double, every: Double, within: Int) throws(StepFailure) {
+    ///
+    /// Each tick yields first and stops when the task is cancelled, so the watchdog can end a
+    /// settle that would otherwise keep the main actor busy.
+    private func settle(_ step: Step, _ view: any RuntimeView, from: Double, every: Double, within: Int) async throws(StepFailure) {
         var report = view.tick(DisplayTick(timestamp: from))
         var count = 1
         while !(report.settled && !report.advanced && !report.drew) {
@@ -361,6 +368,8 @@ final class ScenarioExecution {
                 throw .diverged(divergence(step, .redraw, "settle", expected: "an idle settled tick within \(within) tick(s)",
                                            actual: "tick \(count) advanced \(report.advanced), drew \(report.drew), settled \(report.settled)"))
             }
+            await Task.yield()
+            guard !Task.isCancelled else { throw .harness("cancelled after \(count) tick(s) of settle") }
             report = view.tick(DisplayTick(timestamp: from + Double(count) * every))
             count += 1
         }

@@ -16,12 +16,15 @@ public struct ScenarioLoader: Sendable {
     public var fixtureExists: @Sendable (String) -> Bool
     /// Whether an asset name is a file in the fixtures folder's `assets/` folder.
     public var assetExists: @Sendable (String) -> Bool
+    /// The fixtures folder as diagnostics name it (the corpus's own, for example `Corpus/fixtures`).
+    public var fixturesDirectory: String
 
     /// Creates a loader.
-    public init(rules: RuleRegistry, features: FeatureRegistry, fixtureExists: @escaping @Sendable (String) -> Bool,
-                assetExists: @escaping @Sendable (String) -> Bool) {
+    public init(rules: RuleRegistry, features: FeatureRegistry, fixturesDirectory: String = "Corpus/fixtures",
+                fixtureExists: @escaping @Sendable (String) -> Bool, assetExists: @escaping @Sendable (String) -> Bool) {
         self.rules = rules
         self.features = features
+        self.fixturesDirectory = fixturesDirectory
         self.fixtureExists = fixtureExists
         self.assetExists = assetExists
     }
@@ -61,7 +64,7 @@ public struct ScenarioLoader: Sendable {
         var steps: [Step] = []
         var implied: RuntimeCapabilities = []
         if let stepsNode = attempt({ () throws(Diagnostic) in try fields.required("steps", hint: "list the steps under 'steps:'") }) {
-            var parser = StepParser(file: file, defaultFixture: fixture, loader: self)
+            var parser = StepParser(file: file, defaultFixture: fixture, scenarioNamesFixture: fields.has("fixture"), loader: self)
             let parsed = parser.parseSteps(stepsNode)
             steps = parsed.steps
             implied = parsed.implied
@@ -72,13 +75,13 @@ public struct ScenarioLoader: Sendable {
                                  requires: declared.union(implied), fixture: fixture, timeoutSeconds: timeout, steps: steps))
     }
 
-    /// Checks an asset name and that its file exists in `Corpus/fixtures/assets/`.
+    /// Checks an asset name and that its file exists in the fixtures folder's `assets/` folder.
     /// - Throws: `scenario.missing-asset`.
     func assetName(_ name: Located<String>, file: String) throws(Diagnostic) -> String {
         guard assetExists(name.value) else {
             throw Diagnostic(file: file, mark: name.mark, code: "scenario.missing-asset",
-                             message: "no asset '\(name.value)': Corpus/fixtures/assets/\(name.value) does not exist",
-                             hint: "name a file of Corpus/fixtures/assets/ with its extension, for example 'swatch.png'")
+                             message: "no asset '\(name.value)': \(fixturesDirectory)/assets/\(name.value) does not exist",
+                             hint: "name a file of \(fixturesDirectory)/assets/ with its extension, for example 'swatch.png'")
         }
         return name.value
     }
@@ -89,7 +92,7 @@ public struct ScenarioLoader: Sendable {
         guard let name else { return nil }
         guard fixtureExists(name.value) else {
             throw Diagnostic(file: file, mark: name.mark, code: "scenario.missing-fixture",
-                             message: "no fixture '\(name.value)': Corpus/fixtures/\(name.value).riv does not exist",
+                             message: "no fixture '\(name.value)': \(fixturesDirectory)/\(name.value).riv does not exist",
                              hint: "name a fixture without the .riv extension; build fixtures with 'rive-harness fixtures build'")
         }
         return name.value
@@ -157,9 +160,10 @@ public struct ScenarioLoader: Sendable {
 
     private func timeoutSeconds(_ fields: MappingReader) throws(Diagnostic) -> Double? {
         guard let seconds = try fields.decode(Double.self, "timeout") else { return nil }
-        guard seconds > 0, seconds.isFinite else {
+        guard seconds > 0, seconds <= RunOptions.maximumTimeoutSeconds else {
             throw Diagnostic(file: fields.file, mark: fields.value("timeout")?.mark ?? fields.node.mark, code: "scenario.invalid-timeout",
-                             message: "the timeout must be a positive number of seconds, not \(seconds)", hint: "write for example 'timeout: 5'")
+                             message: "the timeout must be a positive number of seconds up to \(Int(RunOptions.maximumTimeoutSeconds)) (one day), not \(seconds)",
+                             hint: "write for example 'timeout: 5'")
         }
         return seconds
     }

@@ -10,13 +10,16 @@ enum HandleKind: String, Sendable {
 struct StepParser {
     let file: String
     let defaultFixture: String?
+    /// Whether the scenario has a `fixture:` key, valid or not (an invalid one is already diagnosed).
+    let scenarioNamesFixture: Bool
     let loader: ScenarioLoader
     private var handles: [String: (kind: HandleKind, stream: StreamKind?)] = [:]
     private var implied: RuntimeCapabilities = []
 
-    init(file: String, defaultFixture: String?, loader: ScenarioLoader) {
+    init(file: String, defaultFixture: String?, scenarioNamesFixture: Bool, loader: ScenarioLoader) {
         self.file = file
         self.defaultFixture = defaultFixture
+        self.scenarioNamesFixture = scenarioNamesFixture
         self.loader = loader
     }
 
@@ -32,6 +35,9 @@ struct StepParser {
         "bind": ["StateMachineError"], "get": ["ViewModelInstanceError"], "listSize": ["ViewModelInstanceError"],
         "introspect": ["FileError", "ArtboardError", "ViewModelInstanceError"], "decode": ["AssetError"],
     ]
+
+    /// The most ticks a `settle` step may wait for (`within`): about 28 minutes of 60 Hz frames.
+    static let maximumSettleTicks = 100_000
 
     /// Names that cannot be handles because `binding:` gives them a meaning.
     static let reservedHandles = ["auto", "none"]
@@ -150,7 +156,9 @@ struct StepParser {
         case "load":
             try allow(["fixture", "worker"])
             let fixture = try loader.fixtureName(fields.string("fixture"), file: file) ?? defaultFixture
-            guard let fixture else {
+            // A scenario-level 'fixture:' that was diagnosed as invalid is not also missing here;
+            // the step still defines its handle so later steps give no spurious diagnostics.
+            guard let fixture = fixture ?? (scenarioNamesFixture ? "" : nil) else {
                 throw Diagnostic(file: file, mark: subject.mark, code: "scenario.missing-key", message: "missing key 'fixture'",
                                  hint: "name the fixture on the step or in the scenario's 'fixture:'")
             }
@@ -325,7 +333,7 @@ struct StepParser {
                 throw Diagnostic(file: file, mark: kindName.mark, code: "scenario.unknown-type", message: "unknown asset kind '\(kindName.value)'",
                                  hint: "write image, font or blob")
             }
-            let asset = try loader.assetName(fields.requiredString("asset", hint: "name a file in Corpus/fixtures/assets/"), file: file)
+            let asset = try loader.assetName(fields.requiredString("asset", hint: "name a file in \(loader.fixturesDirectory)/assets/"), file: file)
             let worker = try fields.string("worker").map { (name) throws(Diagnostic) in try use(name, .worker) }
             let handleKind: HandleKind = switch kind {
             case .image: .image
@@ -375,9 +383,14 @@ struct StepParser {
             let from = try MappingReader.decode(Double.self, fields.required("from", hint: "write the first tick's timestamp in seconds"), file: file)
             let every = try fields.decode(Double.self, "every") ?? 1.0 / 60
             let within = try fields.decode(Int.self, "within") ?? 60
-            guard every > 0, within > 0 else {
-                throw Diagnostic(file: file, mark: fields.node.mark, code: "scenario.invalid-value",
-                                 message: "'every' and 'within' must be positive", hint: "write for example 'every: 0.0166667' and 'within: 60'")
+            guard every > 0, every.isFinite else {
+                throw Diagnostic(file: file, mark: fields.value("every")?.mark ?? fields.node.mark, code: "scenario.invalid-value",
+                                 message: "'every' must be a positive number of seconds", hint: "write for example 'every: 0.0166667'")
+            }
+            guard (1...Self.maximumSettleTicks).contains(within) else {
+                throw Diagnostic(file: file, mark: fields.value("within")?.mark ?? fields.node.mark, code: "scenario.invalid-value",
+                                 message: "'within' must be between 1 and \(Self.maximumSettleTicks) ticks, not \(within)",
+                                 hint: "write for example 'within: 60'")
             }
             return .settle(view: view, from: from, every: every, within: within)
         case "pointer":

@@ -52,9 +52,23 @@ public enum TypedValue: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// `text` in double quotes with `"` and `\` escaped.
+/// `text` in double quotes on one line: `"` and `\` are escaped, newline, carriage return and
+/// tab are written `\n`, `\r` and `\t`, and other control characters `\u{XX}`.
 func quoted(_ text: String) -> String {
-    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    var result = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": result += "\\\""
+        case "\\": result += "\\\\"
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        case "\t": result += "\\t"
+        case _ where scalar.properties.generalCategory == .control:
+            result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        default: result.unicodeScalars.append(scalar)
+        }
+    }
+    return result + "\""
 }
 
 /// How an actual value is compared with the expected one; the default is `.exact`.

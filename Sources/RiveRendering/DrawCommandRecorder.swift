@@ -1,3 +1,5 @@
+import HarnessSupport
+
 /// A `Renderer` that records its calls and summarises them as a stable digest and a readable dump.
 ///
 /// This is the third oracle layer of the harness: two drawings with the same paths, paints,

@@ -3,40 +3,14 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import HarnessSupport
 
-/// Whole-file reads and atomic whole-file writes over POSIX calls.
+/// Whole-file reads over POSIX calls and atomic whole-file writes.
 enum FileIO {
-    /// Writes bytes to a temporary file next to `path`, then renames it over `path`.
-    ///
-    /// Readers never see a half-written file, and a failed write leaves `path` as it was.
+    /// Writes bytes atomically (see `AtomicFile.write`).
     /// - Throws: `RenderingError.file` with the system's message.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-        let temporaryPath = "\(path).tmp-\(getpid())"
-        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw failure(path) }
-        var written = 0
-        var writeError: RenderingError?
-        bytes.withUnsafeBytes { buffer in
-            while written < buffer.count {
-                let result = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    writeError = failure(path)
-                    return
-                }
-                written += result
-            }
-        }
-        if close(descriptor) != 0, writeError == nil {
-            writeError = failure(path)
-        }
-        if writeError == nil, rename(temporaryPath, path) != 0 {
-            writeError = failure(path)
-        }
-        if let writeError {
-            unlink(temporaryPath)
-            throw writeError
-        }
+        do { try AtomicFile.write(bytes, to: path) } catch { throw RenderingError.file(path: path, message: error.reason) }
     }
 
     /// Reads a whole file.

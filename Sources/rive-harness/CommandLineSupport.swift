@@ -1,4 +1,5 @@
 import Foundation
+import HarnessSupport
 import YAML
 
 /// The process exit codes of `rive-harness`; `docs/cli.md` documents the same table.
@@ -65,7 +66,11 @@ struct ArgumentList {
     }
 
     /// Removes `--name VALUE` or `--name=VALUE`, returning the value when present.
+    /// - Throws: `UsageError` when the option has no value or is given more than once.
     mutating func option(_ name: String) throws(UsageError) -> String? {
+        guard remaining.filter({ $0 == name || $0.hasPrefix(name + "=") }).count <= 1 else {
+            throw UsageError(message: "option \(name) given twice", hint: "give \(name) once; see 'rive-harness \(command) --help'")
+        }
         if let index = remaining.firstIndex(where: { $0.hasPrefix(name + "=") }) {
             let value = String(remaining[index].dropFirst(name.count + 1))
             remaining.remove(at: index)
@@ -109,14 +114,10 @@ func readFileBytes(_ path: String) throws(CommandFailure) -> [UInt8] {
     return [UInt8](data)
 }
 
-/// Writes a file atomically (a temporary file in the same folder, then a rename), so readers
-/// never see a half-written file and a failure never destroys the previous contents.
+/// Writes a file atomically (see `AtomicFile.write`), so readers never see a half-written
+/// file and a failure never destroys the previous contents.
 func writeFileAtomically(_ bytes: [UInt8], to path: String) throws(CommandFailure) {
-    do {
-        let url = URL(fileURLWithPath: path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(bytes).write(to: url, options: .atomic)
-    } catch {
-        throw CommandFailure(message: "error: cannot write '\(path)': \(error.localizedDescription)\n  hint: check that the folder is writable", exitCode: .internalError)
+    do { try AtomicFile.write(bytes, to: path) } catch {
+        throw CommandFailure(message: "error: cannot write '\(path)': \(error.reason)\n  hint: check that the folder is writable", exitCode: .internalError)
     }
 }

@@ -1,4 +1,5 @@
 import Conformance
+import YAML
 
 /// The corpus folder and selection options that `run` and `list` share.
 struct CorpusArguments {
@@ -15,6 +16,17 @@ struct CorpusArguments {
     init(_ arguments: inout ArgumentList, command: String, knownOptions: [String]) throws(UsageError) {
         selection = Selection(filter: try arguments.option("--filter"), rules: try arguments.option("--rules"))
         path = try Self.corpusPath(&arguments, command: command, knownOptions: knownOptions + Self.options)
+    }
+
+    /// Checks `--rules` against the corpus's `rules.yaml`: it must be a rule ID or a rule area that exists.
+    /// - Throws: `CommandFailure` with exit code 2, naming the value and the closest rule or area.
+    func checkRules(in corpus: Corpus, command: String) throws(CommandFailure) {
+        guard let rules = selection.rules else { return }
+        let names = corpus.rules.rules.map(\.id) + Set(corpus.rules.rules.map(\.area)).sorted()
+        guard !names.contains(rules) else { return }
+        let suggestion = names.closestMatch(to: rules).map { "did you mean \($0)? " } ?? ""
+        throw CommandFailure(message: "error: --rules '\(rules)' is neither a rule ID nor a rule area of \(corpus.root)/rules.yaml\n"
+                                 + "  hint: \(suggestion)see 'rive-harness \(command) --help'", exitCode: .usage)
     }
 
     /// Reads the optional CORPUS positional.

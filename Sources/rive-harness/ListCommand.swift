@@ -13,7 +13,8 @@ struct ListCommand: HarnessCommand {
 
         options:
           --filter GLOB      scenario IDs to list: '*' within a folder, '**' across folders
-          --rules PREFIX     scenarios checking a rule area (GLB) or one rule (GLB-5)
+          --rules PREFIX     scenarios checking a rule area (GLB) or one rule (GLB-5) of
+                             rules.yaml (an unknown one is a usage error)
           --help             show this help
 
         exit codes: 0 listed; 1 some listed files are invalid; 2 usage error; 3 the corpus folder is missing.
@@ -27,12 +28,14 @@ struct ListCommand: HarnessCommand {
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
         let loaded = try loadCorpus(corpus.path)
+        try corpus.checkRules(in: loaded, command: Self.name)
         var invalid = 0
         for entry in loaded.entries where corpus.selection.matches(id: entry.id) {
             switch entry.scenario {
             case .success(let scenario) where corpus.selection.matches(rules: scenario.rules):
                 let requires = scenario.requires.isEmpty ? "" : "  requires \(scenario.requires.capabilityNames.joined(separator: ","))"
-                print("\(entry.id)  [\(scenario.rules.joined(separator: ", "))]\(requires)  \(scenario.description)")
+                let description = scenario.description.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                print("\(entry.id)  [\(scenario.rules.joined(separator: ", "))]\(requires)  \(description)")
             case .success:
                 continue
             case .failure(let list):

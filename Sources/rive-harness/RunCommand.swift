@@ -18,24 +18,29 @@ struct RunCommand: HarnessCommand {
         options:
           --adapter NAME     the runtime to test (default: reference)
           --filter GLOB      scenario IDs to run: '*' within a folder, '**' across folders
-          --rules PREFIX     scenarios checking a rule area (GLB) or one rule (GLB-5)
+          --rules PREFIX     scenarios checking a rule area (GLB) or one rule (GLB-5) of
+                             rules.yaml; a selection that matches nothing is a usage error
           --shard K/N        run part K of N of the selection (by position in ID order)
           --format FORMAT    console (default), tap (TAP 13), junit (JUnit XML) or json
                              (docs/results-format.md)
           --out FILE         write the format to FILE (atomically) and print the console
-                             report to stdout
-          --jobs N           adapter instances running scenarios at once (default 1)
-          --timeout SECONDS  per-scenario timeout unless a scenario sets one (default 60)
+                             report to stdout; FILE's folder is checked before running
+          --jobs N           adapter instances (default 1); they share the main actor and
+                             interleave only where an adapter suspends, so adapters that
+                             never suspend (the reference one) run one scenario at a time
+          --timeout SECONDS  per-scenario timeout unless a scenario sets one (default 60,
+                             at most 86400)
           --record MODE      golden digests: missing (default; never when CI=true, or
-                             RIVE_HARNESS_RECORD when set) writes absent goldens, all
-                             rewrites every golden, never only compares (CI); recording
-                             fails the scenario
+                             RIVE_HARNESS_RECORD when set, which must be a mode)
+                             writes absent goldens, all rewrites every golden, never
+                             only compares (CI); recording fails the scenario
           --help             show this help
 
         exit codes: 0 every scenario passed, skipped or failed as expected; 1 a scenario
         failed, errored, timed out, crashed or passed unexpectedly, or the corpus has
-        problems; 2 usage error (including an unknown adapter); 3 the corpus folder is
-        missing; 4 internal error (for example --out cannot be written).
+        problems; 2 usage error (including an unknown adapter, a repeated option or a
+        selection that matches nothing); 3 the corpus folder is missing; 4 internal error
+        (for example --out cannot be written).
         """
 
     /// The output formats and the reporter each makes.
@@ -64,15 +69,24 @@ struct RunCommand: HarnessCommand {
         }
         format = chosenFormat
         outputPath = try arguments.option("--out")
+        guard outputPath != "" else { throw UsageError(message: "--out needs a file path, got an empty one", hint: hint) }
         let jobsText = try arguments.option("--jobs") ?? "1"
         guard let jobs = Int(jobsText), jobs >= 1 else { throw UsageError(message: "--jobs needs a positive integer, got '\(jobsText)'", hint: hint) }
         let timeoutText = try arguments.option("--timeout") ?? "60"
-        guard let timeout = Double(timeoutText), timeout > 0, timeout.isFinite else {
-            throw UsageError(message: "--timeout needs a positive number of seconds, got '\(timeoutText)'", hint: hint)
+        guard let timeout = Double(timeoutText), timeout > 0, timeout <= RunOptions.maximumTimeoutSeconds else {
+            throw UsageError(message: "--timeout needs a positive number of seconds up to \(Int(RunOptions.maximumTimeoutSeconds)) (one day), got '\(timeoutText)'",
+                             hint: hint)
         }
-        let recordText = try arguments.option("--record") ?? RecordMode.fromEnvironment(ProcessInfo.processInfo.environment).rawValue
-        guard let record = RecordMode(rawValue: recordText) else {
-            throw UsageError(message: "unknown record mode '\(recordText)'", hint: "use missing, all or never")
+        let record: RecordMode
+        if let recordText = try arguments.option("--record") {
+            guard let mode = RecordMode(rawValue: recordText) else {
+                throw UsageError(message: "unknown record mode '\(recordText)'", hint: "use missing, all or never")
+            }
+            record = mode
+        } else {
+            do { record = try RecordMode.fromEnvironment(ProcessInfo.processInfo.environment) } catch {
+                throw UsageError(message: error.description, hint: "set RIVE_HARNESS_RECORD to missing, all or never, or pass --record")
+            }
         }
         options = RunOptions(jobs: jobs, defaultTimeoutSeconds: timeout, recordMode: record)
         var corpus = try CorpusArguments(&arguments, command: Self.name,
@@ -86,10 +100,22 @@ struct RunCommand: HarnessCommand {
         do { makeAdapter = try AdapterRegistry.factory(named: adapterName, command: Self.name) } catch {
             throw CommandFailure(message: "error: \(error.message)\n  hint: \(error.hint)", exitCode: .usage)
         }
+        if let outputPath { try Self.checkWritable(outputPath) }
         let loaded = try loadCorpus(corpus.path)
+        try corpus.checkRules(in: loaded, command: Self.name)
         let adapter = makeAdapter()
-        let plan = Planner.plan(corpus: loaded, adapter: AdapterIdentity(adapter), capabilities: adapter.capabilities,
-                                expectations: loaded.expectations(for: adapter.name), selection: corpus.selection)
+        func makePlan(_ selection: Selection) -> RunPlan {
+            Planner.plan(corpus: loaded, adapter: AdapterIdentity(adapter), capabilities: adapter.capabilities,
+                         expectations: loaded.expectations(for: adapter.name), selection: selection)
+        }
+        let plan = makePlan(corpus.selection)
+        var unsharded = corpus.selection
+        unsharded.shard = nil
+        if plan.entries.isEmpty, unsharded.filter != nil || unsharded.rules != nil, makePlan(unsharded).entries.isEmpty {
+            let named = [unsharded.filter.map { "--filter '\($0)'" }, unsharded.rules.map { "--rules '\($0)'" }].compactMap { $0 }
+            throw CommandFailure(message: "error: \(named.joined(separator: " with ")) selects no scenario of \(loaded.root)\n"
+                                     + "  hint: run 'rive-harness list \(loaded.root)' with the same selection to see what it holds", exitCode: .usage)
+        }
         var buffer = ""
         let makeReporter = Self.formats.first { $0.name == format }!.make
         var reporters: [any RunReporter] = []
@@ -107,5 +133,27 @@ struct RunCommand: HarnessCommand {
         let summary = await runner.run(plan)
         if let outputPath { try writeFileAtomically(Array(buffer.utf8), to: outputPath) }
         return summary.passed ? .success : .failuresFound
+    }
+
+    /// Fails early, before anything runs, when `--out` cannot be written: its folder cannot be
+    /// created or written, or the path is a folder.
+    /// - Throws: `CommandFailure` with exit code 4.
+    private static func checkWritable(_ path: String) throws(CommandFailure) {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        let problem: String?
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            problem = "it is a folder"
+        } else if (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) == nil {
+            problem = "its folder \(folder) cannot be created"
+        } else if !FileManager.default.isWritableFile(atPath: folder) {
+            problem = "its folder \(folder) is not writable"
+        } else {
+            problem = nil
+        }
+        if let problem {
+            throw CommandFailure(message: "error: cannot write --out '\(path)': \(problem)\n  hint: choose a file in a writable folder; nothing was run",
+                                 exitCode: .internalError)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Conformance
+import Foundation
 import RuntimeAPI
 
 /// What a scripted runtime does wrong or slowly, so that tests can drive every verdict path.
@@ -9,6 +10,8 @@ struct Script: Sendable {
     var crashOnAdvance = false
     /// Value streams drop every event after the first, for emission mismatches.
     var streamsDropAfterFirst = false
+    /// Views never settle and each tick blocks the thread for a millisecond, for a `settle` the watchdog must stop.
+    var slowUnsettledTicks = false
 }
 
 /// A small deterministic in-memory runtime for the runner's own tests.
@@ -62,7 +65,7 @@ final class ScriptedWorker: Worker {
         return log
     }
     func makeView(_ configuration: ViewConfiguration) throws(ObservationError) -> any RuntimeView {
-        ScriptedView(configuration)
+        ScriptedView(configuration, script: script)
     }
 }
 
@@ -304,13 +307,21 @@ final class ScriptedView: RuntimeView {
     private var drawnChangeCount: Int?
     private var lastTint = Color(0)
     private var lastTimestamp: Double?
+    private let script: Script
 
-    init(_ configuration: ViewConfiguration) { self.configuration = configuration }
+    init(_ configuration: ViewConfiguration, script: Script) {
+        self.configuration = configuration
+        self.script = script
+    }
 
     private var instance: ScriptedInstance? { configuration.viewModelInstance as? ScriptedInstance }
 
     func tick(_ tick: DisplayTick) -> FrameReport {
         defer { lastTimestamp = tick.timestamp }
+        if script.slowUnsettledTicks {
+            Thread.sleep(forTimeInterval: 0.001)
+            return FrameReport(advanced: true, advanceSeconds: 0, drew: true, settled: false)
+        }
         let changes = instance?.changeCount ?? 0
         guard !tick.isPaused, drawnChangeCount != changes else {
             return FrameReport(advanced: false, advanceSeconds: nil, drew: false, settled: true)

@@ -43,7 +43,11 @@ struct CorpusTests {
         let plan = Planner.plan(corpus: corpus, adapter: AdapterIdentity(adapter), capabilities: adapter.capabilities,
                                 expectations: corpus.expectations(for: adapter.name), selection: Selection())
         let entry = try #require(plan.entries.first { $0.id == scenario.id })
-        let mode = RecordMode.fromEnvironment(ProcessInfo.processInfo.environment)
+        let mode: RecordMode
+        do { mode = try RecordMode.fromEnvironment(ProcessInfo.processInfo.environment) } catch {
+            Issue.record("\(error)")
+            return
+        }
         let runner = ConformanceRunner(corpus: corpus, options: RunOptions(recordMode: mode), reporters: [], makeAdapter: makeCorpusAdapter)
         let result = await runner.runScenario(entry)
         if result.verdict == .skip || result.verdict == .expectedFailure {

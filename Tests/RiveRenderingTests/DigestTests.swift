@@ -1,5 +1,6 @@
 import Testing
 @testable import RiveRendering
+import HarnessSupport
 
 @Suite("Draw-command digest")
 struct DigestTests {

@@ -95,6 +95,10 @@ struct PNGTests {
             #expect(path == "/nonexistent/missing.png")
         }
         let image = try RasterImage(width: 1, height: 1, rgba: [0, 0, 0, 255])
-        #expect(throws: RenderingError.self) { try image.writePNG(toFile: "/nonexistent/dir/out.png") }
+        // A folder cannot be created below a regular file, so the write fails.
+        let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("png-blocker-\(UUID().uuidString)")
+        try Data("x".utf8).write(to: blocker)
+        defer { try? FileManager.default.removeItem(at: blocker) }
+        #expect(throws: RenderingError.self) { try image.writePNG(toFile: blocker.path + "/out.png") }
     }
 }
