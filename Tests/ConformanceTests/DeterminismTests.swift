@@ -13,17 +13,7 @@ struct DeterminismTests {
         var text = ""
         let reporter = JSONReporter { text += $0 }
         recorder.events.forEach(reporter.receive)
-        let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
-        let stripped = try JSONSerialization.data(withJSONObject: removingDurations(object), options: [.sortedKeys, .prettyPrinted])
-        return String(decoding: stripped, as: UTF8.self)
-    }
-
-    private func removingDurations(_ value: Any) -> Any {
-        if let dictionary = value as? [String: Any] {
-            return dictionary.filter { $0.key != "durationSeconds" }.mapValues(removingDurations)
-        }
-        if let array = value as? [Any] { return array.map(removingDurations) }
-        return value
+        return try ResultsJSON.withoutDurations(text)
     }
 
     @Test("two runs, a shuffled run and a run with three jobs give identical JSON apart from durations")

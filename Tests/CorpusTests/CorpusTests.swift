@@ -36,6 +36,29 @@ struct CorpusTests {
         #expect(corpus.allProblems.isEmpty, "\(corpus.allProblems.map(\.description).joined(separator: "\n"))")
     }
 
+    @Test("the whole corpus run twice, and in a shuffled order, gives identical JSON apart from durations")
+    func deterministicResults() async throws {
+        let corpus = try Corpus.load(CorpusScenario.corpusPath)
+        let adapter = makeCorpusAdapter()
+        let plan = Planner.plan(corpus: corpus, adapter: AdapterIdentity(adapter), capabilities: adapter.capabilities,
+                                expectations: corpus.expectations(for: adapter.name), selection: Selection())
+        #expect(plan.entries.count > 50)
+        func json(_ plan: RunPlan) async throws -> String {
+            var text = ""
+            let runner = ConformanceRunner(corpus: corpus, options: RunOptions(recordMode: .never),
+                                           reporters: [JSONReporter { text += $0 }], makeAdapter: makeCorpusAdapter)
+            _ = await runner.run(plan)
+            return try ResultsJSON.withoutDurations(text)
+        }
+        let first = try await json(plan)
+        #expect(try await json(plan) == first)
+        var shuffled = plan
+        var generator = SeededGenerator(seed: 7)
+        shuffled.entries.shuffle(using: &generator)
+        #expect(shuffled.entries.map(\.id) != plan.entries.map(\.id))
+        #expect(try await json(shuffled) == first)
+    }
+
     @Test("scenario", arguments: CorpusScenario.all())
     func scenario(_ scenario: CorpusScenario) async throws {
         let corpus = try Corpus.load(CorpusScenario.corpusPath)
