@@ -60,30 +60,9 @@ public final class TAPReporter: RunReporter {
 
     /// A TAP 13 YAML block with keys in sorted order and JSON-style double-quoted strings.
     private func block(_ fields: [String: String]) -> [String] {
-        ["  ---"] + fields.keys.sorted().map { "  \($0): \(yamlQuoted(fields[$0]!))" } + ["  ..."]
+        ["  ---"] + fields.keys.sorted().map { "  \($0): \(quoted(fields[$0]!))" } + ["  ..."]
     }
 
     private func oneLine(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: " ") }
 }
 
-/// A double-quoted YAML (and JSON) string.
-func yamlQuoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\t": result += "\\t"
-        case "\r": result += "\\r"
-        default:
-            if scalar.value < 0x20 {
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return result + "\""
-}

@@ -52,8 +52,9 @@ public enum TypedValue: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// `text` in double quotes on one line: `"` and `\` are escaped, newline, carriage return and
-/// tab are written `\n`, `\r` and `\t`, and other control characters `\u{XX}`.
+/// `text` in double quotes on one line, valid as a YAML and JSON string: `"` and `\` are
+/// escaped, newline, carriage return and tab are written `\n`, `\r` and `\t`, and other
+/// control characters `\uXXXX`.
 func quoted(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
@@ -64,7 +65,8 @@ func quoted(_ text: String) -> String {
         case "\r": result += "\\r"
         case "\t": result += "\\t"
         case _ where scalar.properties.generalCategory == .control:
-            result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
         default: result.unicodeScalars.append(scalar)
         }
     }

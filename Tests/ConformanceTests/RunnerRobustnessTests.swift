@@ -110,7 +110,7 @@ struct RunnerRobustnessTests {
 
     @Test("trace strings escape newlines and control characters so a trace stays on one line")
     func quoting() {
-        #expect(TypedValue.string("a\nb\r\tc\u{1}\"\\").description == #""a\nb\r\tc\u{1}\"\\""#)
+        #expect(TypedValue.string("a\nb\r\tc\u{1}\"\\").description == #""a\nb\r\tc\u0001\"\\""#)
         #expect(TypedValue.enumCase("x\ny").description == #""x\ny""#)
     }
 }
