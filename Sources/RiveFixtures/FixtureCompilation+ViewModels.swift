@@ -117,32 +117,28 @@ extension FixtureCompilation {
 
     /// A number value, or a located type error.
     func number(_ node: YAMLNode, for what: String) throws(FixtureError) -> Float {
-        guard let value = FixtureValueParser.number(node) else {
-            throw error(.typeMismatch, node.mark, "'\(what)' needs a number, found \(FixtureValueParser.describe(node))", hint: "write an unquoted number such as 4 or 0.5")
-        }
-        return value
+        try typed(node, what, needs: "a number", FixtureValueParser.number, hint: "write an unquoted number such as 4 or 0.5")
     }
 
     /// A boolean value, or a located type error.
     func bool(_ node: YAMLNode, for what: String) throws(FixtureError) -> Bool {
-        guard let value = FixtureValueParser.bool(node) else {
-            throw error(.typeMismatch, node.mark, "'\(what)' needs a boolean, found \(FixtureValueParser.describe(node))", hint: "write true or false")
-        }
-        return value
+        try typed(node, what, needs: "a boolean", FixtureValueParser.bool, hint: "write true or false")
     }
 
     /// A text value, or a located type error.
     func text(_ node: YAMLNode, for what: String) throws(FixtureError) -> String {
-        guard let value = FixtureValueParser.text(node) else {
-            throw error(.typeMismatch, node.mark, "'\(what)' needs a string, found \(FixtureValueParser.describe(node))", hint: "write the text, quoted if it could be read as something else")
-        }
-        return value
+        try typed(node, what, needs: "a string", FixtureValueParser.text, hint: "write the text, quoted if it could be read as something else")
     }
 
     /// An ARGB color value, or a located type error.
     func color(_ node: YAMLNode, for what: String) throws(FixtureError) -> UInt32 {
-        guard let value = FixtureValueParser.color(node) else {
-            throw error(.typeMismatch, node.mark, "'\(what)' needs a color, found \(FixtureValueParser.describe(node))", hint: "write \"#RRGGBB\", \"#AARRGGBB\" (quoted) or 0xAARRGGBB")
+        try typed(node, what, needs: "a color", FixtureValueParser.color, hint: "write \"#RRGGBB\", \"#AARRGGBB\" (quoted) or 0xAARRGGBB")
+    }
+
+    /// The value `parse` reads from `node`, or a located type error saying what `what` needs.
+    private func typed<Value>(_ node: YAMLNode, _ what: String, needs kind: String, _ parse: (YAMLNode) -> Value?, hint: String) throws(FixtureError) -> Value {
+        guard let value = parse(node) else {
+            throw error(.typeMismatch, node.mark, "'\(what)' needs \(kind), found \(FixtureValueParser.describe(node))", hint: hint)
         }
         return value
     }

@@ -172,28 +172,32 @@ public enum RiveSchema {
 
     /// Whether `typeKey` is `ancestorKey` or descends from it through runtime parents.
     public static func isType(_ typeKey: UInt32, a ancestorKey: UInt32) -> Bool {
-        var current: UInt32? = typeKey
-        var steps = 0
-        while let key = current, steps < 64 {
-            if key == ancestorKey { return true }
-            current = typesByKey[key]?.parentKey
-            steps += 1
-        }
-        return false
+        lineage(of: typeKey).contains(ancestorKey)
     }
 
     /// Whether objects of `typeKey` carry the property `propertyKey`, own, inherited or from a mixin.
     public static func type(_ typeKey: UInt32, hasProperty propertyKey: UInt32) -> Bool {
-        guard let property = propertiesByKey[propertyKey] else { return false }
-        var current: UInt32? = typeKey
-        var steps = 0
-        while let key = current, let definition = typesByKey[key], steps < 64 {
-            if key == property.ownerKey || definition.mixinKeys.contains(property.ownerKey) { return true }
-            current = definition.parentKey
-            steps += 1
+        guard let owner = propertiesByKey[propertyKey]?.ownerKey else { return false }
+        return lineage(of: typeKey).contains { key in
+            typesByKey[key].map { key == owner || $0.mixinKeys.contains(owner) } ?? false
         }
-        return false
     }
+
+    /// A type key followed by its runtime ancestors' keys, nearest first (at most 64 keys).
+    private static func lineage(of typeKey: UInt32) -> [UInt32] { lineagesByKey[typeKey] ?? [typeKey] }
+
+    /// The lineage of every known type, computed once: the reader asks for it per property.
+    private static let lineagesByKey: [UInt32: [UInt32]] = Dictionary(
+        typeDefinitions.map { definition in
+            var keys: [UInt32] = []
+            var current: UInt32? = definition.key
+            while let key = current, keys.count < 64 {
+                keys.append(key)
+                current = typesByKey[key]?.parentKey
+            }
+            return (definition.key, keys)
+        },
+        uniquingKeysWith: { first, _ in first })
 
     /// The runtime default of a property, or the zero value of its type when the schema gives none.
     public static func defaultValue(of propertyKey: UInt32) -> RivePropertyValue? {
