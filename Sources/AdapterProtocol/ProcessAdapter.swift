@@ -96,6 +96,8 @@ public final class ProcessAdapter: RuntimeAdapter {
     nonisolated public static let crashLogCode = "adapter.crashed"
     /// The log code of a worker whose child did not answer in time (the runner reports TIMEOUT).
     nonisolated public static let timeoutLogCode = "adapter.timed-out"
+    /// How long a child may take to start and answer the handshake, unless the request timeout is longer.
+    nonisolated public static let handshakeTimeoutSeconds: Double = 30
     /// The version the client sends in the handshake.
     nonisolated public static let clientVersion = "0.1.0"
 

@@ -160,7 +160,7 @@ final class ProcessSession {
             id = nextID
             nextID += 1
             pending.append((id, op, throwing, .sync))
-            connection.register(id: id, op: op)
+            connection.register(id: id, op: op, timeout: max(connection.requestTimeout, ProcessAdapter.handshakeTimeoutSeconds))
             connection.start { [weak self] in Task { @MainActor in self?.drain() } }
             _ = connection.child.write(requestLine(id: id, op: op, params: params))
         } else {
@@ -242,6 +242,7 @@ final class ProcessSession {
     private func fail(_ connectionFailure: ConnectionFailure) {
         guard failure == nil else { return }
         connection.kill()
+        connection.waitForStandardErrorEnd(seconds: 0.5)
         fail(with: SessionFailure(isTimeout: connectionFailure.isTimeout, message: connectionFailure.description + standardErrorSuffix))
     }
 
