@@ -617,7 +617,8 @@ public final class AdapterServer {
                 bytes[index * 4 + 3] = UInt8(truncatingIfNeeded: pixel >> 24)
             }
             var result: JSONObject = ["width": .int(frame.width), "height": .int(frame.height)]
-            if bytes.count > 8 * 1024 * 1024, let directory = sideFileDirectory {
+            // Frames of 64 KiB and more go through a side file: cheaper than base64 in a JSON line.
+            if bytes.count >= 64 * 1024, let directory = sideFileDirectory {
                 let path = directory + "/pixels-\(UUID().uuidString).rgba"
                 if FileManager.default.createFile(atPath: path, contents: Data(bytes)) {
                     result["pixelsFile"] = .string(path)

@@ -192,12 +192,13 @@ final class ProcessSession {
                     fail(.protocolError(line: line, reason: "an answer with id \(id) that no request is waiting for"))
                     return
                 }
-                pending.removeFirst()
                 if case .failure(let error) = result, !request.throwing || error.code.hasPrefix("protocol.") {
+                    // Still pending, so failing the session resumes its waiter too.
                     let why = request.throwing ? "a protocol error" : "an error, but \(request.op) cannot fail"
                     fail(.protocolError(line: line, reason: "the answer to \(request.op) (request \(id)) is \(why): \(error.object.serializedText)"))
                     return
                 }
+                pending.removeFirst()
                 let answer = result.mapError { RequestFailure.runtime($0) }
                 switch request.waiter {
                 case .async(let continuation): continuation.resume(returning: answer)

@@ -13,6 +13,7 @@ as MODE says:
   garbage    writes a line that is not JSON
   wrong-id   answers with an id the client did not send next
   oversized  writes a line longer than the protocol's 16 MiB limit
+  refuse     answers with a protocol.* error (client and server disagree)
   handshake  exits like 'exit'; the next start dies during the handshake
   banner     exits like 'exit'; the next start prints a banner on stdout before the handshake
 
@@ -81,6 +82,8 @@ while True:
             out.write(b"this is not JSON {\n")
         elif mode == "wrong-id":
             out.write(json.dumps({"id": request["id"] + 1000, "result": {}}).encode() + b"\n")
+        elif mode == "refuse":
+            out.write(json.dumps({"id": request["id"], "error": {"code": "protocol.unknown-op", "message": "refused"}}).encode() + b"\n")
         elif mode == "oversized":
             out.write(b'{"id":' + str(request["id"]).encode() + b',"result":{"pad":"' + b"x" * (17 * 1024 * 1024) + b'"}}\n')
         out.flush()
