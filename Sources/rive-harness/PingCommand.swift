@@ -10,7 +10,9 @@ struct PingCommand: HarnessCommand {
 
         Starts CMD as a process adapter (docs/adapter-protocol.md), prints what its handshake
         declares, then sends N 'ping' requests one after another (each after the previous
-        answer) and prints the mean round trip in microseconds. A quick check for a new
+        answer), first awaited (as async RuntimeAPI members are), then blocking (as synchronous
+        members such as RuntimeView.tick are), and prints the mean round trips in
+        microseconds. A quick check for a new
         adapter program, and the per-request cost in Benchmarks/process-adapter.sh.
 
         options:
@@ -45,7 +47,7 @@ struct PingCommand: HarnessCommand {
         print("capabilities: \(adapter.capabilities)")
         do {
             let seconds = try await adapter.measurePing(count: count)
-            print(String(format: "round trip: %.1f us (mean of %d pings)", seconds * 1e6, count))
+            print(String(format: "round trip awaited: %.1f us, blocking: %.1f us (means of %d pings each)", seconds.awaited * 1e6, seconds.blocking * 1e6, count))
         } catch {
             throw CommandFailure(message: "error: \(error.message)\n  hint: check the program's stderr; it must answer 'ping' with {}", exitCode: .badInput)
         }
