@@ -624,7 +624,7 @@ public final class AdapterServer {
             // Frames of 64 KiB and more go through a side file: cheaper than base64 in a JSON line.
             if bytes.count >= 64 * 1024, let directory = sideFileDirectory {
                 let path = directory + "/pixels-\(UUID().uuidString).rgba"
-                if FileManager.default.createFile(atPath: path, contents: Data(bytes)) {
+                if SideFile.write(bytes, to: path) {
                     result["pixelsFile"] = .string(path)
                     return result
                 }

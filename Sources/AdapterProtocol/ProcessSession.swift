@@ -66,7 +66,7 @@ final class ProcessSession {
         } catch {
             return .failure(SessionFailure(isTimeout: false, message: "the adapter process could not be started: \(error)"))
         }
-        var template = Array((NSTemporaryDirectory() + "/rive-harness-side.XXXXXX").utf8CString)
+        var template = Array((SideFile.parentDirectory + "/rive-harness-side.XXXXXX").utf8CString)
         let directory = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) } ?? NSTemporaryDirectory()
         let session = ProcessSession(connection: connection, sideFileDirectory: directory)
         let params: JSONObject = [
@@ -283,7 +283,7 @@ final class ProcessSession {
             return
         }
         let path = sideFileDirectory + "/payload-\(nextID).bin"
-        if FileManager.default.createFile(atPath: path, contents: Data(bytes)) {
+        if SideFile.write(bytes, to: path) {
             params["bytesFile"] = .string(path)
         } else {
             params["bytes"] = .string(Data(bytes).base64EncodedString())
