@@ -46,7 +46,7 @@ enum ConnectionFailure: Sendable, Error, Equatable {
 /// One message read from the child, in the order the child wrote it.
 enum Incoming: Sendable {
     /// The answer to the oldest outstanding request: its result or its error object.
-    case response(id: Int, result: Result<JSONObject, WireError>, line: Int)
+    case response(id: Int, op: String, result: Result<JSONObject, WireError>, line: Int)
     /// An event (§6).
     case event(JSONObject, line: Int)
     /// The connection ended; nothing follows.
@@ -78,7 +78,7 @@ final class ChildConnection: @unchecked Sendable {
     let maximumLineBytes: Int
     private let condition = NSCondition()
     private var inbox: [Incoming] = []
-    private var outstanding: [(id: Int, op: String, deadline: ContinuousClock.Instant, seconds: Double)] = []
+    private var outstanding: [(id: Int, op: String, deadline: ContinuousClock.Instant, seconds: Double, queued: Bool)] = []
     private var ended = false
     private var closed = false
     private var waitingSynchronously = false
@@ -105,9 +105,12 @@ final class ChildConnection: @unchecked Sendable {
     }
 
     /// Registers a request before it is written, so its answer and deadline can be checked.
-    func register(id: Int, op: String, timeout: Double? = nil) {
+    ///
+    /// The successful answer (`{}`) of a *queued* request is checked and dropped here; only
+    /// answers someone waits for, and errors, reach the main actor.
+    func register(id: Int, op: String, timeout: Double? = nil, queued: Bool = false) {
         condition.lock()
-        outstanding.append((id, op, ContinuousClock.now.advanced(by: .seconds(timeout ?? requestTimeout)), timeout ?? requestTimeout))
+        outstanding.append((id, op, ContinuousClock.now.advanced(by: .seconds(timeout ?? requestTimeout)), timeout ?? requestTimeout, queued))
         condition.unlock()
     }
 
@@ -140,7 +143,7 @@ final class ChildConnection: @unchecked Sendable {
         closed = true
         let alreadyEnded = ended
         if let shutdownLine, !alreadyEnded, let id = Self.requestID(in: shutdownLine) {
-            outstanding.append((id, "shutdown", ContinuousClock.now.advanced(by: .seconds(2)), 2))
+            outstanding.append((id, "shutdown", ContinuousClock.now.advanced(by: .seconds(2)), 2, true))
         }
         condition.unlock()
         guard !alreadyClosed else { return }
@@ -303,9 +306,9 @@ final class ChildConnection: @unchecked Sendable {
                 return violation("expected the answer to request \(expected.id) (\(expected.op)), got id \(id)")
             }
             if case .object(let result)? = object["result"], object["error"] == nil {
-                deliver(.response(id: id, result: .success(result), line: number))
+                if !expected.queued { deliver(.response(id: id, op: expected.op, result: .success(result), line: number)) }
             } else if case .object(let error)? = object["error"], object["result"] == nil, error["code"]?.stringValue != nil {
-                deliver(.response(id: id, result: .failure(WireError(object: error)), line: number))
+                deliver(.response(id: id, op: expected.op, result: .failure(WireError(object: error)), line: number))
             } else {
                 return violation("an answer needs either an object 'result' or an object 'error' with a string 'code'")
             }
