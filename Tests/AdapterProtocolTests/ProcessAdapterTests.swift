@@ -82,7 +82,7 @@ struct ProcessAdapterTests {
         let results = folder.appendingPathComponent("results.json").path
         let command = "'\(python)' '\(Self.misbehavingScript)' \(fault.mode) '\(folder.path)/state.json' 3 \(Self.serveCommand)"
         let run = try HarnessProcess.run(["run", Self.corpusPath, "--adapter", "process", "--command=\(command)", "--filter", "src/*",
-                                          "--request-timeout", "1", "--format", "json", "--out", results])
+                                          "--request-timeout", "3", "--format", "json", "--out", results])
         #expect(run.exitCode == 1, "\(run.standardError)")
         // The child's stderr reaches the report only inside a verdict's message (indented), never as lines of its own.
         #expect(!run.standardOutput.split(separator: "\n").contains { $0.hasPrefix("misbehaving adapter") }, "\(run.standardOutput)")
