@@ -67,7 +67,10 @@ final class ProcessSession {
             return .failure(SessionFailure(isTimeout: false, message: "the adapter process could not be started: \(error)"))
         }
         var template = Array((SideFile.parentDirectory + "/rive-harness-side.XXXXXX").utf8CString)
-        let directory = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) } ?? NSTemporaryDirectory()
+        guard let directory = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) }) else {
+            connection.close(shutdownLine: nil)
+            return .failure(SessionFailure(isTimeout: false, message: "cannot create a side-file folder in \(SideFile.parentDirectory): \(String(cString: strerror(errno)))"))
+        }
         let session = ProcessSession(connection: connection, sideFileDirectory: directory)
         let params: JSONObject = [
             "protocolVersion": .int(adapterProtocolVersion), "client": "rive-harness", "clientVersion": .string(ProcessAdapter.clientVersion),
