@@ -41,7 +41,7 @@ struct PathCommand
 
 /// A path: commands plus the fill rule it is filled (and clipped) with.
 class HarnessRenderPath
-    : public LITE_RTTI_OVERRIDE(rive::RenderPath, HarnessRenderPath)
+    : public rive::lite_rtti_override<rive::RenderPath, HarnessRenderPath, CONST_ID(HarnessRenderPath)>
 {
 public:
     std::vector<PathCommand> commands;
@@ -77,7 +77,7 @@ struct ShaderData
 
 /// A gradient made by the factory.
 class HarnessRenderShader
-    : public LITE_RTTI_OVERRIDE(rive::RenderShader, HarnessRenderShader)
+    : public rive::lite_rtti_override<rive::RenderShader, HarnessRenderShader, CONST_ID(HarnessRenderShader)>
 {
 public:
     ShaderData data;
@@ -98,7 +98,7 @@ struct PaintData
 
 /// A paint made by the factory. The shader stays shared until a renderer reads it.
 class HarnessRenderPaint
-    : public LITE_RTTI_OVERRIDE(rive::RenderPaint, HarnessRenderPaint)
+    : public rive::lite_rtti_override<rive::RenderPaint, HarnessRenderPaint, CONST_ID(HarnessRenderPaint)>
 {
 public:
     PaintData data;
@@ -121,7 +121,7 @@ public:
 
 /// An image decoded by the factory: straight-alpha ARGB pixels (PNG through cairo).
 class HarnessRenderImage
-    : public LITE_RTTI_OVERRIDE(rive::RenderImage, HarnessRenderImage)
+    : public rive::lite_rtti_override<rive::RenderImage, HarnessRenderImage, CONST_ID(HarnessRenderImage)>
 {
 public:
     HarnessRenderImage(int width, int height, std::vector<uint32_t> argb);
