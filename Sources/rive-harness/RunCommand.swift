@@ -1,3 +1,4 @@
+import AdapterProtocol
 import Conformance
 import RuntimeAPI
 import Foundation
@@ -10,13 +11,20 @@ struct RunCommand: HarnessCommand {
         usage: rive-harness run [CORPUS] [--adapter NAME] [--filter GLOB] [--rules PREFIX]
                                 [--shard K/N] [--format console|tap|junit|json] [--out FILE]
                                 [--jobs N] [--timeout SECONDS] [--record missing|all|never]
+                                [--adapter process --command 'CMD ARGS' [--request-timeout S]]
 
         Plans the scenarios of CORPUS (default: Corpus) for the adapter (capabilities decide
         run or skip), runs them and reports a verdict per scenario: PASS, FAIL, ERROR, TIMEOUT,
         CRASH, SKIP, XFAIL or XPASS. Known failures come from CORPUS/expectations/NAME.yaml.
 
         options:
-          --adapter NAME     the runtime to test (default: reference)
+          --adapter NAME     the runtime to test (default: reference); 'process' runs
+                             the program of --command over docs/adapter-protocol.md
+          --command 'CMD'    with --adapter process: the adapter program, run with
+                             /bin/sh -c; one child per job, restarted after a crash or
+                             timeout (example: --command 'rive-harness serve')
+          --request-timeout S  with --adapter process: seconds the child may take to
+                             answer one request (default 10); past it, TIMEOUT
           --filter GLOB      scenario IDs to run: '*' within a folder, '**' across folders
           --rules PREFIX     scenarios checking a rule area (GLB) or one rule (GLB-5) of
                              rules.yaml; a selection that matches nothing is a usage error
@@ -27,7 +35,8 @@ struct RunCommand: HarnessCommand {
                              report to stdout; FILE's folder is checked before running
           --jobs N           adapter instances (default 1); they share the main actor and
                              interleave only where an adapter suspends, so adapters that
-                             never suspend (the reference one) run one scenario at a time
+                             never suspend (the reference one) run one scenario at a time;
+                             process adapters run N children in parallel
           --timeout SECONDS  per-scenario timeout unless a scenario sets one (default 60,
                              at most 86400)
           --record MODE      golden digests: missing (default; never when CI=true, or
@@ -39,8 +48,9 @@ struct RunCommand: HarnessCommand {
         exit codes: 0 every scenario passed, skipped or failed as expected; 1 a scenario
         failed, errored, timed out, crashed or passed unexpectedly, or the corpus has
         problems; 2 usage error (including an unknown adapter, a repeated option or a
-        selection that matches nothing); 3 the corpus folder is missing; 4 internal error
-        (for example --out cannot be written).
+        selection that matches nothing); 3 the corpus folder is missing, or the adapter
+        process failed its first handshake; 4 internal error (for example --out cannot be
+        written).
         """
 
     /// The output formats and the reporter each makes.
@@ -54,10 +64,30 @@ struct RunCommand: HarnessCommand {
     let format: String
     let outputPath: String?
     let options: RunOptions
+    /// With `--adapter process`: how to start the child.
+    let process: ProcessAdapterConfiguration?
 
     init(arguments: inout ArgumentList) throws(UsageError) {
         let hint = "see 'rive-harness run --help'"
         adapterName = try arguments.option("--adapter") ?? "reference"
+        let command = try arguments.option("--command")
+        let requestTimeoutText = try arguments.option("--request-timeout")
+        if adapterName == AdapterRegistry.processAdapterName {
+            guard let command, !command.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw UsageError(message: "--adapter process needs --command 'CMD ARGS'", hint: "for example --command 'rive-harness serve'; \(hint)")
+            }
+            let requestTimeout = requestTimeoutText.flatMap(Double.init) ?? 10
+            guard requestTimeoutText == nil || (Double(requestTimeoutText!) != nil && requestTimeout > 0 && requestTimeout <= RunOptions.maximumTimeoutSeconds) else {
+                throw UsageError(message: "--request-timeout needs a positive number of seconds up to \(Int(RunOptions.maximumTimeoutSeconds)), got '\(requestTimeoutText!)'",
+                                 hint: hint)
+            }
+            process = ProcessAdapterConfiguration(command: command, requestTimeoutSeconds: requestTimeout)
+        } else {
+            guard command == nil, requestTimeoutText == nil else {
+                throw UsageError(message: "--command and --request-timeout need --adapter process", hint: hint)
+            }
+            process = nil
+        }
         var selectionShard: Shard?
         if let shard = try arguments.option("--shard") {
             guard let parsed = Shard(shard) else { throw UsageError(message: "--shard needs K/N with 1 ≤ K ≤ N, got '\(shard)'", hint: hint) }
@@ -90,20 +120,32 @@ struct RunCommand: HarnessCommand {
         }
         options = RunOptions(jobs: jobs, defaultTimeoutSeconds: timeout, recordMode: record)
         var corpus = try CorpusArguments(&arguments, command: Self.name,
-                                         knownOptions: ["--adapter", "--shard", "--format", "--out", "--jobs", "--timeout", "--record"])
+                                         knownOptions: ["--adapter", "--shard", "--format", "--out", "--jobs", "--timeout", "--record",
+                                                       "--command", "--request-timeout"])
         corpus.selection.shard = selectionShard
         self.corpus = corpus
     }
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
-        let makeAdapter: @MainActor () -> any RuntimeAdapter
-        do { makeAdapter = try AdapterRegistry.factory(named: adapterName, command: Self.name) } catch {
-            throw CommandFailure(message: "error: \(error.message)\n  hint: \(error.hint)", exitCode: .usage)
+        var inProcess: (@MainActor () -> any RuntimeAdapter)?
+        if process == nil {
+            do { inProcess = try AdapterRegistry.factory(named: adapterName, command: Self.name) } catch {
+                throw CommandFailure(message: "error: \(error.message); 'process' runs a program given by --command\n  hint: \(error.hint)", exitCode: .usage)
+            }
         }
         if let outputPath { try Self.checkWritable(outputPath) }
         let loaded = try loadCorpus(corpus.path)
         try corpus.checkRules(in: loaded, command: Self.name)
-        let adapter = makeAdapter()
+        let adapter: any RuntimeAdapter
+        let makeAdapter: @MainActor () -> any RuntimeAdapter
+        if let inProcess {
+            makeAdapter = inProcess
+            adapter = inProcess()
+        } else {
+            let started = try AdapterRegistry.processFactory(process!)
+            adapter = started.first
+            makeAdapter = started.make
+        }
         func makePlan(_ selection: Selection) -> RunPlan {
             Planner.plan(corpus: loaded, adapter: AdapterIdentity(adapter), capabilities: adapter.capabilities,
                          expectations: loaded.expectations(for: adapter.name), selection: selection)
