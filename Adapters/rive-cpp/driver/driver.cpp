@@ -14,8 +14,21 @@
 #include "rive/animation/state_machine_number.hpp"
 #include "rive/animation/state_machine_trigger.hpp"
 #include "rive/artboard.hpp"
+#include "rive/data_bind/data_context.hpp"
 #include "rive/file.hpp"
 #include "rive/viewmodel/runtime/viewmodel_instance_runtime.hpp"
+#include "rive/viewmodel/viewmodel_instance.hpp"
+#include "rive/viewmodel/viewmodel_instance_artboard.hpp"
+#include "rive/viewmodel/viewmodel_instance_asset.hpp"
+#include "rive/viewmodel/viewmodel_instance_boolean.hpp"
+#include "rive/viewmodel/viewmodel_instance_color.hpp"
+#include "rive/viewmodel/viewmodel_instance_enum.hpp"
+#include "rive/viewmodel/viewmodel_instance_list.hpp"
+#include "rive/viewmodel/viewmodel_instance_list_item.hpp"
+#include "rive/viewmodel/viewmodel_instance_number.hpp"
+#include "rive/viewmodel/viewmodel_instance_string.hpp"
+#include "rive/viewmodel/viewmodel_instance_trigger.hpp"
+#include "rive/viewmodel/viewmodel_instance_viewmodel.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -91,6 +104,7 @@ struct ViewState
     bool hasDrawn = false;
     bool wasOnscreen = false;
     bool woken = false;
+    uint64_t seenFingerprint = 0;
     bool hasLastTimestamp = false;
     double lastTimestamp = 0;
 };
@@ -194,6 +208,77 @@ std::string dataTypeName(rive::DataType type)
 Json namesResult(const std::vector<std::string>& names)
 {
     return Json{{"names", names}};
+}
+
+/// FNV-1a 64 over the values reachable from view-model instances.
+struct Fingerprint
+{
+    uint64_t hash = 0xcbf29ce484222325ULL;
+    void add(const void* bytes, size_t count)
+    {
+        const unsigned char* p = static_cast<const unsigned char*>(bytes);
+        for (size_t i = 0; i < count; ++i)
+        {
+            hash ^= p[i];
+            hash *= 0x100000001b3ULL;
+        }
+    }
+    template <typename T> void add(const T& value) { add(&value, sizeof value); }
+};
+
+/// Adds every value reachable from an instance: scalars, nested instances (by identity and
+/// contents) and list items; `visited` stops cycles.
+void fingerprintInstance(rive::ViewModelInstance* instance, Fingerprint& out, std::set<const void*>& visited)
+{
+    out.add(static_cast<const void*>(instance));
+    if (instance == nullptr || !visited.insert(instance).second)
+        return;
+    for (const auto& held : instance->propertyValues())
+    {
+        rive::ViewModelInstanceValue* value = held.get();
+        out.add(value->coreType());
+        if (value->is<rive::ViewModelInstanceNumber>())
+            out.add(value->as<rive::ViewModelInstanceNumber>()->propertyValue());
+        else if (value->is<rive::ViewModelInstanceString>())
+        {
+            const std::string& text = value->as<rive::ViewModelInstanceString>()->propertyValue();
+            out.add(text.size());
+            out.add(text.data(), text.size());
+        }
+        else if (value->is<rive::ViewModelInstanceBoolean>())
+            out.add(value->as<rive::ViewModelInstanceBoolean>()->propertyValue());
+        else if (value->is<rive::ViewModelInstanceColor>())
+            out.add(value->as<rive::ViewModelInstanceColor>()->propertyValue());
+        else if (value->is<rive::ViewModelInstanceEnum>())
+            out.add(value->as<rive::ViewModelInstanceEnum>()->propertyValue());
+        else if (value->is<rive::ViewModelInstanceTrigger>())
+            out.add(value->as<rive::ViewModelInstanceTrigger>()->propertyValue());
+        else if (value->is<rive::ViewModelInstanceArtboard>())
+            out.add(value->as<rive::ViewModelInstanceArtboard>()->propertyValue());
+        else if (value->is<rive::ViewModelInstanceAsset>())
+            out.add(value->as<rive::ViewModelInstanceAsset>()->propertyValue());
+        else if (value->is<rive::ViewModelInstanceViewModel>())
+            fingerprintInstance(value->as<rive::ViewModelInstanceViewModel>()->referenceViewModelInstance().get(),
+                                out, visited);
+        else if (value->is<rive::ViewModelInstanceList>())
+        {
+            auto items = value->as<rive::ViewModelInstanceList>()->listItems();
+            out.add(items.size());
+            for (const auto& item : items)
+                fingerprintInstance(item->viewModelInstance().get(), out, visited);
+        }
+    }
+}
+
+/// The fingerprint of everything a state machine's data context reaches (main and globals).
+uint64_t contextFingerprint(rive::StateMachineInstance* machine)
+{
+    Fingerprint out;
+    std::set<const void*> visited;
+    if (auto context = machine->dataContext())
+        for (const auto& instance : context->viewModelInstances())
+            fingerprintInstance(instance.get(), out, visited);
+    return out.hash;
 }
 
 class Driver : public StreamSink
@@ -1231,7 +1316,8 @@ private:
             seconds = std::max(0.0, timestamp - view.lastTimestamp);
         view.hasLastTimestamp = !isPaused;
         view.lastTimestamp = timestamp;
-        if (view.woken || machine->needsAdvance())
+        uint64_t fingerprint = contextFingerprint(machine);
+        if (view.woken || fingerprint != view.seenFingerprint)
         {
             view.settled = false;
             view.pendingSettle = false;
@@ -1251,6 +1337,7 @@ private:
             pump(worker);
             Reply reply = session.take(id);
             advanced = true;
+            view.seenFingerprint = contextFingerprint(machine);
             if (reply.settled)
                 view.pendingSettle = true;
         }
