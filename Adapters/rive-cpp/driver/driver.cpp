@@ -20,6 +20,8 @@
 #include "rive/viewmodel/viewmodel_instance.hpp"
 #include "rive/viewmodel/viewmodel_instance_artboard.hpp"
 #include "rive/viewmodel/viewmodel_instance_asset.hpp"
+#include "rive/viewmodel/viewmodel_instance_asset_blob.hpp"
+#include "rive/viewmodel/viewmodel_instance_asset_image.hpp"
 #include "rive/viewmodel/viewmodel_instance_boolean.hpp"
 #include "rive/viewmodel/viewmodel_instance_color.hpp"
 #include "rive/viewmodel/viewmodel_instance_enum.hpp"
@@ -57,6 +59,7 @@ const char* const kCapabilities[] = {"introspection",
                                      "globals",
                                      "lists",
                                      "nestedInstances",
+                                     "assets",
                                      "binding",
                                      "pointerEvents",
                                      "pixels",
@@ -254,7 +257,24 @@ void fingerprintInstance(rive::ViewModelInstance* instance, Fingerprint& out, st
         else if (value->is<rive::ViewModelInstanceTrigger>())
             out.add(value->as<rive::ViewModelInstanceTrigger>()->propertyValue());
         else if (value->is<rive::ViewModelInstanceArtboard>())
-            out.add(value->as<rive::ViewModelInstanceArtboard>()->propertyValue());
+        {
+            auto artboard = value->as<rive::ViewModelInstanceArtboard>();
+            out.add(artboard->propertyValue());
+            out.add(static_cast<const void*>(artboard->asset().get()));
+        }
+        else if (value->is<rive::ViewModelInstanceAssetImage>())
+        {
+            auto image = value->as<rive::ViewModelInstanceAssetImage>();
+            out.add(image->propertyValue());
+            auto asset = image->asset();
+            out.add(static_cast<const void*>(asset ? asset->renderImage() : nullptr));
+        }
+        else if (value->is<rive::ViewModelInstanceAssetBlob>())
+        {
+            auto blob = value->as<rive::ViewModelInstanceAssetBlob>();
+            out.add(blob->propertyValue());
+            out.add(static_cast<const void*>(blob->asset().get()));
+        }
         else if (value->is<rive::ViewModelInstanceAsset>())
             out.add(value->as<rive::ViewModelInstanceAsset>()->propertyValue());
         else if (value->is<rive::ViewModelInstanceViewModel>())
