@@ -28,6 +28,12 @@ public struct RiveCppDriverLocator: Sendable {
         public var path: String
         /// The full commit sha of the runtime.
         public var commit: String
+
+        /// Creates a located driver.
+        public init(path: String, commit: String) {
+            self.path = path
+            self.commit = commit
+        }
     }
 
     /// The cached driver for a revision (`nil`: the git directory's `HEAD`).
