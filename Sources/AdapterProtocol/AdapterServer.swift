@@ -57,7 +57,11 @@ public final class AdapterServer {
     ///   (the reason goes to standard error).
     public func serve(inputDescriptor: Int32 = 0) async -> Int32 {
         signal(SIGPIPE, SIG_IGN)
-        for await line in Self.lines(from: inputDescriptor) {
+        let reader = LineReader(descriptor: inputDescriptor)
+        while true {
+            // Let work the runtime queued on the main actor run before blocking on the next request.
+            await Task.yield()
+            guard let line = reader.next() else { break }
             switch line {
             case .tooLong(let number):
                 Self.report("line \(number) is longer than \(adapterProtocolMaximumLineBytes) bytes (docs/adapter-protocol.md §1)")
@@ -114,39 +118,39 @@ public final class AdapterServer {
         case tooLong(Int)
     }
 
-    /// The lines of a file descriptor, read on a background thread, at most the protocol's line limit each.
-    private static func lines(from descriptor: Int32) -> AsyncStream<InputLine> {
-        AsyncStream { continuation in
-            Thread.detachNewThread {
-                var chunk = [UInt8](repeating: 0, count: 1 << 16)
-                var line: [UInt8] = []
-                var number = 0
-                while true {
-                    let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
-                    if count < 0, errno == EINTR { continue }
-                    guard count > 0 else { break }
-                    var start = 0
-                    for index in 0..<count where chunk[index] == 0x0A {
-                        line.append(contentsOf: chunk[start..<index])
-                        start = index + 1
-                        number += 1
-                        guard line.count <= adapterProtocolMaximumLineBytes else {
-                            continuation.yield(.tooLong(number))
-                            continuation.finish()
-                            return
-                        }
-                        if line.last == 0x0D { line.removeLast() }
-                        continuation.yield(.line(number, line))
-                        line.removeAll(keepingCapacity: true)
-                    }
-                    line.append(contentsOf: chunk[start..<count])
-                    if line.count > adapterProtocolMaximumLineBytes {
-                        continuation.yield(.tooLong(number + 1))
-                        continuation.finish()
-                        return
-                    }
+    /// Reads lines from a file descriptor with blocking reads, at most the protocol's line limit each.
+    ///
+    /// The server reads on the main thread: it handles one request at a time anyway, and a
+    /// hop from a reader thread per request would double the round trip.
+    private final class LineReader {
+        private let descriptor: Int32
+        private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        private var start = 0
+        private var end = 0
+        private var number = 0
+
+        init(descriptor: Int32) { self.descriptor = descriptor }
+
+        /// The next line without its newline (and a `\r` before it), `nil` at the end of input.
+        func next() -> InputLine? {
+            var line: [UInt8] = []
+            while true {
+                if let newline = buffer[start..<end].firstIndex(of: 0x0A) {
+                    line.append(contentsOf: buffer[start..<newline])
+                    start = newline + 1
+                    number += 1
+                    guard line.count <= adapterProtocolMaximumLineBytes else { return .tooLong(number) }
+                    if line.last == 0x0D { line.removeLast() }
+                    return .line(number, line)
                 }
-                continuation.finish()
+                line.append(contentsOf: buffer[start..<end])
+                start = 0
+                end = 0
+                guard line.count <= adapterProtocolMaximumLineBytes else { return .tooLong(number + 1) }
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return nil }
+                end = count
             }
         }
     }
@@ -617,9 +621,10 @@ public final class AdapterServer {
                 bytes[index * 4 + 3] = UInt8(truncatingIfNeeded: pixel >> 24)
             }
             var result: JSONObject = ["width": .int(frame.width), "height": .int(frame.height)]
-            if bytes.count > 8 * 1024 * 1024, let directory = sideFileDirectory {
+            // Frames of 64 KiB and more go through a side file: cheaper than base64 in a JSON line.
+            if bytes.count >= 64 * 1024, let directory = sideFileDirectory {
                 let path = directory + "/pixels-\(UUID().uuidString).rgba"
-                if FileManager.default.createFile(atPath: path, contents: Data(bytes)) {
+                if SideFile.write(bytes, to: path) {
                     result["pixelsFile"] = .string(path)
                     return result
                 }

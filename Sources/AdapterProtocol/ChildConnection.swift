@@ -46,7 +46,7 @@ enum ConnectionFailure: Sendable, Error, Equatable {
 /// One message read from the child, in the order the child wrote it.
 enum Incoming: Sendable {
     /// The answer to the oldest outstanding request: its result or its error object.
-    case response(id: Int, result: Result<JSONObject, WireError>, line: Int)
+    case response(id: Int, op: String, result: Result<JSONObject, WireError>, line: Int)
     /// An event (§6).
     case event(JSONObject, line: Int)
     /// The connection ended; nothing follows.
@@ -78,12 +78,13 @@ final class ChildConnection: @unchecked Sendable {
     let maximumLineBytes: Int
     private let condition = NSCondition()
     private var inbox: [Incoming] = []
-    private var outstanding: [(id: Int, op: String, deadline: ContinuousClock.Instant)] = []
+    private var outstanding: [(id: Int, op: String, deadline: ContinuousClock.Instant, seconds: Double, queued: Bool)] = []
     private var ended = false
     private var closed = false
     private var waitingSynchronously = false
     private var drainScheduled = false
     private var readersRunning = 2
+    private var standardErrorEnded = false
     private var onInbox: (@Sendable () -> Void)?
 
     /// Starts the child and its two reader threads.
@@ -104,9 +105,12 @@ final class ChildConnection: @unchecked Sendable {
     }
 
     /// Registers a request before it is written, so its answer and deadline can be checked.
-    func register(id: Int, op: String) {
+    ///
+    /// The successful answer (`{}`) of a *queued* request is checked and dropped here; only
+    /// answers someone waits for, and errors, reach the main actor.
+    func register(id: Int, op: String, timeout: Double? = nil, queued: Bool = false) {
         condition.lock()
-        outstanding.append((id, op, ContinuousClock.now.advanced(by: .seconds(requestTimeout))))
+        outstanding.append((id, op, ContinuousClock.now.advanced(by: .seconds(timeout ?? requestTimeout)), timeout ?? requestTimeout, queued))
         condition.unlock()
     }
 
@@ -139,7 +143,7 @@ final class ChildConnection: @unchecked Sendable {
         closed = true
         let alreadyEnded = ended
         if let shutdownLine, !alreadyEnded, let id = Self.requestID(in: shutdownLine) {
-            outstanding.append((id, "shutdown", ContinuousClock.now.advanced(by: .seconds(2))))
+            outstanding.append((id, "shutdown", ContinuousClock.now.advanced(by: .seconds(2)), 2, true))
         }
         condition.unlock()
         guard !alreadyClosed else { return }
@@ -169,7 +173,7 @@ final class ChildConnection: @unchecked Sendable {
             return
         }
         inbox.append(item)
-        condition.signal()
+        condition.broadcast()
         let schedule = !waitingSynchronously && !drainScheduled
         if schedule { drainScheduled = true }
         let callback = onInbox
@@ -186,12 +190,12 @@ final class ChildConnection: @unchecked Sendable {
     }
 
     /// How long `poll` may wait: until the oldest deadline, at most 200 ms.
-    private func pollTimeout() -> (milliseconds: Int32, expired: (op: String, id: Int)?) {
+    private func pollTimeout() -> (milliseconds: Int32, expired: (op: String, id: Int, seconds: Double)?) {
         condition.lock()
         defer { condition.unlock() }
         guard let oldest = outstanding.first else { return (200, nil) }
         let remaining = ContinuousClock.now.duration(to: oldest.deadline)
-        if remaining <= .zero { return (0, (oldest.op, oldest.id)) }
+        if remaining <= .zero { return (0, (oldest.op, oldest.id, oldest.seconds)) }
         let milliseconds = remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1
         return (Int32(min(200, milliseconds)), nil)
     }
@@ -204,7 +208,7 @@ final class ChildConnection: @unchecked Sendable {
         while true {
             let (timeout, expired) = pollTimeout()
             if let expired {
-                fail(.timedOut(op: expired.op, id: expired.id, seconds: requestTimeout))
+                fail(.timedOut(op: expired.op, id: expired.id, seconds: expired.seconds))
                 return
             }
             var descriptor = pollfd(fd: child.output, events: Int16(POLLIN), revents: 0)
@@ -255,8 +259,23 @@ final class ChildConnection: @unchecked Sendable {
         child.reap(grace: 0)
     }
 
+    /// Waits (at most `seconds`) until the child's standard error has ended, so a failure's
+    /// message gets what the child wrote just before it died.
+    func waitForStandardErrorEnd(seconds: Double) {
+        let deadline = Date().addingTimeInterval(seconds)
+        condition.lock()
+        defer { condition.unlock() }
+        while !standardErrorEnded, condition.wait(until: deadline) {}
+    }
+
     private func readStandardError() {
-        defer { readerFinished() }
+        defer {
+            condition.lock()
+            standardErrorEnded = true
+            condition.broadcast()
+            condition.unlock()
+            readerFinished()
+        }
         var chunk = [UInt8](repeating: 0, count: 1 << 14)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(child.errorOutput, $0.baseAddress!, $0.count) }
@@ -287,9 +306,9 @@ final class ChildConnection: @unchecked Sendable {
                 return violation("expected the answer to request \(expected.id) (\(expected.op)), got id \(id)")
             }
             if case .object(let result)? = object["result"], object["error"] == nil {
-                deliver(.response(id: id, result: .success(result), line: number))
+                if !expected.queued { deliver(.response(id: id, op: expected.op, result: .success(result), line: number)) }
             } else if case .object(let error)? = object["error"], object["result"] == nil, error["code"]?.stringValue != nil {
-                deliver(.response(id: id, result: .failure(WireError(object: error)), line: number))
+                deliver(.response(id: id, op: expected.op, result: .failure(WireError(object: error)), line: number))
             } else {
                 return violation("an answer needs either an object 'result' or an object 'error' with a string 'code'")
             }

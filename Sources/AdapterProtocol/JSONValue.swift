@@ -107,6 +107,13 @@ public enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral {
 
     private static func writeString(_ string: String, to output: inout String) {
         output += "\""
+        // Most strings (names, paths, base64) need no escape: append them whole.
+        // 0xE2 starts U+2028 and U+2029, which are escaped too.
+        if !string.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) {
+            output += string
+            output += "\""
+            return
+        }
         var plainStart = string.unicodeScalars.startIndex
         let scalars = string.unicodeScalars
         var index = scalars.startIndex

@@ -96,6 +96,8 @@ public final class ProcessAdapter: RuntimeAdapter {
     nonisolated public static let crashLogCode = "adapter.crashed"
     /// The log code of a worker whose child did not answer in time (the runner reports TIMEOUT).
     nonisolated public static let timeoutLogCode = "adapter.timed-out"
+    /// How long a child may take to start and answer the handshake, unless the request timeout is longer.
+    nonisolated public static let handshakeTimeoutSeconds: Double = 30
     /// The version the client sends in the handshake.
     nonisolated public static let clientVersion = "0.1.0"
 
@@ -178,23 +180,32 @@ public final class ProcessAdapter: RuntimeAdapter {
         }
     }
 
-    /// Measures round trips: sends `ping` `count` times, each after the previous answer, and returns the seconds each took on average.
+    /// Measures round trips: sends `ping` `count` times, each after the previous answer, and
+    /// returns the mean seconds per round trip, awaited (as async members do) and blocking (as
+    /// synchronous members such as `RuntimeView.tick` do).
     /// - Throws: `ProcessAdapterError` when the child fails.
-    public func measurePing(count: Int) async throws(ProcessAdapterError) -> Double {
+    public func measurePing(count: Int) async throws(ProcessAdapterError) -> (awaited: Double, blocking: Double) {
         let current: ProcessSession
         switch liveSession() {
         case .failure(let failure): throw ProcessAdapterError(message: failure.message)
         case .success(let session): current = session
         }
+        let rounds = max(1, count)
         let clock = ContinuousClock()
-        let start = clock.now
-        for _ in 0..<max(1, count) {
-            if case .failure(let failure) = await current.call("ping", [:]) {
-                throw ProcessAdapterError(message: "ping failed: \(failure)")
-            }
+        var start = clock.now
+        for _ in 0..<rounds {
+            if case .failure(let failure) = await current.call("ping", [:]) { throw ProcessAdapterError(message: "ping failed: \(failure)") }
         }
-        let elapsed = clock.now - start
-        return (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18) / Double(max(1, count))
+        let awaited = clock.now - start
+        start = clock.now
+        for _ in 0..<rounds {
+            if case .failure(let failure) = current.callSync("ping", [:]) { throw ProcessAdapterError(message: "ping failed: \(failure)") }
+        }
+        let blocking = clock.now - start
+        func mean(_ duration: Duration) -> Double {
+            (Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18) / Double(rounds)
+        }
+        return (mean(awaited), mean(blocking))
     }
 }
 

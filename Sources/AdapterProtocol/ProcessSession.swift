@@ -39,7 +39,6 @@ final class ProcessSession {
     private enum Waiter {
         case async(CheckedContinuation<Result<JSONObject, RequestFailure>, Never>)
         case sync
-        case queued
     }
 
     private let connection: ChildConnection
@@ -47,7 +46,8 @@ final class ProcessSession {
     let sideFileDirectory: String
     private var nextID = 1
     private var nextHandle = 1
-    private var pending: [(id: Int, op: String, throwing: Bool, waiter: Waiter)] = []
+    /// The requests whose answers someone waits for, by id (queued requests are checked by the reader).
+    private var pending: [Int: (throwing: Bool, waiter: Waiter)] = [:]
     private var syncAnswer: (id: Int, result: Result<JSONObject, RequestFailure>)?
     private var streams: [Int: StreamSink] = [:]
     private var logs: [Int: [RuntimeLogEntry]] = [:]
@@ -66,7 +66,7 @@ final class ProcessSession {
         } catch {
             return .failure(SessionFailure(isTimeout: false, message: "the adapter process could not be started: \(error)"))
         }
-        var template = Array((NSTemporaryDirectory() + "/rive-harness-side.XXXXXX").utf8CString)
+        var template = Array((SideFile.parentDirectory + "/rive-harness-side.XXXXXX").utf8CString)
         let directory = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) } ?? NSTemporaryDirectory()
         let session = ProcessSession(connection: connection, sideFileDirectory: directory)
         let params: JSONObject = [
@@ -116,11 +116,11 @@ final class ProcessSession {
         return Array(text.utf8)
     }
 
-    private func write(_ op: String, _ params: JSONObject, throwing: Bool, waiter: Waiter) -> Int {
+    private func write(_ op: String, _ params: JSONObject, throwing: Bool, waiter: Waiter?) -> Int {
         let id = nextID
         nextID += 1
-        pending.append((id, op, throwing, waiter))
-        connection.register(id: id, op: op)
+        if let waiter { pending[id] = (throwing, waiter) }
+        connection.register(id: id, op: op, queued: waiter == nil)
         // A failed write means the child is gone; the reader reports how it ended.
         _ = connection.child.write(requestLine(id: id, op: op, params: params))
         return id
@@ -129,7 +129,7 @@ final class ProcessSession {
     /// Sends a request whose Swift member returns nothing and cannot fail, without waiting (*queued*).
     func send(_ op: String, _ params: JSONObject) {
         guard failure == nil else { return }
-        _ = write(op, params, throwing: false, waiter: .queued)
+        _ = write(op, params, throwing: false, waiter: nil)
     }
 
     /// Sends a request and waits for its answer without blocking the main actor.
@@ -159,8 +159,8 @@ final class ProcessSession {
         if startingReaders {
             id = nextID
             nextID += 1
-            pending.append((id, op, throwing, .sync))
-            connection.register(id: id, op: op)
+            pending[id] = (throwing, .sync)
+            connection.register(id: id, op: op, timeout: max(connection.requestTimeout, ProcessAdapter.handshakeTimeoutSeconds))
             connection.start { [weak self] in Task { @MainActor in self?.drain() } }
             _ = connection.child.write(requestLine(id: id, op: op, params: params))
         } else {
@@ -187,22 +187,19 @@ final class ProcessSession {
                 fail(connectionFailure)
             case .event(let event, let line):
                 handleEvent(event, line: line)
-            case .response(let id, let result, let line):
-                guard let request = pending.first, request.id == id else {
-                    fail(.protocolError(line: line, reason: "an answer with id \(id) that no request is waiting for"))
+            case .response(let id, let op, let result, let line):
+                let request = pending[id]
+                if case .failure(let error) = result, request == nil || !request!.throwing || error.code.hasPrefix("protocol.") {
+                    // Failing the session resumes the request's waiter too.
+                    let why = request?.throwing == true ? "a protocol error" : "an error, but \(op) cannot fail"
+                    fail(.protocolError(line: line, reason: "the answer to \(op) (request \(id)) is \(why): \(error.object.serializedText)"))
                     return
                 }
-                pending.removeFirst()
-                if case .failure(let error) = result, !request.throwing || error.code.hasPrefix("protocol.") {
-                    let why = request.throwing ? "a protocol error" : "an error, but \(request.op) cannot fail"
-                    fail(.protocolError(line: line, reason: "the answer to \(request.op) (request \(id)) is \(why): \(error.object.serializedText)"))
-                    return
-                }
+                guard let request = pending.removeValue(forKey: id) else { continue }
                 let answer = result.mapError { RequestFailure.runtime($0) }
                 switch request.waiter {
                 case .async(let continuation): continuation.resume(returning: answer)
                 case .sync: syncAnswer = (id, answer)
-                case .queued: break
                 }
             }
         }
@@ -242,6 +239,7 @@ final class ProcessSession {
     private func fail(_ connectionFailure: ConnectionFailure) {
         guard failure == nil else { return }
         connection.kill()
+        connection.waitForStandardErrorEnd(seconds: 0.5)
         fail(with: SessionFailure(isTimeout: connectionFailure.isTimeout, message: connectionFailure.description + standardErrorSuffix))
     }
 
@@ -249,7 +247,7 @@ final class ProcessSession {
         guard failure == nil else { return }
         failure = sessionFailure
         connection.kill()
-        let waiting = pending
+        let waiting = pending.keys.sorted().compactMap { pending[$0] }
         pending.removeAll()
         for request in waiting {
             if case .async(let continuation) = request.waiter { continuation.resume(returning: .failure(.connection(sessionFailure))) }
@@ -281,7 +279,7 @@ final class ProcessSession {
             return
         }
         let path = sideFileDirectory + "/payload-\(nextID).bin"
-        if FileManager.default.createFile(atPath: path, contents: Data(bytes)) {
+        if SideFile.write(bytes, to: path) {
             params["bytesFile"] = .string(path)
         } else {
             params["bytes"] = .string(Data(bytes).base64EncodedString())

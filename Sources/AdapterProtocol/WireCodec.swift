@@ -1,4 +1,8 @@
+import Foundation
 import RuntimeAPI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The protocol's version; see docs/adapter-protocol.md.
 public let adapterProtocolVersion = 1
@@ -184,6 +188,34 @@ enum WireCodec {
 
     /// The wire form of a property's kind, for introspection answers.
     static func dataType(named name: String) -> DataType? { DataType.allCases.first { $0.description == name } }
+}
+
+/// Side files (docs/adapter-protocol.md §5): plain writes without an fsync, in a folder on
+/// tmpfs when the machine has one, because they live for one request.
+enum SideFile {
+    /// Where a client makes its side-file folders: `/dev/shm` when writable, else the temporary folder.
+    static var parentDirectory: String {
+        FileManager.default.isWritableFile(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
+    }
+
+    /// Writes bytes to a new file; `false` when it cannot.
+    static func write(_ bytes: [UInt8], to path: String) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
+    }
 }
 
 extension JSONObject {

@@ -39,6 +39,7 @@ struct CorpusTests {
     @Test("the whole corpus run twice, and in a shuffled order, gives identical JSON apart from durations")
     func deterministicResults() async throws {
         let corpus = try Corpus.load(CorpusScenario.corpusPath)
+        let makeCorpusAdapter = try corpusAdapterFactory()
         let adapter = makeCorpusAdapter()
         let plan = Planner.plan(corpus: corpus, adapter: AdapterIdentity(adapter), capabilities: adapter.capabilities,
                                 expectations: corpus.expectations(for: adapter.name), selection: Selection())
@@ -62,6 +63,7 @@ struct CorpusTests {
     @Test("scenario", arguments: CorpusScenario.all())
     func scenario(_ scenario: CorpusScenario) async throws {
         let corpus = try Corpus.load(CorpusScenario.corpusPath)
+        let makeCorpusAdapter = try corpusAdapterFactory()
         let adapter = makeCorpusAdapter()
         let plan = Planner.plan(corpus: corpus, adapter: AdapterIdentity(adapter), capabilities: adapter.capabilities,
                                 expectations: corpus.expectations(for: adapter.name), selection: Selection())
