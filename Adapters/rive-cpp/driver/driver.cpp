@@ -51,6 +51,8 @@ namespace
 {
 
 const char* const kAdapterVersion = "0.1.0";
+/// The protocol's line limit (docs/adapter-protocol.md §1).
+const size_t kMaxLineBytes = 16 * 1024 * 1024;
 
 /// The capabilities this driver implements (docs/rive-cpp-adapter.md).
 const char* const kCapabilities[] = {"introspection",
@@ -314,19 +316,28 @@ public:
                 line.pop_back();
             if (line.empty())
                 continue;
+            if (line.size() > kMaxLineBytes)
+            {
+                std::cerr << "rive-cpp-driver: a request line longer than " << kMaxLineBytes << " bytes\n";
+                return 1;
+            }
             Json request = Json::parse(line, nullptr, false);
             if (request.is_discarded() || !request.is_object() || !request.contains("id") ||
                 !request["id"].is_number_integer() || !request.contains("op") || !request["op"].is_string())
             {
                 std::cerr << "rive-cpp-driver: unreadable request line: " << line.substr(0, 200) << "\n";
-                return 3;
+                return 1;
             }
             int64_t id = request["id"].get<int64_t>();
             std::string op = request["op"].get<std::string>();
             Json answer{{"id", id}};
             try
             {
+                if (!m_handshaken && op != "handshake")
+                    throw badParams("the first request must be the handshake");
                 answer["result"] = handle(op, request);
+                if (op == "handshake")
+                    m_handshaken = true;
             }
             catch (const RequestError& error)
             {
@@ -338,6 +349,12 @@ public:
             catch (const nlohmann::json::exception& error)
             {
                 answer["error"] = Json{{"code", "protocol.bad-params"},
+                                       {"message", error.what()},
+                                       {"detail", error.what()}};
+            }
+            catch (const std::exception& error)
+            {
+                answer["error"] = Json{{"code", "protocol.internal"},
                                        {"message", error.what()},
                                        {"detail", error.what()}};
             }
@@ -1383,6 +1400,7 @@ private:
     RuntimeSession* m_pumping = nullptr;
     int64_t m_lastView = 0;
     bool m_shutdown = false;
+    bool m_handshaken = false;
 };
 
 } // namespace
