@@ -43,7 +43,7 @@ struct RiveCppDriverTests {
         #expect(adapter.capabilities == expected)
     }
 
-    @Test("every fixture of Corpus/fixtures loads in the real runtime with the reference's artboard and view-model names")
+    @Test("every fixture of Corpus/fixtures loads in the real runtime with the reference's introspection (names, properties, enums, instances, state machines)")
     func fixturesLoad() async throws {
         let adapter = try RiveCppDriver.makeAdapter()
         let worker = try await adapter.makeWorker()
@@ -58,8 +58,13 @@ struct RiveCppDriverTests {
             #expect(try await real.getArtboardNames() == modelled.getArtboardNames(), "\(name)")
             #expect(try await real.getViewModelNames() == modelled.getViewModelNames(), "\(name)")
             #expect(try await real.getGlobalViewModelNames() == modelled.getGlobalViewModelNames(), "\(name)")
+            #expect(try await real.getViewModelEnums() == modelled.getViewModelEnums(), "\(name)")
+            for viewModel in try await modelled.getViewModelNames() {
+                #expect(try await real.getProperties(of: viewModel) == modelled.getProperties(of: viewModel), "\(name) \(viewModel)")
+                #expect(try await real.getInstanceNames(of: viewModel) == modelled.getInstanceNames(of: viewModel), "\(name) \(viewModel)")
+            }
             let artboard = try await real.createArtboard(nil)
-            #expect(try await !artboard.getStateMachineNames().isEmpty, "\(name)")
+            #expect(try await artboard.getStateMachineNames() == modelled.createArtboard(nil).getStateMachineNames(), "\(name)")
         }
     }
 
