@@ -46,6 +46,7 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "RiveRenderingTests", dependencies: ["RiveRendering", "HarnessSupport"]),
         .testTarget(name: "HarnessSupportTests", dependencies: ["HarnessSupport"]),
+        .testTarget(name: "RiveCppTests", dependencies: ["AdapterProtocol", "Conformance", "ReferenceRuntime", "RiveRendering", "RuntimeAPI", "HarnessSupport", "HarnessTestSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )
