@@ -5,6 +5,7 @@ import YAML
 let commands: [any HarnessCommand.Type] = [
     RunCommand.self, ListCommand.self, ValidateCommand.self, CoverageCommand.self, InspectCommand.self, FixturesCommand.self,
     RenderCommand.self,
+    HistoryCommand.self, DashboardCommand.self, BisectCommand.self,
 ]
 
 let toolHelp = """
