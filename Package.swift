@@ -44,7 +44,7 @@ let package = Package(
         .testTarget(name: "CorpusTests", dependencies: ["Conformance", "ReferenceRuntime", "HarnessTestSupport"]),
         .testTarget(name: "RiveRenderingTests", dependencies: ["RiveRendering", "HarnessSupport"]),
         .testTarget(name: "HarnessSupportTests", dependencies: ["HarnessSupport"]),
-        .testTarget(name: "PerformanceHistoryTests", dependencies: ["PerformanceHistory", "HarnessTestSupport"]),
+        .testTarget(name: "PerformanceHistoryTests", dependencies: ["PerformanceHistory"]),
     ],
     cxxLanguageStandard: .cxx17
 )

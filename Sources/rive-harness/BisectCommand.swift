@@ -90,9 +90,9 @@ struct BisectCommand: HarnessCommand {
         let corpus = try arguments.option("--corpus") ?? "Corpus"
         let output = try arguments.option("--output-of")
         let benchmark = try arguments.option("--benchmark")
-        let metricText = try arguments.option("--metric") ?? "instructions"
+        let metricOption = try arguments.option("--metric")
         let thresholdText = try arguments.option("--threshold")
-        let repetitionsText = try arguments.option("--repetitions") ?? "5"
+        let repetitionsOption = try arguments.option("--repetitions")
         let benchCommand = try arguments.option("--bench-command")
         let attemptsText = try arguments.option("--max-attempts") ?? "3"
         buildScript = try arguments.option("--build-script") ?? "scripts/build-rive-cpp"
@@ -122,6 +122,7 @@ struct BisectCommand: HarnessCommand {
         case (nil, let command?, nil):
             predicate = .output(command: command)
         case (nil, nil, let name?):
+            let metricText = metricOption ?? "instructions", repetitionsText = repetitionsOption ?? "5"
             guard let metric = HarnessContext.Metric(rawValue: metricText) else {
                 throw UsageError(message: "--metric takes instructions or time, got '\(metricText)'", hint: hint)
             }
@@ -145,8 +146,8 @@ struct BisectCommand: HarnessCommand {
         default:
             throw UsageError(message: "give exactly one predicate: --scenario, --output-of or --benchmark", hint: hint)
         }
-        if benchmark == nil, benchCommand != nil || thresholdText != nil {
-            throw UsageError(message: "--bench-command and --threshold belong to --benchmark", hint: hint)
+        if benchmark == nil, benchCommand != nil || thresholdText != nil || metricOption != nil || repetitionsOption != nil {
+            throw UsageError(message: "--bench-command, --metric, --threshold and --repetitions belong to --benchmark", hint: hint)
         }
     }
 

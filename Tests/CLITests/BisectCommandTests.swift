@@ -1,0 +1,89 @@
+import Foundation
+import HarnessTestSupport
+import Testing
+
+/// `rive-harness bisect` over 16 synthetic versions with a planted change at a known position.
+struct BisectCommandTests {
+    /// A benchmark producer: `producer.sh VERSION SLOW_FROM` writes a results file to
+    /// `$RIVE_HARNESS_BISECT_OUT` with `$RIVE_HARNESS_BISECT_REPETITIONS` rows of
+    /// `rive-cpp/advance/a.riv`: 1,000,000 instructions (+ VERSION, below any threshold) and a
+    /// time with ±0.5 % deterministic jitter, both 3 % higher from SLOW_FROM on.
+    static let producer = #"""
+        #!/bin/sh
+        version=$1; slow_from=$2
+        awk -v v="$version" -v s="$slow_from" -v n="${RIVE_HARNESS_BISECT_REPETITIONS:-5}" 'BEGIN {
+          factor = (v >= s) ? 1.03 : 1.0
+          printf "{\"context\":{},\"benchmarks\":["
+          for (i = 0; i < n; i++) {
+            jitter = ((i * 7 + v * 3) % 11 - 5) / 1000.0
+            printf "%s{\"name\":\"rive-cpp/advance/a.riv\",\"run_type\":\"iteration\",\"real_time\":%.3f,\"cpu_time\":1,\"time_unit\":\"ns\",\"instructions_per_iteration\":%d}", (i ? "," : ""), 1000 * factor * (1 + jitter), 1000000 * factor + v
+          }
+          printf "],\"harness\":{\"formatVersion\":1,\"kind\":\"bench\",\"createdAt\":\"2026-12-01T00:00:00Z\",\"metric\":\"%s\",\"adapters\":[{\"name\":\"rive-cpp\",\"version\":\"%d\"}],\"testbed\":{\"fingerprint\":\"0000000000000000\"}}}\n", ENVIRON["METRIC"], v
+        }' > "$RIVE_HARNESS_BISECT_OUT"
+        """#
+
+    /// A folder with the producer and a commands file of 16 versions, slow from `slowFrom`.
+    private static func versions(slowFrom: Int) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-bisect-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let script = folder.appendingPathComponent("producer.sh")
+        try Data(producer.utf8).write(to: script)
+        let lines = (0..<16).map { "v\($0)\t/bin/sh \(script.path) \($0) \(slowFrom)" }
+        try Data(("# 16 synthetic versions\n" + lines.joined(separator: "\n") + "\n").utf8).write(to: folder.appendingPathComponent("versions.txt"))
+        return folder
+    }
+
+    @Test("a planted 3 % instruction increase is found in at most 5 steps", arguments: [1, 6, 11, 15])
+    func instructions(slowFrom: Int) throws {
+        let folder = try Self.versions(slowFrom: slowFrom)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try HarnessProcess.run(["bisect", "--commands-file", folder.appendingPathComponent("versions.txt").path,
+                                             "--benchmark", "rive-cpp/advance/a.riv", "--bench-command", "METRIC=instructions sh -c \"$RIVE_HARNESS_BISECT_ADAPTER_COMMAND\""])
+        #expect(result.exitCode == 0, "\(result.standardOutput)\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n")
+        let steps = lines.filter { $0.hasPrefix("step ") }
+        #expect(steps.count <= 5 && !steps.isEmpty, "\(result.standardOutput)")
+        #expect(lines.contains { $0 == "first bad: v\(slowFrom) /bin/sh \(folder.path)/producer.sh \(slowFrom) \(slowFrom)" }, "\(result.standardOutput)")
+        #expect(lines.contains { $0.hasPrefix("change: rive-cpp/advance/a.riv: regression, ") && $0.contains("(+3.00 %, threshold 1.00 %") }, "\(result.standardOutput)")
+    }
+
+    @Test("a planted 3 % time increase with jitter is found with Mann-Whitney U in at most 5 steps")
+    func time() throws {
+        let folder = try Self.versions(slowFrom: 9)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try HarnessProcess.run(["bisect", "--commands-file", folder.appendingPathComponent("versions.txt").path,
+                                             "--benchmark", "rive-cpp/advance/a.riv", "--metric", "time", "--threshold", "2",
+                                             "--bench-command", "METRIC=time sh -c \"$RIVE_HARNESS_BISECT_ADAPTER_COMMAND\""])
+        #expect(result.exitCode == 0, "\(result.standardOutput)\(result.standardError)")
+        #expect(result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("step ") }.count <= 5)
+        #expect(result.standardOutput.contains("first bad: v9 "), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("Mann-Whitney p="), "\(result.standardOutput)")
+    }
+
+    @Test("the output predicate finds where a command's output changes; ends that agree exit 1")
+    func outputPredicate() throws {
+        let folder = try Self.versions(slowFrom: 4)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("versions.txt").path
+        // The version number divided by 4 changes at v4, v8 and v12; the first change after v0 is v4.
+        let changed = try HarnessProcess.run(["bisect", "--commands-file", file, "--output-of",
+                                              "echo \"$RIVE_HARNESS_BISECT_ADAPTER_COMMAND\" | awk '{ print ($3 >= 4) }'"])
+        #expect(changed.exitCode == 0, "\(changed.standardOutput)\(changed.standardError)")
+        #expect(changed.standardOutput.contains("first bad: v4 "), "\(changed.standardOutput)")
+        #expect(changed.standardOutput.contains("output differs at line 1: \"0\" → \"1\""), "\(changed.standardOutput)")
+        let same = try HarnessProcess.run(["bisect", "--commands-file", file, "--output-of", "echo same"])
+        #expect(same.exitCode == 1)
+        #expect(same.standardOutput.contains("error[bisect.no-change]"))
+    }
+
+    @Test("bisect usage errors exit 2 and a missing commands file exits 3")
+    func usage() throws {
+        #expect(try HarnessProcess.run(["bisect", "--commands-file", "x"]).exitCode == 2, "no predicate")
+        #expect(try HarnessProcess.run(["bisect", "--scenario", "a/b"]).exitCode == 2, "no candidates")
+        #expect(try HarnessProcess.run(["bisect", "--commands-file", "x", "--benchmark", "b"]).exitCode == 2, "no --bench-command")
+        #expect(try HarnessProcess.run(["bisect", "--commands-file", "x", "--output-of", "true", "--metric", "speed"]).exitCode == 2)
+        #expect(try HarnessProcess.run(["bisect", "--commands-file", "/nonexistent/versions.txt", "--output-of", "true"]).exitCode == 3)
+        let help = try HarnessProcess.run(["bisect", "--help"])
+        #expect(help.exitCode == 0 && help.standardOutput.contains("--commands-file"))
+    }
+}
