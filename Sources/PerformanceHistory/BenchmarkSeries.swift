@@ -3,12 +3,12 @@ import Foundation
 /// One benchmark's measurement in one run: the samples of its repetitions in one metric.
 public struct BenchmarkMeasurement: Sendable, Hashable, Codable {
     /// The metric the samples are in.
-    public var metric: HarnessContext.Metric
-    /// One value per measured repetition: nanoseconds per iteration (time) or instructions per iteration.
+    public var metric: RunContext.Metric
+    /// One value per measured repetition: CPU nanoseconds per iteration (time) or instructions per iteration.
     public var samples: [Double]
 
     /// Creates a measurement; `samples` must not be empty.
-    public init(metric: HarnessContext.Metric, samples: [Double]) {
+    public init(metric: RunContext.Metric, samples: [Double]) {
         precondition(!samples.isEmpty, "a measurement needs at least one sample")
         self.metric = metric
         self.samples = samples
@@ -27,7 +27,7 @@ public struct BenchmarkMeasurement: Sendable, Hashable, Codable {
     /// The measurements of every benchmark in a benchmark run, by benchmark name.
     ///
     /// Instructions when the run's metric is `instructions` and the rows carry
-    /// `instructions_per_iteration`, else wall time; aggregate and error rows are ignored.
+    /// `instructions_per_iteration`, else CPU time; aggregate and error rows are ignored.
     public static func perBenchmark(_ record: RunRecord) -> [(name: String, measurement: BenchmarkMeasurement)] {
         var order: [String] = []
         var samples: [String: (instructions: [Double], time: [Double])] = [:]
@@ -35,7 +35,7 @@ public struct BenchmarkMeasurement: Sendable, Hashable, Codable {
             let name = row.benchmarkName
             if samples[name] == nil { order.append(name) }
             if let instructions = row.instructionsPerIteration { samples[name, default: ([], [])].instructions.append(instructions) }
-            if let time = row.realTimeNanoseconds { samples[name, default: ([], [])].time.append(time) }
+            if let time = row.cpuTimeNanoseconds { samples[name, default: ([], [])].time.append(time) }
         }
         return order.compactMap { name in
             let values = samples[name]!

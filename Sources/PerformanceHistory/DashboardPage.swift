@@ -32,7 +32,7 @@ public struct DashboardPage {
         body.append("<header><h1>RiveHarness dashboard</h1><p class=\"lede\">\(archive.records.count) recorded runs on "
                     + "\(archive.testbeds.count) testbed\(archive.testbeds.count == 1 ? "" : "s"); latest run \(HTML.escape(latest)). "
                     + "Benchmarks are compared only within one testbed. Thresholds: instructions "
-                    + String(format: "%.1f %%, time %.1f %% with Mann-Whitney U p &lt; %.2f.", thresholds.instructions * 100, thresholds.time * 100, thresholds.alpha)
+                    + String(format: "%.1f %%, CPU time %.1f %% with Mann-Whitney U p &lt; %.2f.", thresholds.instructions * 100, thresholds.time * 100, thresholds.alpha)
                     + "</p>\(navigation())</header>")
         if !archive.problems.isEmpty {
             body.append("<section class=\"problems\"><h2>Unreadable files</h2><ul>"
@@ -77,7 +77,7 @@ public struct DashboardPage {
         for comparison in comparisons {
             let regressions = comparison.regressions.count
             parts.append("<h3>Testbed <code>\(comparison.testbed)</code>: \(HTML.escape(comparison.latestRun))</h3>")
-            parts.append("<p class=\"verdict \(regressions > 0 ? "bad" : "good")\">"
+            parts.append("<p class=\"verdict \(regressions > 0 ? "bad" : comparison.rows.isEmpty ? "neutral" : "good")\">"
                          + (regressions > 0 ? "\(regressions) regression\(regressions == 1 ? "" : "s")" : (comparison.rows.isEmpty ? "nothing to compare yet" : "no regression"))
                          + (comparison.newBenchmarks.isEmpty ? "" : "; \(comparison.newBenchmarks.count) benchmark(s) measured for the first time") + "</p>")
             guard !comparison.rows.isEmpty else { continue }
@@ -327,8 +327,8 @@ public struct DashboardPage {
         table { border-collapse: collapse; margin: 6px 0 12px; } th, td { border-bottom: 1px solid var(--line); padding: 4px 10px; text-align: left; vertical-align: top; }
         thead th { font-size: 12px; color: var(--muted); font-weight: 600; } .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
         tr.regression td { background: #fdecea; } tr.improvement td { background: #eaf6ec; } tr.unknown td { background: #fff8e1; }
-        .verdict { font-weight: 600; } .verdict.bad { color: var(--bad); } .verdict.good { color: var(--good); }
-        .charts { display: flex; flex-wrap: wrap; gap: 10px 18px; } figure { margin: 0; border: 1px solid var(--line); border-radius: 6px; padding: 6px 8px 2px; }
+        .verdict { font-weight: 600; } .verdict.bad { color: var(--bad); } .verdict.good { color: var(--good); } .verdict.neutral { color: var(--muted); }
+        .charts { display: flex; flex-wrap: wrap; gap: 10px 14px; } figure { margin: 0; border: 1px solid var(--line); border-radius: 6px; padding: 6px 8px 2px; }
         figcaption { font-size: 12px; margin-bottom: 2px; } .chart .grid { stroke: #eef0f4; } .chart .axis { stroke: #b9c0cc; }
         .tick { font-size: 10px; fill: var(--muted); } .line { fill: none; stroke: var(--accent); stroke-width: 1.6; }
         .whisker { stroke: #9bb7ee; stroke-width: 2; } .point { fill: var(--accent); stroke: #fff; stroke-width: 1; } .regression { fill: var(--bad); }

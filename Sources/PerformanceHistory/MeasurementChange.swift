@@ -3,7 +3,7 @@ import Foundation
 /// How a candidate measurement compares with a baseline of the same benchmark and testbed.
 ///
 /// Instruction counts are deterministic, so their verdict is the relative change of the
-/// medians against the threshold. Wall time is noisy: a change past the threshold counts
+/// medians against the threshold. CPU time is noisy: a change past the threshold counts
 /// only when a two-sided Mann-Whitney U test on the repetitions agrees (p < `alpha`);
 /// otherwise the verdict is `unknown` and a caller such as bisect measures again with more
 /// repetitions.
@@ -22,22 +22,22 @@ public struct MeasurementChange: Sendable, Hashable {
 
     /// The thresholds a comparison uses; every verdict prints them.
     public struct Thresholds: Sendable, Hashable {
-        /// The relative change of instruction counts that counts (0.01 = 1 %).
+        /// The relative change of instruction counts that counts (0.005 = 0.5 %, as `compare` uses).
         public var instructions: Double
-        /// The relative change of wall time that counts (0.05 = 5 %).
+        /// The relative change of CPU time that counts (0.05 = 5 %, as `compare` uses).
         public var time: Double
         /// The significance level of the Mann-Whitney U test for time.
         public var alpha: Double
 
         /// Creates thresholds.
-        public init(instructions: Double = 0.01, time: Double = 0.05, alpha: Double = 0.05) {
+        public init(instructions: Double = 0.005, time: Double = 0.05, alpha: Double = 0.05) {
             self.instructions = instructions
             self.time = time
             self.alpha = alpha
         }
 
         /// The relative threshold of a metric.
-        public func relative(for metric: HarnessContext.Metric) -> Double { metric == .instructions ? instructions : time }
+        public func relative(for metric: RunContext.Metric) -> Double { metric == .instructions ? instructions : time }
     }
 
     /// The baseline measurement.
@@ -79,14 +79,38 @@ public struct MeasurementChange: Sendable, Hashable {
             + "\(p), \(baseline.samples.count) vs \(candidate.samples.count) samples)"
     }
 
-    /// A value with its unit: instructions as a whole number, time in a readable unit.
-    public static func format(_ value: Double, _ metric: HarnessContext.Metric) -> String {
-        if metric == .instructions { return "\(SeriesExport.format(value.rounded())) instructions" }
+    /// A value with its unit: instructions as a whole number with thousands separators, time in a readable unit.
+    public static func format(_ value: Double, _ metric: RunContext.Metric) -> String {
+        if metric == .instructions { return "\(grouped(value)) instructions" }
         switch value {
         case ..<1e3: return String(format: "%.1f ns", value)
         case ..<1e6: return String(format: "%.2f µs", value / 1e3)
         case ..<1e9: return String(format: "%.2f ms", value / 1e6)
         default: return String(format: "%.3f s", value / 1e9)
+        }
+    }
+}
+
+extension MeasurementChange {
+    /// A whole number with `,` every three digits: `1,030,000`.
+    static func grouped(_ value: Double) -> String {
+        let digits = String(Int64(value.rounded()).magnitude)
+        var result = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { result += "," }
+            result.append(digit)
+        }
+        return (value < 0 ? "-" : "") + result
+    }
+
+    /// A short axis label: instructions as `1.53 M` or `520 k`, time as `format` gives it.
+    static func compact(_ value: Double, _ metric: RunContext.Metric) -> String {
+        guard metric == .instructions else { return format(value, metric) }
+        switch abs(value) {
+        case ..<1e4: return grouped(value)
+        case ..<1e6: return String(format: "%.1f k", value / 1e3)
+        case ..<1e9: return String(format: "%.3g M", value / 1e6)
+        default: return String(format: "%.3g G", value / 1e9)
         }
     }
 }

@@ -43,7 +43,7 @@ public struct ResultsArchive: Sendable {
     }
 
     /// The distinct testbeds, in order of first appearance.
-    public var testbeds: [HarnessContext.Testbed] {
+    public var testbeds: [RunContext.Testbed] {
         var seen: Set<String> = []
         return records.map(\.harness.testbed).filter { seen.insert($0.fingerprint).inserted }
     }

@@ -9,14 +9,14 @@ public struct RunRecord: Sendable, Hashable {
     /// Where the record was read from (empty for records built in memory).
     public var path: String
     /// The harness context: kind, time, adapters, testbed.
-    public var harness: HarnessContext
+    public var harness: RunContext
     /// The benchmark rows, in file order (empty for conformance runs).
-    public var benchmarks: [BenchmarkRow]
+    public var benchmarks: [RecordedBenchmarkRow]
     /// The embedded conformance results document (conformance runs only).
     public var conformance: ConformanceResults?
 
     /// Creates a record.
-    public init(path: String, harness: HarnessContext, benchmarks: [BenchmarkRow], conformance: ConformanceResults?) {
+    public init(path: String, harness: RunContext, benchmarks: [RecordedBenchmarkRow], conformance: ConformanceResults?) {
         self.path = path
         self.harness = harness
         self.benchmarks = benchmarks
@@ -55,8 +55,8 @@ public struct RunRecord: Sendable, Hashable {
 
     /// The top-level layout of a results file.
     private struct FileLayout: Decodable {
-        var harness: HarnessContext
-        var benchmarks: [BenchmarkRow]?
+        var harness: RunContext
+        var benchmarks: [RecordedBenchmarkRow]?
         var conformance: ConformanceResults?
     }
 
@@ -76,7 +76,7 @@ public struct RunRecord: Sendable, Hashable {
 }
 
 /// The `harness` object of a results file.
-public struct HarnessContext: Sendable, Hashable, Codable {
+public struct RunContext: Sendable, Hashable, Codable {
     /// What a run measured or checked.
     public enum Kind: String, Sendable, Hashable, Codable {
         /// A benchmark run (`rive-harness bench`).
@@ -176,7 +176,7 @@ public struct HarnessContext: Sendable, Hashable, Codable {
 }
 
 /// One row of Google Benchmark's `benchmarks` array.
-public struct BenchmarkRow: Sendable, Hashable, Decodable {
+public struct RecordedBenchmarkRow: Sendable, Hashable, Decodable {
     /// The row's full name (with `/repeats:N` or `_mean` suffixes Google Benchmark adds).
     public var name: String
     /// The benchmark's name without aggregate suffixes.
@@ -185,9 +185,7 @@ public struct BenchmarkRow: Sendable, Hashable, Decodable {
     public var runType: String?
     /// `mean`, `median`, `stddev` or `cv` for aggregate rows.
     public var aggregateName: String?
-    /// Wall time per iteration in `timeUnit`.
-    public var realTime: Double?
-    /// CPU time per iteration in `timeUnit`.
+    /// CPU time per iteration in `timeUnit` (what history plots and compares, like `compare`).
     public var cpuTime: Double?
     /// `ns`, `us`, `ms` or `s`.
     public var timeUnit: String?
@@ -197,13 +195,12 @@ public struct BenchmarkRow: Sendable, Hashable, Decodable {
     public var errorOccurred: Bool?
 
     /// Creates a row.
-    public init(name: String, runName: String? = nil, runType: String? = nil, aggregateName: String? = nil, realTime: Double?,
-                cpuTime: Double? = nil, timeUnit: String? = "ns", instructionsPerIteration: Double? = nil, errorOccurred: Bool? = nil) {
+    public init(name: String, runName: String? = nil, runType: String? = nil, aggregateName: String? = nil, cpuTime: Double?,
+                timeUnit: String? = "ns", instructionsPerIteration: Double? = nil, errorOccurred: Bool? = nil) {
         self.name = name
         self.runName = runName
         self.runType = runType
         self.aggregateName = aggregateName
-        self.realTime = realTime
         self.cpuTime = cpuTime
         self.timeUnit = timeUnit
         self.instructionsPerIteration = instructionsPerIteration
@@ -211,7 +208,7 @@ public struct BenchmarkRow: Sendable, Hashable, Decodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, runName = "run_name", runType = "run_type", aggregateName = "aggregate_name", realTime = "real_time"
+        case name, runName = "run_name", runType = "run_type", aggregateName = "aggregate_name"
         case cpuTime = "cpu_time", timeUnit = "time_unit", instructionsPerIteration = "instructions_per_iteration"
         case errorOccurred = "error_occurred"
     }
@@ -222,14 +219,14 @@ public struct BenchmarkRow: Sendable, Hashable, Decodable {
     /// Whether this row is one measured repetition (not an aggregate, not an error).
     public var isMeasurement: Bool { runType != "aggregate" && errorOccurred != true }
 
-    /// Wall time per iteration in nanoseconds, or nil when the row has none or its unit is unknown.
-    public var realTimeNanoseconds: Double? {
-        guard let realTime else { return nil }
+    /// CPU time per iteration in nanoseconds, or nil when the row has none or its unit is unknown.
+    public var cpuTimeNanoseconds: Double? {
+        guard let cpuTime else { return nil }
         switch timeUnit ?? "ns" {
-        case "ns": return realTime
-        case "us": return realTime * 1e3
-        case "ms": return realTime * 1e6
-        case "s": return realTime * 1e9
+        case "ns": return cpuTime
+        case "us": return cpuTime * 1e3
+        case "ms": return cpuTime * 1e6
+        case "s": return cpuTime * 1e9
         default: return nil
         }
     }

@@ -17,11 +17,11 @@ struct SeriesChart {
     }
 
     var points: [Point]
-    var metric: HarnessContext.Metric
-    var width = 420.0
+    var metric: RunContext.Metric
+    var width = 372.0
     var height = 150.0
 
-    private let left = 78.0, right = 14.0, top = 10.0, bottom = 30.0
+    private let left = 64.0, right = 14.0, top = 10.0, bottom = 30.0
 
     /// The chart as an `<svg>` element.
     func svg(title: String) -> String {
@@ -48,7 +48,7 @@ struct SeriesChart {
             let value = low + (high - low) * fraction
             let gy = y(value)
             parts.append("<line class=\"grid\" x1=\"\(n(left))\" y1=\"\(n(gy))\" x2=\"\(n(width - right))\" y2=\"\(n(gy))\"/>")
-            parts.append("<text class=\"tick\" x=\"\(n(left - 6))\" y=\"\(n(gy + 4))\" text-anchor=\"end\">\(HTML.escape(MeasurementChange.format(value, metric).replacingOccurrences(of: " instructions", with: "")))</text>")
+            parts.append("<text class=\"tick\" x=\"\(n(left - 6))\" y=\"\(n(gy + 4))\" text-anchor=\"end\">\(HTML.escape(MeasurementChange.compact(value, metric)))</text>")
         }
         parts.append("<line class=\"axis\" x1=\"\(n(left))\" y1=\"\(n(top))\" x2=\"\(n(left))\" y2=\"\(n(height - bottom))\"/>")
         if let first = points.first {

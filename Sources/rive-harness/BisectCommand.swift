@@ -41,7 +41,7 @@ struct BisectCommand: HarnessCommand {
                                 (docs/performance-history.md) to $RIVE_HARNESS_BISECT_OUT
           --metric M            instructions (default; deterministic) or time (Mann-Whitney U,
                                 measured again with twice the repetitions while undecided)
-          --threshold PCT       relative change that counts (default 1 for instructions, 5 for time)
+          --threshold PCT       relative change that counts (default 0.5 for instructions, 5 for time)
           --repetitions N       repetitions asked of the first measurement (default 5)
 
         shell commands see: RIVE_HARNESS_BISECT_CANDIDATE (the command or commit),
@@ -74,7 +74,7 @@ struct BisectCommand: HarnessCommand {
         /// A shell command's output.
         case output(command: String)
         /// A benchmark's measurement.
-        case benchmark(name: String, metric: HarnessContext.Metric, threshold: Double, repetitions: Int, command: String)
+        case benchmark(name: String, metric: RunContext.Metric, threshold: Double, repetitions: Int, command: String)
     }
 
     let source: Source
@@ -123,7 +123,7 @@ struct BisectCommand: HarnessCommand {
             predicate = .output(command: command)
         case (nil, nil, let name?):
             let metricText = metricOption ?? "instructions", repetitionsText = repetitionsOption ?? "5"
-            guard let metric = HarnessContext.Metric(rawValue: metricText) else {
+            guard let metric = RunContext.Metric(rawValue: metricText) else {
                 throw UsageError(message: "--metric takes instructions or time, got '\(metricText)'", hint: hint)
             }
             let threshold: Double

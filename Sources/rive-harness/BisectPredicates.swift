@@ -153,7 +153,7 @@ struct OutputPredicate: BisectPredicate {
 /// A benchmark's measurement from a results file a shell command writes.
 struct BenchmarkPredicate: BisectPredicate {
     let benchmark: String
-    let metric: HarnessContext.Metric
+    let metric: RunContext.Metric
     let thresholds: MeasurementChange.Thresholds
     let repetitions: Int
     let command: String

@@ -4,13 +4,13 @@ import Testing
 
 /// Results files, series, comparisons and the dashboard page over synthetic runs.
 struct HistoryTests {
-    static let testbedA = HarnessContext.Testbed(fingerprint: "aaaaaaaaaaaaaaaa", cpuModel: "CPU A", cores: 2, kernel: "Linux", toolchain: "Swift 6", buildFlags: "release")
-    static let testbedB = HarnessContext.Testbed(fingerprint: "bbbbbbbbbbbbbbbb", cpuModel: "CPU B", cores: 8, kernel: "Linux", toolchain: "Swift 6", buildFlags: "release")
+    static let testbedA = RunContext.Testbed(fingerprint: "aaaaaaaaaaaaaaaa", cpuModel: "CPU A", cores: 2, kernel: "Linux", toolchain: "Swift 6", buildFlags: "release")
+    static let testbedB = RunContext.Testbed(fingerprint: "bbbbbbbbbbbbbbbb", cpuModel: "CPU B", cores: 8, kernel: "Linux", toolchain: "Swift 6", buildFlags: "release")
 
     /// A benchmark run file's JSON with one instructions row per (benchmark, value).
-    static func benchJSON(createdAt: String, testbed: HarnessContext.Testbed, rows: [(String, Double)], metric: String = "instructions") -> String {
+    static func benchJSON(createdAt: String, testbed: RunContext.Testbed, rows: [(String, Double)], metric: String = "instructions") -> String {
         let benchmarks = rows.map { name, value in
-            #"{"name":"\#(name)","run_name":"\#(name)","run_type":"iteration","real_time":\#(value / 1000),"cpu_time":1,"time_unit":"us","instructions_per_iteration":\#(value)}"#
+            #"{"name":"\#(name)","run_name":"\#(name)","run_type":"iteration","real_time":1,"cpu_time":\#(value / 1000),"time_unit":"us","instructions_per_iteration":\#(value)}"#
         }.joined(separator: ",")
         return #"""
             {"context":{"num_cpus":2},"benchmarks":[\#(benchmarks)],
@@ -71,11 +71,11 @@ struct HistoryTests {
         #expect(json?.count == 2)
     }
 
-    @Test("the latest compare flags a 3 % instruction increase past a 1 % threshold and not a 0.5 % one")
+    @Test("the latest compare flags a 3 % instruction increase past the 0.5 % threshold and not a 0.3 % one")
     func latestCompare() throws {
         let root = try Self.resultsFolder([
             "1.json": Self.benchJSON(createdAt: "2026-11-01T00:00:00Z", testbed: Self.testbedA, rows: [("rive-cpp/advance/a.riv", 1000), ("rive-cpp/load/a.riv", 1000)]),
-            "2.json": Self.benchJSON(createdAt: "2026-11-02T00:00:00Z", testbed: Self.testbedA, rows: [("rive-cpp/advance/a.riv", 1030), ("rive-cpp/load/a.riv", 1005)]),
+            "2.json": Self.benchJSON(createdAt: "2026-11-02T00:00:00Z", testbed: Self.testbedA, rows: [("rive-cpp/advance/a.riv", 1030), ("rive-cpp/load/a.riv", 1003)]),
             "3.json": Self.benchJSON(createdAt: "2026-11-03T00:00:00Z", testbed: Self.testbedB, rows: [("rive-cpp/advance/a.riv", 2000)]),
         ])
         defer { try? FileManager.default.removeItem(at: root) }
@@ -124,7 +124,7 @@ struct HistoryTests {
         #expect(!html.contains("<script") && !html.contains("src=") && !html.contains("url(") && !html.contains("<link"))
         #expect(html.components(separatedBy: "<svg class=\"chart\"").count - 1 == 2)
         #expect(html.contains("<path class=\"regression\""), "the 4 % rise of rive-cpp/advance is marked")
-        #expect(html.contains("<title>2026-11-02T00:00:00Z · 1040 instructions (median of 1) · 2.json · version 0.2 · runtime abcdef0123 · +4.00 % vs previous: regression</title>"))
+        #expect(html.contains("<title>2026-11-02T00:00:00Z · 1,040 instructions (median of 1) · 2.json · version 0.2 · runtime abcdef0123 · +4.00 % vs previous: regression</title>"))
         #expect(html.contains("2.88×"), "reference / rive-cpp = 3000 / 1040")
         #expect(html.contains("href=\"#xfail-reference-PROP-c\""))
         #expect(html.contains("id=\"xfail-reference-PROP-c\""))
