@@ -23,6 +23,8 @@ let package = Package(
             providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
         ),
         .target(name: "HarnessSupport"),
+        .target(name: "CBenchShim", linkerSettings: [.linkedLibrary("benchmark"), .linkedLibrary("pthread")]),
+        .target(name: "BenchKit", dependencies: ["CBenchShim", "HarnessSupport"]),
         .target(name: "RiveRendering", dependencies: ["CCairo", "HarnessSupport"]),
         .target(name: "RiveFormat"),
         .target(name: "RuntimeAPI"),
@@ -31,7 +33,7 @@ let package = Package(
         .target(name: "Conformance", dependencies: ["RuntimeAPI", "YAML", "HarnessSupport"]),
         .executableTarget(name: "rive-schema-gen", dependencies: ["RiveSchemaGenerator"]),
         .target(name: "RiveFixtures", dependencies: ["RiveFormat", "YAML"]),
-        .executableTarget(name: "rive-harness", dependencies: ["RiveFormat", "RiveFixtures", "ReferenceRuntime", "RiveRendering", "RuntimeAPI", "Conformance", "YAML", "HarnessSupport"]),
+        .executableTarget(name: "rive-harness", dependencies: ["RiveFormat", "RiveFixtures", "ReferenceRuntime", "RiveRendering", "RuntimeAPI", "Conformance", "YAML", "HarnessSupport", "BenchKit"]),
         .target(name: "HarnessTestSupport", path: "Tests/HarnessTestSupport"),
         .testTarget(name: "RiveFormatTests", dependencies: ["RiveFormat", "RiveSchemaGenerator", "HarnessTestSupport"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
@@ -43,6 +45,7 @@ let package = Package(
         .testTarget(name: "CorpusTests", dependencies: ["Conformance", "ReferenceRuntime", "HarnessTestSupport"]),
         .testTarget(name: "RiveRenderingTests", dependencies: ["RiveRendering", "HarnessSupport"]),
         .testTarget(name: "HarnessSupportTests", dependencies: ["HarnessSupport"]),
+        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "HarnessSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )
