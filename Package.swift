@@ -24,6 +24,8 @@ let package = Package(
         ),
         .target(name: "HarnessSupport"),
         .target(name: "PerformanceHistory", dependencies: ["HarnessSupport"]),
+        .target(name: "CBenchShim", linkerSettings: [.linkedLibrary("benchmark"), .linkedLibrary("pthread")]),
+        .target(name: "BenchKit", dependencies: ["CBenchShim", "HarnessSupport"]),
         .target(name: "RiveRendering", dependencies: ["CCairo", "HarnessSupport"]),
         .target(name: "RiveFormat"),
         .target(name: "RuntimeAPI"),
@@ -32,7 +34,7 @@ let package = Package(
         .target(name: "Conformance", dependencies: ["RuntimeAPI", "YAML", "HarnessSupport"]),
         .executableTarget(name: "rive-schema-gen", dependencies: ["RiveSchemaGenerator"]),
         .target(name: "RiveFixtures", dependencies: ["RiveFormat", "YAML"]),
-        .executableTarget(name: "rive-harness", dependencies: ["RiveFormat", "RiveFixtures", "ReferenceRuntime", "RiveRendering", "RuntimeAPI", "Conformance", "YAML", "HarnessSupport", "PerformanceHistory"]),
+        .executableTarget(name: "rive-harness", dependencies: ["RiveFormat", "RiveFixtures", "ReferenceRuntime", "RiveRendering", "RuntimeAPI", "Conformance", "YAML", "HarnessSupport", "PerformanceHistory", "BenchKit"]),
         .target(name: "HarnessTestSupport", path: "Tests/HarnessTestSupport"),
         .testTarget(name: "RiveFormatTests", dependencies: ["RiveFormat", "RiveSchemaGenerator", "HarnessTestSupport"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
@@ -45,6 +47,7 @@ let package = Package(
         .testTarget(name: "RiveRenderingTests", dependencies: ["RiveRendering", "HarnessSupport"]),
         .testTarget(name: "HarnessSupportTests", dependencies: ["HarnessSupport"]),
         .testTarget(name: "PerformanceHistoryTests", dependencies: ["PerformanceHistory"]),
+        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "HarnessSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )
