@@ -205,27 +205,23 @@ public struct DashboardPage {
 
     private func conformanceSection() -> String {
         var parts = ["<section id=\"conformance\"><h2>Conformance</h2>",
-                     "<p class=\"note\">The latest conformance run of each adapter, by rule area (a scenario counts in every area it checks). "
+                     "<p class=\"note\">The latest verdict of every scenario of each adapter (runs with the newest corpus hash, shards merged), by rule area (a scenario counts in every area it checks). "
                      + "Cells show passed / run; XFAIL links to the expected failures and their reasons "
                      + "(<code>Corpus/expectations/&lt;adapter&gt;.yaml</code>).</p>"]
-        let latest = Dictionary(archive.records.compactMap { record in record.conformance.map { ($0.adapter.name, (record, $0)) } },
-                                uniquingKeysWith: { _, newer in newer })
+        let latest = ScenarioVerdicts.latestPerAdapter(in: archive)
         guard !latest.isEmpty else {
             parts.append("<p class=\"empty\">No conformance runs recorded yet.</p></section>")
             return parts.joined(separator: "\n")
         }
-        let adapters = latest.keys.sorted()
-        let areas = Array(Set(latest.values.flatMap { $0.1.scenarios.flatMap { $0.rules.map(Self.area) } })).sorted()
+        let areas = Array(Set(latest.flatMap { $0.scenarios.flatMap { $0.rules.map(Self.area) } })).sorted()
         parts.append("<div class=\"scroll\"><table class=\"matrix\"><thead><tr><th>adapter</th>" + areas.map { "<th>\(HTML.escape($0))</th>" }.joined()
                      + "<th>total</th></tr></thead><tbody>")
-        for adapter in adapters {
-            let (record, results) = latest[adapter]!
-            var row = "<tr><th><code>\(HTML.escape(adapter))</code><div class=\"sub\">\(HTML.escape(Self.shortDate(record.harness.createdAt)))</div></th>"
+        for (adapter, asOf, scenarios) in latest {
+            var row = "<tr><th><code>\(HTML.escape(adapter))</code><div class=\"sub\">\(HTML.escape(Self.shortDate(asOf)))</div></th>"
             for area in areas {
-                let scenarios = results.scenarios.filter { $0.rules.contains { Self.area($0) == area } }
-                row += matrixCell(scenarios, adapter: adapter, area: area)
+                row += matrixCell(scenarios.filter { $0.rules.contains { Self.area($0) == area } }, adapter: adapter, area: area)
             }
-            row += matrixCell(results.scenarios, adapter: adapter, area: nil) + "</tr>"
+            row += matrixCell(scenarios, adapter: adapter, area: nil) + "</tr>"
             parts.append(row)
         }
         parts.append("</tbody></table></div>")
@@ -233,9 +229,8 @@ public struct DashboardPage {
                      + "<span class=\"swatch xfail\"></span> only expected failures "
                      + "<span class=\"swatch fail\"></span> unexpected failures (FAIL, ERROR, TIMEOUT, CRASH, XPASS) "
                      + "<span class=\"swatch none\"></span> nothing run (skipped for missing capabilities)</p>")
-        for adapter in adapters {
-            let (_, results) = latest[adapter]!
-            let expected = results.scenarios.filter { $0.expectation != nil }
+        for (adapter, _, scenarios) in latest {
+            let expected = scenarios.filter { $0.expectation != nil }
             guard !expected.isEmpty else { continue }
             parts.append("<h3 id=\"xfail-\(Self.anchor(adapter))\">Expected failures of <code>\(HTML.escape(adapter))</code> "
                          + "<span class=\"sub\">Corpus/expectations/\(HTML.escape(adapter)).yaml</span></h3><table><thead><tr><th>scenario</th><th>rules</th>"

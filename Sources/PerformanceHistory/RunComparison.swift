@@ -53,7 +53,7 @@ public struct BenchmarkComparison: Sendable {
     }
 }
 
-/// The latest conformance run of an adapter compared with its previous one: scenarios that newly fail.
+/// A conformance run compared with the earlier verdicts of the same scenarios: scenarios that newly fail.
 public struct ConformanceComparison: Sendable {
     /// A scenario whose verdict turned into a failing one.
     public struct NewFailure: Sendable, Hashable {
@@ -70,35 +70,60 @@ public struct ConformanceComparison: Sendable {
 
     /// The adapter.
     public var adapter: String
-    /// The latest run's file.
-    public var latestRun: String
-    /// The previous run's file, if any.
-    public var previousRun: String?
-    /// Scenarios failing now that did not fail before (all failing ones when there is no previous run).
+    /// The run compared.
+    public var run: String
+    /// How many of its scenarios had an earlier verdict.
+    public var comparedScenarios: Int
+    /// Scenarios failing now that did not fail in their latest earlier run (or never ran before).
     public var newFailures: [NewFailure]
-    /// Scenarios failing in both runs.
+    /// Scenarios failing now and before.
     public var stillFailing: [String]
 
-    /// Compares, per adapter, the latest conformance run with the previous one of the same adapter on the same testbed.
-    public static func latest(in archive: ResultsArchive) -> [ConformanceComparison] {
-        let runs = archive.records.filter { $0.conformance != nil }
-        let adapters = Array(Set(runs.map { $0.conformance!.adapter.name })).sorted()
-        return adapters.map { adapter in
-            let own = runs.filter { $0.conformance!.adapter.name == adapter }
-            let latest = own[own.count - 1]
-            let previous = own.dropLast().last { $0.harness.testbed.fingerprint == latest.harness.testbed.fingerprint }
-            let before = Dictionary(previous?.conformance!.scenarios.map { ($0.id, $0.verdict) } ?? [], uniquingKeysWith: { first, _ in first })
-            var new: [NewFailure] = []
-            var still: [String] = []
-            for scenario in latest.conformance!.scenarios where failingVerdicts.contains(scenario.verdict) {
-                if let old = before[scenario.id], failingVerdicts.contains(old) {
-                    still.append(scenario.id)
-                } else {
-                    new.append(NewFailure(scenario: scenario.id, before: before[scenario.id] ?? "absent", after: scenario.verdict))
-                }
+    /// Compares a conformance run with the latest earlier verdict of each of its scenarios,
+    /// from older runs of the same adapter on the same testbed (shards and filtered runs
+    /// count for the scenarios they ran).
+    public static func compare(_ run: RunRecord, in archive: ResultsArchive) -> ConformanceComparison? {
+        guard let results = run.conformance else { return nil }
+        let earlier = archive.records.prefix { $0.path != run.path }.filter {
+            $0.conformance?.adapter.name == results.adapter.name && $0.harness.testbed.fingerprint == run.harness.testbed.fingerprint
+        }
+        let before = ScenarioVerdicts.merged(earlier)
+        var new: [NewFailure] = []
+        var still: [String] = []
+        for scenario in results.scenarios where failingVerdicts.contains(scenario.verdict) {
+            if let old = before[scenario.id]?.verdict, failingVerdicts.contains(old) {
+                still.append(scenario.id)
+            } else {
+                new.append(NewFailure(scenario: scenario.id, before: before[scenario.id]?.verdict ?? "absent", after: scenario.verdict))
             }
-            return ConformanceComparison(adapter: adapter, latestRun: latest.fileName, previousRun: previous?.fileName,
-                                         newFailures: new, stillFailing: still)
+        }
+        return ConformanceComparison(adapter: results.adapter.name, run: run.fileName,
+                                     comparedScenarios: results.scenarios.filter { before[$0.id] != nil }.count,
+                                     newFailures: new, stillFailing: still)
+    }
+}
+
+/// The latest verdict of each scenario over several conformance runs of one adapter.
+public enum ScenarioVerdicts {
+    /// Merges runs oldest first: a later run's verdict replaces an earlier one of the same scenario.
+    public static func merged(_ runs: some Sequence<RunRecord>) -> [String: ConformanceResults.Scenario] {
+        var verdicts: [String: ConformanceResults.Scenario] = [:]
+        for run in runs {
+            for scenario in run.conformance?.scenarios ?? [] { verdicts[scenario.id] = scenario }
+        }
+        return verdicts
+    }
+
+    /// Per adapter, the merged verdicts of its runs with the newest run's corpus hash (so a
+    /// sharded or filtered run adds to the picture and removed scenarios drop out), with the
+    /// newest run's time.
+    public static func latestPerAdapter(in archive: ResultsArchive) -> [(adapter: String, asOf: String, scenarios: [ConformanceResults.Scenario])] {
+        let runs = archive.records.filter { $0.conformance != nil }
+        return Array(Set(runs.map { $0.conformance!.adapter.name })).sorted().map { adapter in
+            let own = runs.filter { $0.conformance!.adapter.name == adapter }
+            let newest = own[own.count - 1]
+            let sameCorpus = own.filter { $0.harness.corpusHash == newest.harness.corpusHash }
+            return (adapter, newest.harness.createdAt, merged(sameCorpus).values.sorted { $0.id < $1.id })
         }
     }
 }

@@ -5,7 +5,7 @@ import YAML
 let commands: [any HarnessCommand.Type] = [
     RunCommand.self, ListCommand.self, ValidateCommand.self, CoverageCommand.self, InspectCommand.self, FixturesCommand.self,
     RenderCommand.self, BenchCommand.self, CompareCommand.self,
-    HistoryCommand.self, DashboardCommand.self, BisectCommand.self,
+    HistoryCommand.self, DashboardCommand.self, BisectCommand.self, NightlyCommand.self,
 ]
 
 let toolHelp = """

@@ -100,15 +100,19 @@ struct HistoryTests {
         #expect(MannWhitneyU.pValue([1, 1, 1], [1, 1, 1]) == 1)
     }
 
-    @Test("new conformance failures are those not failing in the previous run of the adapter")
+    @Test("new conformance failures are those not failing in the earlier runs of the adapter on the testbed")
     func conformanceComparison() throws {
         let root = try Self.resultsFolder([
             "1.json": Self.conformanceJSON(createdAt: "2026-11-01T00:00:00Z", adapter: "reference", verdicts: [("a", "GLB-1", "PASS"), ("b", "GLB-2", "FAIL")]),
             "2.json": Self.conformanceJSON(createdAt: "2026-11-02T00:00:00Z", adapter: "reference", verdicts: [("a", "GLB-1", "FAIL"), ("b", "GLB-2", "FAIL"), ("c", "PROP-1", "XFAIL")]),
         ])
         defer { try? FileManager.default.removeItem(at: root) }
-        let comparison = try #require(ConformanceComparison.latest(in: try ResultsArchive.load(root.path)).first)
+        let archive = try ResultsArchive.load(root.path)
+        let comparison = try #require(ConformanceComparison.compare(archive.records[1], in: archive))
+        #expect(comparison.comparedScenarios == 2)
         #expect(comparison.newFailures.map { "\($0.scenario) \($0.before)→\($0.after)" } == ["a PASS→FAIL"])
+        let first = try #require(ConformanceComparison.compare(archive.records[0], in: archive))
+        #expect(first.comparedScenarios == 0 && first.newFailures.map(\.scenario) == ["b"])
         #expect(comparison.stillFailing == ["b"])
     }
 
