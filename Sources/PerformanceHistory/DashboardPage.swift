@@ -81,6 +81,11 @@ public struct DashboardPage {
                          + (regressions > 0 ? "\(regressions) regression\(regressions == 1 ? "" : "s")" : (comparison.rows.isEmpty ? "nothing to compare yet" : "no regression"))
                          + (comparison.newBenchmarks.isEmpty ? "" : "; \(comparison.newBenchmarks.count) benchmark(s) measured for the first time") + "</p>")
             guard !comparison.rows.isEmpty else { continue }
+            let counts = Dictionary(grouping: comparison.rows, by: \.change.verdict).mapValues(\.count)
+            let tally = [MeasurementChange.Verdict.regression, .improvement, .unknown, .unchanged]
+                .compactMap { verdict in counts[verdict].map { "\($0) \(verdict.rawValue)" } }.joined(separator: ", ")
+            // Long tables stay folded unless something regressed; the summary line says what is inside.
+            parts.append("<details\(regressions > 0 || comparison.rows.count <= 12 ? " open" : "")><summary>\(comparison.rows.count) benchmarks compared: \(tally)</summary>")
             parts.append("<table><thead><tr><th>benchmark</th><th class=\"num\">previous</th><th class=\"num\">latest</th><th class=\"num\">change</th><th>verdict</th></tr></thead><tbody>")
             for row in comparison.rows.sorted(by: { $0.change.relativeChange > $1.change.relativeChange }) {
                 let change = row.change
@@ -91,7 +96,7 @@ public struct DashboardPage {
                              + "<td class=\"num\">" + String(format: "%+.2f %%", change.relativeChange * 100) + "</td>"
                              + "<td title=\"\(HTML.escape(p))threshold \(String(format: "%.1f", change.threshold * 100)) %\">\(change.verdict.rawValue)</td></tr>")
             }
-            parts.append("</tbody></table>")
+            parts.append("</tbody></table></details>")
         }
         parts.append("</section>")
         return parts.joined(separator: "\n")
@@ -142,7 +147,7 @@ public struct DashboardPage {
                                             range: samples.min()!...samples.max()!, hover: hover, isRegression: isRegression))
         }
         let metric = series.points.last!.measurement.metric
-        let unit = metric == .instructions ? "instructions per iteration" : "time per iteration"
+        let unit = metric == .instructions ? "instructions per iteration" : "CPU time per iteration"
         let title = "\(series.workload.isEmpty ? series.key.benchmark : series.workload): \(unit)"
         let chart = SeriesChart(points: points, metric: metric)
         return "<figure><figcaption><code>\(HTML.escape(series.workload.isEmpty ? series.key.benchmark : series.workload))</code> "
@@ -301,7 +306,7 @@ public struct DashboardPage {
             } else {
                 result = "\(BenchmarkMeasurement.perBenchmark(record).count) benchmarks (\(record.harness.metric?.rawValue ?? "time"))"
             }
-            parts.append("<tr><td>\(HTML.escape(Self.shortDate(record.harness.createdAt)))</td><td>\(record.harness.kind.rawValue)</td>"
+            parts.append("<tr><td class=\"num\">\(HTML.escape(Self.shortDate(record.harness.createdAt)))</td><td>\(record.harness.kind.rawValue)</td>"
                          + "<td><code>\(record.harness.testbed.fingerprint)</code></td><td>\(HTML.escape(adapters))</td>"
                          + "<td>\(HTML.escape(result))</td><td><code>\(HTML.escape(record.fileName))</code></td></tr>")
         }
@@ -323,8 +328,9 @@ public struct DashboardPage {
         thead th { font-size: 12px; color: var(--muted); font-weight: 600; } .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
         tr.regression td { background: #fdecea; } tr.improvement td { background: #eaf6ec; } tr.unknown td { background: #fff8e1; }
         .verdict { font-weight: 600; } .verdict.bad { color: var(--bad); } .verdict.good { color: var(--good); } .verdict.neutral { color: var(--muted); }
-        .charts { display: flex; flex-wrap: wrap; gap: 10px 14px; } figure { margin: 0; border: 1px solid var(--line); border-radius: 6px; padding: 6px 8px 2px; }
-        figcaption { font-size: 12px; margin-bottom: 2px; } .chart .grid { stroke: #eef0f4; } .chart .axis { stroke: #b9c0cc; }
+        .charts { display: flex; flex-wrap: wrap; gap: 10px 14px; } figure { margin: 0; width: 392px; border: 1px solid var(--line); border-radius: 6px; padding: 6px 8px 2px; }
+        figcaption { font-size: 12px; margin-bottom: 2px; min-height: 2.6em; overflow-wrap: anywhere; }
+        details > summary { cursor: pointer; color: var(--muted); margin: 4px 0; } .chart .grid { stroke: #eef0f4; } .chart .axis { stroke: #b9c0cc; }
         .tick { font-size: 10px; fill: var(--muted); } .line { fill: none; stroke: var(--accent); stroke-width: 1.6; }
         .whisker { stroke: #9bb7ee; stroke-width: 2; } .point { fill: var(--accent); stroke: #fff; stroke-width: 1; } .regression { fill: var(--bad); }
         .bar { fill: var(--accent); opacity: .75; } .one { stroke: var(--ink); stroke-width: 1.5; }

@@ -38,7 +38,11 @@ struct SeriesChart {
         }
         if low < 0, values.allSatisfy({ $0 >= 0 }) { low = 0 }
         let plotWidth = width - left - right, plotHeight = height - top - bottom
-        func x(_ index: Int) -> Double { points.count == 1 ? left + plotWidth / 2 : left + plotWidth * Double(index) / Double(points.count - 1) }
+        // Points sit 12 px inside the axes so markers and whiskers never touch them.
+        let inset = 12.0
+        func x(_ index: Int) -> Double {
+            points.count == 1 ? left + plotWidth / 2 : left + inset + (plotWidth - 2 * inset) * Double(index) / Double(points.count - 1)
+        }
         func y(_ value: Double) -> Double { top + plotHeight * (1 - (value - low) / (high - low)) }
         var parts: [String] = []
         parts.append("<svg class=\"chart\" viewBox=\"0 0 \(n(width)) \(n(height))\" width=\"\(n(width))\" height=\"\(n(height))\" role=\"img\" aria-label=\"\(HTML.escape(title))\">")
@@ -52,7 +56,8 @@ struct SeriesChart {
         }
         parts.append("<line class=\"axis\" x1=\"\(n(left))\" y1=\"\(n(top))\" x2=\"\(n(left))\" y2=\"\(n(height - bottom))\"/>")
         if let first = points.first {
-            parts.append("<text class=\"tick\" x=\"\(n(left))\" y=\"\(n(height - 10))\" text-anchor=\"start\">\(HTML.escape(first.label))</text>")
+            let anchor = points.count == 1 ? "middle" : "start"
+            parts.append("<text class=\"tick\" x=\"\(n(points.count == 1 ? x(0) : left))\" y=\"\(n(height - 10))\" text-anchor=\"\(anchor)\">\(HTML.escape(first.label))</text>")
         }
         if points.count > 1, let last = points.last {
             parts.append("<text class=\"tick\" x=\"\(n(width - right))\" y=\"\(n(height - 10))\" text-anchor=\"end\">\(HTML.escape(last.label))</text>")
