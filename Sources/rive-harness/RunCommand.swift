@@ -1,3 +1,4 @@
+import AdapterProtocol
 import BenchKit
 import Conformance
 import Foundation
@@ -12,6 +13,7 @@ struct RunCommand: HarnessCommand {
         usage: rive-harness run [CORPUS] [--adapter NAME] [--filter GLOB] [--rules PREFIX]
                                 [--shard K/N] [--format console|tap|junit|json] [--out FILE]
                                 [--jobs N] [--timeout SECONDS] [--record missing|all|never]
+                                [--adapter process --command 'CMD ARGS' [--request-timeout S]]
                                 [--history DIR | --no-history]
 
         Plans the scenarios of CORPUS (default: Corpus) for the adapter (capabilities decide
@@ -19,7 +21,13 @@ struct RunCommand: HarnessCommand {
         CRASH, SKIP, XFAIL or XPASS. Known failures come from CORPUS/expectations/NAME.yaml.
 
         options:
-          --adapter NAME     the runtime to test (default: reference)
+          --adapter NAME     the runtime to test (default: reference); 'process' runs
+                             the program of --command over docs/adapter-protocol.md
+          --command 'CMD'    with --adapter process: the adapter program, run with
+                             /bin/sh -c; one child per job, restarted after a crash or
+                             timeout (example: --command 'rive-harness serve')
+          --request-timeout S  with --adapter process: seconds the child may take to
+                             answer one request (default 10); past it, TIMEOUT
           --filter GLOB      scenario IDs to run: '*' within a folder, '**' across folders
           --rules PREFIX     scenarios checking a rule area (GLB) or one rule (GLB-5) of
                              rules.yaml; a selection that matches nothing is a usage error
@@ -30,7 +38,8 @@ struct RunCommand: HarnessCommand {
                              report to stdout; FILE's folder is checked before running
           --jobs N           adapter instances (default 1); they share the main actor and
                              interleave only where an adapter suspends, so adapters that
-                             never suspend (the reference one) run one scenario at a time
+                             never suspend (the reference one) run one scenario at a time;
+                             process adapters run N children in parallel
           --timeout SECONDS  per-scenario timeout unless a scenario sets one (default 60,
                              at most 86400)
           --history DIR      also append the run to DIR/runs/ as a history file
@@ -47,8 +56,9 @@ struct RunCommand: HarnessCommand {
         exit codes: 0 every scenario passed, skipped or failed as expected; 1 a scenario
         failed, errored, timed out, crashed or passed unexpectedly, or the corpus has
         problems; 2 usage error (including an unknown adapter, a repeated option or a
-        selection that matches nothing); 3 the corpus folder is missing; 4 internal error
-        (for example --out cannot be written).
+        selection that matches nothing); 3 the corpus folder is missing, or the adapter
+        process failed its first handshake; 4 internal error (for example --out cannot be
+        written).
         """
 
     /// The output formats and the reporter each makes.
@@ -64,10 +74,30 @@ struct RunCommand: HarnessCommand {
     let options: RunOptions
     /// The results folder the history file goes to, or nil for none.
     let historyFolder: String?
+    /// With `--adapter process`: how to start the child.
+    let process: ProcessAdapterConfiguration?
 
     init(arguments: inout ArgumentList) throws(UsageError) {
         let hint = "see 'rive-harness run --help'"
         adapterName = try arguments.option("--adapter") ?? "reference"
+        let command = try arguments.option("--command")
+        let requestTimeoutText = try arguments.option("--request-timeout")
+        if adapterName == AdapterRegistry.processAdapterName {
+            guard let command, !command.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw UsageError(message: "--adapter process needs --command 'CMD ARGS'", hint: "for example --command 'rive-harness serve'; \(hint)")
+            }
+            let requestTimeout = requestTimeoutText.flatMap(Double.init) ?? 10
+            guard requestTimeoutText == nil || (Double(requestTimeoutText!) != nil && requestTimeout > 0 && requestTimeout <= RunOptions.maximumTimeoutSeconds) else {
+                throw UsageError(message: "--request-timeout needs a positive number of seconds up to \(Int(RunOptions.maximumTimeoutSeconds)), got '\(requestTimeoutText!)'",
+                                 hint: hint)
+            }
+            process = ProcessAdapterConfiguration(command: command, requestTimeoutSeconds: requestTimeout)
+        } else {
+            guard command == nil, requestTimeoutText == nil else {
+                throw UsageError(message: "--command and --request-timeout need --adapter process", hint: hint)
+            }
+            process = nil
+        }
         var selectionShard: Shard?
         if let shard = try arguments.option("--shard") {
             guard let parsed = Shard(shard) else { throw UsageError(message: "--shard needs K/N with 1 ≤ K ≤ N, got '\(shard)'", hint: hint) }
@@ -110,20 +140,31 @@ struct RunCommand: HarnessCommand {
         options = RunOptions(jobs: jobs, defaultTimeoutSeconds: timeout, recordMode: record)
         var corpus = try CorpusArguments(&arguments, command: Self.name,
                                          knownOptions: ["--adapter", "--shard", "--format", "--out", "--jobs", "--timeout", "--record",
-                                                        "--history", "--no-history"])
+                                                        "--command", "--request-timeout", "--history", "--no-history"])
         corpus.selection.shard = selectionShard
         self.corpus = corpus
     }
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
-        let makeAdapter: @MainActor () -> any RuntimeAdapter
-        do { makeAdapter = try AdapterRegistry.factory(named: adapterName, command: Self.name) } catch {
-            throw CommandFailure(message: "error: \(error.message)\n  hint: \(error.hint)", exitCode: .usage)
+        var inProcess: (@MainActor () -> any RuntimeAdapter)?
+        if process == nil {
+            do { inProcess = try AdapterRegistry.factory(named: adapterName, command: Self.name) } catch {
+                throw CommandFailure(message: "error: \(error.message); 'process' runs a program given by --command\n  hint: \(error.hint)", exitCode: .usage)
+            }
         }
         if let outputPath { try Self.checkWritable(outputPath) }
         let loaded = try loadCorpus(corpus.path)
         try corpus.checkRules(in: loaded, command: Self.name)
-        let adapter = makeAdapter()
+        let adapter: any RuntimeAdapter
+        let makeAdapter: @MainActor () -> any RuntimeAdapter
+        if let inProcess {
+            makeAdapter = inProcess
+            adapter = inProcess()
+        } else {
+            let started = try AdapterRegistry.processFactory(process!)
+            adapter = started.first
+            makeAdapter = started.make
+        }
         func makePlan(_ selection: Selection) -> RunPlan {
             Planner.plan(corpus: loaded, adapter: AdapterIdentity(adapter), capabilities: adapter.capabilities,
                          expectations: loaded.expectations(for: adapter.name), selection: selection)
@@ -157,7 +198,7 @@ struct RunCommand: HarnessCommand {
         if let outputPath { try writeFileAtomically(Array(buffer.utf8), to: outputPath) }
         if let historyFolder {
             let path = try Self.appendHistory(historyJSON, folder: historyFolder, startedAt: startedAt, adapter: AdapterIdentity(adapter),
-                                              corpusHash: loaded.hash)
+                                              runtimeCommit: (adapter as? ProcessAdapter)?.identity.runtimeCommit, corpusHash: loaded.hash)
             printError("history: \(path)")
         }
         return summary.passed ? .success : .failuresFound
@@ -167,15 +208,15 @@ struct RunCommand: HarnessCommand {
     /// `FOLDER/runs/<UTC yyyyMMdd-HHmmss>-<testbed>-conformance-<adapter>.json`, atomically.
     /// - Returns: the file's path.
     /// - Throws: `CommandFailure` (exit 4) when it cannot be written.
-    static func appendHistory(_ resultsJSON: String, folder: String, startedAt: Date, adapter: AdapterIdentity,
+    static func appendHistory(_ resultsJSON: String, folder: String, startedAt: Date, adapter: AdapterIdentity, runtimeCommit: String?,
                               corpusHash: String) throws(CommandFailure) -> String {
         let testbed = Testbed.current(buildFlags: BenchCommand.buildFlags)
-        let embedded: JSONValue
-        do { embedded = try JSONValue.parse(Array(resultsJSON.utf8)) } catch {
+        let embedded: BenchKit.JSONValue
+        do { embedded = try BenchKit.JSONValue.parse(Array(resultsJSON.utf8)) } catch {
             throw CommandFailure(message: "error: the run's JSON results do not parse (\(error))\n  hint: this is a bug; report it", exitCode: .internalError)
         }
         let harness = HarnessContext(kind: "conformance", createdAt: ISO8601DateFormatter().string(from: startedAt), metric: .time,
-                                     adapters: [AdapterRecord(name: adapter.name, version: adapter.version, runtimeCommit: nil)],
+                                     adapters: [AdapterRecord(name: adapter.name, version: adapter.version, runtimeCommit: runtimeCommit)],
                                      harnessCommit: BenchCommand.gitCommit(), corpusHash: corpusHash, testbed: testbed)
         let document = ResultsDocument(context: .object([:]), rows: [], harness: harness, otherKeys: ["conformance": embedded])
         let stamp = (BenchCommand.defaultResultsPath(createdAt: startedAt, testbed: testbed) as NSString).lastPathComponent

@@ -60,6 +60,57 @@ struct BisectCommandTests {
         #expect(result.standardOutput.contains("Mann-Whitney p="), "\(result.standardOutput)")
     }
 
+    /// A synthetic adapter version: `adapter.sh VERSION BREAK_FROM HARNESS` serves the reference
+    /// runtime over the process protocol (`rive-harness serve`); from BREAK_FROM on, every number
+    /// value 50 (written `50` or `50.0`) it answers becomes 51, a planted conformance break.
+    static let brokenAdapter = #"""
+        #!/bin/sh
+        if [ "$1" -ge "$2" ]; then
+          "$3" serve | sed -u -E 's/"value":50(\.0)?}/"value":51}/g'
+        else
+          exec "$3" serve
+        fi
+        """#
+
+    @Test("a planted conformance break among 16 process-adapter versions is found in at most 5 steps", arguments: [3, 12])
+    func conformanceBreak(breakFrom: Int) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-bisect-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let corpus = folder.appendingPathComponent("Corpus")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: SharedMaterial.packageRoot.appendingPathComponent("Corpus"), to: corpus)
+        let scenarios = corpus.appendingPathComponent("scenarios/zz-bisect")
+        try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+        try Data("""
+            description: the all-types fixture's x is 50
+            rules: [PROP-1]
+            fixture: all-types
+            steps:
+              - load: file
+              - instance: vmi
+                file: file
+                source: viewModelDefault
+                viewModel: AllTypes
+              - get: vmi
+                property: x
+                type: number
+                expect: 50
+
+            """.utf8).write(to: scenarios.appendingPathComponent("x.yaml"))
+        let script = folder.appendingPathComponent("adapter.sh")
+        try Data(Self.brokenAdapter.utf8).write(to: script)
+        let harness = HarnessProcess.executable.path
+        let lines = (0..<16).map { "v\($0)\t/bin/sh \(script.path) \($0) \(breakFrom) \(harness)" }
+        let versions = folder.appendingPathComponent("versions.txt")
+        try Data(lines.joined(separator: "\n").utf8).write(to: versions)
+        let result = try HarnessProcess.run(["bisect", "--commands-file", versions.path, "--scenario", "zz-bisect/x", "--corpus", corpus.path])
+        #expect(result.exitCode == 0, "\(result.standardOutput)\(result.standardError)")
+        let output = result.standardOutput
+        #expect(output.split(separator: "\n").filter { $0.hasPrefix("step ") }.count <= 5, "\(output)")
+        #expect(output.contains("first bad: v\(breakFrom) "), "\(output)")
+        #expect(output.contains("change: zz-bisect/x: PASS → FAIL (step 3 (value): expected 50.0 (exact), got 51.0)"), "\(output)")
+    }
+
     @Test("the output predicate finds where a command's output changes; ends that agree exit 1")
     func outputPredicate() throws {
         let folder = try Self.versions(slowFrom: 4)
