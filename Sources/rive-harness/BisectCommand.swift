@@ -237,7 +237,11 @@ struct BisectCommand: HarnessCommand {
                 return outcome.standardOutput
             }
             let good = try git(["rev-parse", "--verify", parts[0] + "^{commit}"]).trimmingCharacters(in: .whitespacesAndNewlines)
-            _ = try git(["merge-base", "--is-ancestor", good, parts[1]])
+            let ancestry = try Subprocess.run("/usr/bin/env", ["git", "--git-dir", directory, "merge-base", "--is-ancestor", good, parts[1]])
+            guard ancestry.status == 0 else {
+                throw CommandFailure(message: "error: \(parts[0]) is not an ancestor of \(parts[1]) in \(directory)\n"
+                                         + "  hint: GOOD must be an older commit on BAD's history; swap them or pick another range", exitCode: .badInput)
+            }
             let log = try git(["log", "--first-parent", "--reverse", "--format=%H %s", "\(good)..\(parts[1])"])
             let goodSubject = try git(["log", "-1", "--format=%s", good]).trimmingCharacters(in: .whitespacesAndNewlines)
             let commits = [good + " " + goodSubject] + log.split(separator: "\n").map(String.init)

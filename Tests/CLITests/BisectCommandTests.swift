@@ -138,3 +138,60 @@ struct BisectCommandTests {
         #expect(help.exitCode == 0 && help.standardOutput.contains("--commands-file"))
     }
 }
+
+/// `rive-harness bisect --git-dir` over a small synthetic repository with a build script that
+/// fails for one commit.
+struct BisectGitRangeTests {
+    /// Runs git in a repository folder.
+    @discardableResult
+    private static func git(_ arguments: [String], in folder: URL) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", folder.path] + arguments
+        process.environment = ["GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org", "GIT_COMMITTER_NAME": "t",
+                               "GIT_COMMITTER_EMAIL": "t@example.org", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test("a git range is bisected commit by commit; a commit that does not build is skipped; the first bad commit's subject is printed")
+    func gitRange() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-bisect-git-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let repository = folder.appendingPathComponent("runtime")
+        try FileManager.default.createDirectory(at: repository, withIntermediateDirectories: true)
+        try Self.git(["init", "-q"], in: repository)
+        // 12 commits: value.txt says "old" up to commit 6 and "new" from commit 7; commit 5 does not build.
+        for index in 0..<12 {
+            let value = index == 5 ? "broken" : index >= 7 ? "new" : "old"
+            try Data("\(value)\n".utf8).write(to: repository.appendingPathComponent("value.txt"))
+            try Self.git(["add", "value.txt"], in: repository)
+            try Self.git(["commit", "-q", "--allow-empty", "-m", "change \(index)"], in: repository)
+        }
+        let commits = try Self.git(["rev-list", "--reverse", "HEAD"], in: repository).split(separator: "\n").map(String.init)
+        // The build script "builds" a commit by extracting value.txt; it fails for a broken one.
+        let script = folder.appendingPathComponent("build.sh")
+        try Data("""
+            #!/bin/sh
+            while [ $# -gt 0 ]; do case "$1" in --git-dir) dir=$2; shift 2 ;; --commit) commit=$2; shift 2 ;; *) shift ;; esac; done
+            out=\(folder.path)/build-$commit.txt
+            git --git-dir "$dir" show "$commit:value.txt" > "$out"
+            if grep -q broken "$out"; then echo "compile error in $commit" >&2; exit 4; fi
+            echo "$out"
+            """.utf8).write(to: script)
+        chmod(script.path, 0o755)
+        let result = try HarnessProcess.run(["bisect", "--git-dir", repository.appendingPathComponent(".git").path, "\(commits[0])..\(commits[11])",
+                                             "--build-script", script.path, "--output-of", "cat \"$RIVE_HARNESS_BISECT_ADAPTER_COMMAND\""])
+        #expect(result.exitCode == 0, "\(result.standardOutput)\(result.standardError)")
+        #expect(result.standardOutput.contains("first bad: \(commits[7].prefix(10)) change 7"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("output differs at line 1: \"old\" → \"new\""), "\(result.standardOutput)")
+        #expect(result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("step ") }.count <= 5)
+        let reversed = try HarnessProcess.run(["bisect", "--git-dir", repository.appendingPathComponent(".git").path, "\(commits[11])..\(commits[0])",
+                                               "--build-script", script.path, "--output-of", "true"])
+        #expect(reversed.exitCode == 3 && reversed.standardError.contains("is not an ancestor"), "\(reversed.standardError)")
+    }
+}
