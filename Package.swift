@@ -49,6 +49,7 @@ let package = Package(
         .testTarget(name: "HarnessSupportTests", dependencies: ["HarnessSupport"]),
         .testTarget(name: "PerformanceHistoryTests", dependencies: ["PerformanceHistory"]),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "HarnessSupport"]),
+        .testTarget(name: "RiveCppTests", dependencies: ["AdapterProtocol", "Conformance", "ReferenceRuntime", "RiveRendering", "RuntimeAPI", "HarnessSupport", "HarnessTestSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -14,6 +14,7 @@ struct RunCommand: HarnessCommand {
                                 [--shard K/N] [--format console|tap|junit|json] [--out FILE]
                                 [--jobs N] [--timeout SECONDS] [--record missing|all|never]
                                 [--adapter process --command 'CMD ARGS' [--request-timeout S]]
+                                [--adapter rive-cpp [--runtime-commit REV] [--request-timeout S]]
                                 [--history DIR | --no-history]
 
         Plans the scenarios of CORPUS (default: Corpus) for the adapter (capabilities decide
@@ -26,8 +27,11 @@ struct RunCommand: HarnessCommand {
           --command 'CMD'    with --adapter process: the adapter program, run with
                              /bin/sh -c; one child per job, restarted after a crash or
                              timeout (example: --command 'rive-harness serve')
-          --request-timeout S  with --adapter process: seconds the child may take to
-                             answer one request (default 10); past it, TIMEOUT
+          --request-timeout S  with --adapter process or rive-cpp: seconds the child may
+                             take to answer one request (default 10); past it, TIMEOUT
+          --runtime-commit REV  with --adapter rive-cpp: the Rive C++ runtime commit whose
+                             driver scripts/build-rive-cpp cached (default: HEAD of
+                             $RIVE_RUNTIME_GIT_DIR or the mirror); docs/rive-cpp-adapter.md
           --filter GLOB      scenario IDs to run: '*' within a folder, '**' across folders
           --rules PREFIX     scenarios checking a rule area (GLB) or one rule (GLB-5) of
                              rules.yaml; a selection that matches nothing is a usage error
@@ -76,23 +80,40 @@ struct RunCommand: HarnessCommand {
     let historyFolder: String?
     /// With `--adapter process`: how to start the child.
     let process: ProcessAdapterConfiguration?
+    /// With `--adapter rive-cpp`: the runtime revision (nil: HEAD) and the request timeout.
+    let riveCpp: (revision: String?, requestTimeoutSeconds: Double)?
 
     init(arguments: inout ArgumentList) throws(UsageError) {
         let hint = "see 'rive-harness run --help'"
         adapterName = try arguments.option("--adapter") ?? "reference"
         let command = try arguments.option("--command")
         let requestTimeoutText = try arguments.option("--request-timeout")
-        if adapterName == AdapterRegistry.processAdapterName {
-            guard let command, !command.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw UsageError(message: "--adapter process needs --command 'CMD ARGS'", hint: "for example --command 'rive-harness serve'; \(hint)")
-            }
+        let runtimeCommit = try arguments.option("--runtime-commit")
+        let isRiveCpp = adapterName == RiveCppAdapterOption.name
+        guard runtimeCommit == nil || (isRiveCpp && !runtimeCommit!.isEmpty) else {
+            throw UsageError(message: "--runtime-commit needs --adapter rive-cpp and a revision", hint: hint)
+        }
+        if adapterName == AdapterRegistry.processAdapterName || isRiveCpp {
             let requestTimeout = requestTimeoutText.flatMap(Double.init) ?? 10
             guard requestTimeoutText == nil || (Double(requestTimeoutText!) != nil && requestTimeout > 0 && requestTimeout <= RunOptions.maximumTimeoutSeconds) else {
                 throw UsageError(message: "--request-timeout needs a positive number of seconds up to \(Int(RunOptions.maximumTimeoutSeconds)), got '\(requestTimeoutText!)'",
                                  hint: hint)
             }
-            process = ProcessAdapterConfiguration(command: command, requestTimeoutSeconds: requestTimeout)
+            if isRiveCpp {
+                guard command == nil else {
+                    throw UsageError(message: "--adapter rive-cpp finds its own driver; --command is for --adapter process", hint: hint)
+                }
+                riveCpp = (runtimeCommit, requestTimeout)
+                process = nil
+            } else {
+                guard let command, !command.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    throw UsageError(message: "--adapter process needs --command 'CMD ARGS'", hint: "for example --command 'rive-harness serve'; \(hint)")
+                }
+                riveCpp = nil
+                process = ProcessAdapterConfiguration(command: command, requestTimeoutSeconds: requestTimeout)
+            }
         } else {
+            riveCpp = nil
             guard command == nil, requestTimeoutText == nil else {
                 throw UsageError(message: "--command and --request-timeout need --adapter process", hint: hint)
             }
@@ -140,13 +161,17 @@ struct RunCommand: HarnessCommand {
         options = RunOptions(jobs: jobs, defaultTimeoutSeconds: timeout, recordMode: record)
         var corpus = try CorpusArguments(&arguments, command: Self.name,
                                          knownOptions: ["--adapter", "--shard", "--format", "--out", "--jobs", "--timeout", "--record",
-                                                        "--command", "--request-timeout", "--history", "--no-history"])
+                                                        "--command", "--request-timeout", "--runtime-commit", "--history", "--no-history"])
         corpus.selection.shard = selectionShard
         self.corpus = corpus
     }
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
         var inProcess: (@MainActor () -> any RuntimeAdapter)?
+        var process = self.process
+        if let riveCpp {
+            process = try RiveCppAdapterOption.configuration(revision: riveCpp.revision, requestTimeoutSeconds: riveCpp.requestTimeoutSeconds)
+        }
         if process == nil {
             do { inProcess = try AdapterRegistry.factory(named: adapterName, command: Self.name) } catch {
                 throw CommandFailure(message: "error: \(error.message); 'process' runs a program given by --command\n  hint: \(error.hint)", exitCode: .usage)
