@@ -15,8 +15,9 @@ struct NightlyCommand: HarnessCommand {
                                     [--bench-args 'ARGS'] [--no-bench] [--no-conformance]
 
         1. conformance: 'rive-harness run CORPUS --adapter NAME' for every adapter built into
-           this binary (or --adapters) and every --adapter-command (a process adapter, for
-           example rive-cpp=/path/to/driver); each run appends its history file to
+           this binary, plus rive-cpp when scripts/build-rive-cpp has cached its driver (or
+           --adapters), and every --adapter-command (a process adapter started by a command);
+           each run appends its history file to
            DIR/runs/ and writes DIR/conformance/NAME.json
         2. benchmarks: 'rive-harness bench --adapters reference,rive-cpp ARGS' (rive-cpp is
            left out by bench when its program is not built), results in DIR/runs/
@@ -29,7 +30,8 @@ struct NightlyCommand: HarnessCommand {
         options:
           --results DIR          the results folder (default results)
           --dashboard DIR        where the dashboard goes (default DIR/dashboard)
-          --adapters LIST        built-in adapters to test, comma-separated (default: all)
+          --adapters LIST        adapters to test, comma-separated (default: every available;
+                                 '' for none)
           --adapter-command N=C  also test a process adapter named N started with command C
           --shard K/N            run part K of N of the corpus (CI matrices)
           --bench-args 'ARGS'    extra arguments for bench, split at spaces (default
@@ -77,12 +79,15 @@ struct NightlyCommand: HarnessCommand {
         let noConformance = arguments.flag("--no-conformance")
         if let shard, Shard(shard) == nil { throw UsageError(message: "--shard needs K/N with 1 ≤ K ≤ N, got '\(shard)'", hint: hint) }
         benchArguments = noBench ? nil : (benchText ?? "--repetitions 5 --min-time 0.05").split(separator: " ").map(String.init)
+        // Every adapter this binary can run without more arguments: the in-process ones, and
+        // rive-cpp when scripts/build-rive-cpp has cached its driver for the runtime's HEAD.
         let builtIn = MainActor.assumeIsolated { AdapterRegistry.adapters.map(\.name) }
+            + ((try? RiveCppDriverLocator().locate(revision: nil)) != nil ? [RiveCppAdapterOption.name] : [])
         var selected = builtIn
         if let chosen {
             selected = chosen.split(separator: ",").map(String.init)
             if let unknown = selected.first(where: { !builtIn.contains($0) }) {
-                throw UsageError(message: "unknown adapter '\(unknown)' in --adapters (built in: \(builtIn.joined(separator: ", ")))",
+                throw UsageError(message: "unknown or unavailable adapter '\(unknown)' in --adapters (available: \(builtIn.joined(separator: ", ")))",
                                  hint: "use --adapter-command NAME=COMMAND for a process adapter")
             }
         }
