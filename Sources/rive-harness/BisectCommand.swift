@@ -87,7 +87,8 @@ struct BisectCommand: HarnessCommand {
         let commandsFile = try arguments.option("--commands-file")
         let gitDirectory = try arguments.option("--git-dir")
         let scenario = try arguments.option("--scenario")
-        let corpus = try arguments.option("--corpus") ?? "Corpus"
+        let corpusOption = try arguments.option("--corpus")
+        let corpus = corpusOption ?? "Corpus"
         let output = try arguments.option("--output-of")
         let benchmark = try arguments.option("--benchmark")
         let metricOption = try arguments.option("--metric")
@@ -145,6 +146,9 @@ struct BisectCommand: HarnessCommand {
             predicate = .benchmark(name: name, metric: metric, threshold: threshold, repetitions: repetitions, command: benchCommand)
         default:
             throw UsageError(message: "give exactly one predicate: --scenario, --output-of or --benchmark", hint: hint)
+        }
+        if scenario == nil, corpusOption != nil {
+            throw UsageError(message: "--corpus belongs to --scenario", hint: hint)
         }
         if benchmark == nil, benchCommand != nil || thresholdText != nil || metricOption != nil || repetitionsOption != nil {
             throw UsageError(message: "--bench-command, --metric, --threshold and --repetitions belong to --benchmark", hint: hint)
