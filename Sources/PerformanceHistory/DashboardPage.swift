@@ -115,7 +115,7 @@ public struct DashboardPage {
             let own = series.filter { $0.key.testbed == testbed.fingerprint }
             guard !own.isEmpty else { continue }
             parts.append("<h3>Testbed <code>\(testbed.fingerprint)</code> <span class=\"sub\">\(HTML.escape(testbed.summary))"
-                         + "\(testbed.toolchain.map { "; " + HTML.escape($0) } ?? "")</span></h3>")
+                         + "\(testbed.toolchain.map { "; " + HTML.escape($0) } ?? "")</span>\(Self.debugWarning(testbed))</h3>")
             for adapter in Array(Set(own.map(\.adapter))).sorted() {
                 parts.append("<h4>Adapter <code>\(HTML.escape(adapter))</code></h4><div class=\"charts\">")
                 for one in own where one.adapter == adapter {
@@ -155,6 +155,12 @@ public struct DashboardPage {
             + chart.svg(title: title) + "</figure>"
     }
 
+    /// A warning after a testbed's heading when its harness was a debug build, whose times mislead.
+    private static func debugWarning(_ testbed: RunContext.Testbed) -> String {
+        (testbed.buildFlags ?? "").contains("debug")
+            ? " <span class=\"warn\">debug build: times of the Swift code are far slower than a release build's</span>" : ""
+    }
+
     /// `2026-11-30 23:59` from an ISO 8601 time.
     private static func shortDate(_ iso: String) -> String {
         iso.count >= 16 ? String(iso.prefix(16)).replacingOccurrences(of: "T", with: " ") : iso
@@ -181,7 +187,7 @@ public struct DashboardPage {
             guard !rows.isEmpty else { continue }
             any = true
             let largest = rows.map { $0.reference.median / $0.real.median }.max() ?? 1
-            parts.append("<h3>Testbed <code>\(testbed.fingerprint)</code></h3><table><thead><tr><th>workload</th>"
+            parts.append("<h3>Testbed <code>\(testbed.fingerprint)</code>\(Self.debugWarning(testbed))</h3><table><thead><tr><th>workload</th>"
                          + "<th class=\"num\">\(HTML.escape(referenceAdapter))</th><th class=\"num\">\(HTML.escape(realRuntimeAdapter))</th>"
                          + "<th class=\"num\">ratio</th><th>ratio (bar: 1 = the tick)</th></tr></thead><tbody>")
             for row in rows.sorted(by: { $0.workload < $1.workload }) {
@@ -238,14 +244,14 @@ public struct DashboardPage {
             let expected = scenarios.filter { $0.expectation != nil }
             guard !expected.isEmpty else { continue }
             parts.append("<h3 id=\"xfail-\(Self.anchor(adapter))\">Expected failures of <code>\(HTML.escape(adapter))</code> "
-                         + "<span class=\"sub\">Corpus/expectations/\(HTML.escape(adapter)).yaml</span></h3><table><thead><tr><th>scenario</th><th>rules</th>"
+                         + "<span class=\"sub\">Corpus/expectations/\(HTML.escape(adapter)).yaml</span></h3><table class=\"expectations\"><thead><tr><th>scenario</th><th>rules</th>"
                          + "<th>verdict</th><th>expected</th><th>reason</th><th>tracked at</th></tr></thead><tbody>")
             for scenario in expected {
                 let expectation = scenario.expectation!
                 let areaAnchors = Set(scenario.rules.map(Self.area)).sorted().map { "<span id=\"xfail-\(Self.anchor(adapter))-\(Self.anchor($0))-\(Self.anchor(scenario.id))\"></span>" }.joined()
                 let link = expectation.link.map { Self.isWebLink($0) ? "<a href=\"\(HTML.escape($0))\">\(HTML.escape($0))</a>" : HTML.escape($0) } ?? ""
-                parts.append("<tr class=\"\(scenario.verdict == "XFAIL" ? "xfail" : "fail")\"><td>\(areaAnchors)<code>\(HTML.escape(scenario.id))</code></td>"
-                             + "<td>\(HTML.escape(scenario.rules.joined(separator: ", ")))</td><td>\(HTML.escape(scenario.verdict))</td>"
+                parts.append("<tr class=\"\(scenario.verdict == "XFAIL" ? "xfail" : "fail")\"><td class=\"nowrap\">\(areaAnchors)<code>\(HTML.escape(scenario.id))</code></td>"
+                             + "<td class=\"nowrap\">\(HTML.escape(scenario.rules.joined(separator: ", ")))</td><td>\(HTML.escape(scenario.verdict))</td>"
                              + "<td>\(HTML.escape(expectation.status))</td><td>\(HTML.escape(expectation.reason))</td><td>\(link)</td></tr>")
             }
             parts.append("</tbody></table>")
@@ -339,6 +345,8 @@ public struct DashboardPage {
         .cell.none, .swatch.none { background: #f2f3f5; color: var(--muted); }
         .swatch { display: inline-block; width: 12px; height: 12px; border: 1px solid var(--line); vertical-align: -2px; margin: 0 4px 0 10px; }
         a.xf { color: var(--warn); font-size: 11px; } .failcount { color: var(--bad); font-size: 11px; font-weight: 600; }
-        tr.xfail td { background: #fffaf0; } .problems { border: 1px solid var(--bad); padding: 4px 12px; border-radius: 6px; }
+        tr.xfail td { background: #fffaf0; } td.nowrap { white-space: nowrap; }
+        table.expectations td:nth-child(5) { min-width: 340px; max-width: 560px; } table.expectations td:nth-child(6) { min-width: 240px; max-width: 320px; overflow-wrap: anywhere; font-size: 12px; }
+        .warn { color: var(--warn); font-size: 12px; font-weight: normal; margin-left: 8px; } .problems { border: 1px solid var(--bad); padding: 4px 12px; border-radius: 6px; }
         """
 }

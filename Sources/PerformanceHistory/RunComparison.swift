@@ -16,8 +16,6 @@ public struct BenchmarkComparison: Sendable {
     public var testbed: String
     /// The latest benchmark run's file.
     public var latestRun: String
-    /// When it ran.
-    public var latestCreatedAt: String
     /// One row per benchmark of the latest run that an earlier run on the same testbed also measured.
     public var rows: [Row]
     /// Benchmarks of the latest run without an earlier measurement.
@@ -47,7 +45,7 @@ public struct BenchmarkComparison: Sendable {
                 rows.append(Row(benchmark: one.key.benchmark, previousRun: previous.runFile,
                                 change: MeasurementChange(baseline: previous.measurement, candidate: last.measurement, thresholds: thresholds)))
             }
-            return BenchmarkComparison(testbed: testbed.fingerprint, latestRun: latest.fileName, latestCreatedAt: latest.harness.createdAt,
+            return BenchmarkComparison(testbed: testbed.fingerprint, latestRun: latest.fileName,
                                        rows: rows, newBenchmarks: new)
         }
     }

@@ -170,9 +170,6 @@ public struct RunContext: Sendable, Hashable, Codable {
         self.corpusHash = corpusHash
         self.testbed = testbed
     }
-
-    /// The creation time, or nil when `createdAt` is not ISO 8601.
-    public var date: Date? { ISO8601DateFormatter().date(from: createdAt) }
 }
 
 /// One row of Google Benchmark's `benchmarks` array.
@@ -183,8 +180,6 @@ public struct RecordedBenchmarkRow: Sendable, Hashable, Decodable {
     public var runName: String?
     /// `iteration` for a measured repetition, `aggregate` for mean/median/stddev rows.
     public var runType: String?
-    /// `mean`, `median`, `stddev` or `cv` for aggregate rows.
-    public var aggregateName: String?
     /// CPU time per iteration in `timeUnit` (what history plots and compares, like `compare`).
     public var cpuTime: Double?
     /// `ns`, `us`, `ms` or `s`.
@@ -194,21 +189,8 @@ public struct RecordedBenchmarkRow: Sendable, Hashable, Decodable {
     /// Whether the benchmark reported an error instead of a measurement.
     public var errorOccurred: Bool?
 
-    /// Creates a row.
-    public init(name: String, runName: String? = nil, runType: String? = nil, aggregateName: String? = nil, cpuTime: Double?,
-                timeUnit: String? = "ns", instructionsPerIteration: Double? = nil, errorOccurred: Bool? = nil) {
-        self.name = name
-        self.runName = runName
-        self.runType = runType
-        self.aggregateName = aggregateName
-        self.cpuTime = cpuTime
-        self.timeUnit = timeUnit
-        self.instructionsPerIteration = instructionsPerIteration
-        self.errorOccurred = errorOccurred
-    }
-
     private enum CodingKeys: String, CodingKey {
-        case name, runName = "run_name", runType = "run_type", aggregateName = "aggregate_name"
+        case name, runName = "run_name", runType = "run_type"
         case cpuTime = "cpu_time", timeUnit = "time_unit", instructionsPerIteration = "instructions_per_iteration"
         case errorOccurred = "error_occurred"
     }
