@@ -36,7 +36,7 @@ struct NightlyCommandTests {
         let scenarioFile = planted.appendingPathComponent("planted.yaml")
         try Data(Self.scenario(expecting: 50).utf8).write(to: scenarioFile)
         let results = root.appendingPathComponent("results").path
-        let arguments = ["nightly", corpus.path, "--results", results, "--no-bench"]
+        let arguments = ["nightly", corpus.path, "--results", results, "--no-bench", "--adapters", "reference"]
 
         let first = try HarnessProcess.run(arguments)
         #expect(first.exitCode == 0, "\(first.standardOutput)\(first.standardError)")
