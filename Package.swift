@@ -23,6 +23,9 @@ let package = Package(
             providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
         ),
         .target(name: "HarnessSupport"),
+        .target(name: "PerformanceHistory", dependencies: ["HarnessSupport"]),
+        .target(name: "CBenchShim", linkerSettings: [.linkedLibrary("benchmark"), .linkedLibrary("pthread")]),
+        .target(name: "BenchKit", dependencies: ["CBenchShim", "HarnessSupport"]),
         .target(name: "RiveRendering", dependencies: ["CCairo", "HarnessSupport"]),
         .target(name: "RiveFormat"),
         .target(name: "RuntimeAPI"),
@@ -32,7 +35,7 @@ let package = Package(
         .target(name: "AdapterProtocol", dependencies: ["RuntimeAPI"]),
         .executableTarget(name: "rive-schema-gen", dependencies: ["RiveSchemaGenerator"]),
         .target(name: "RiveFixtures", dependencies: ["RiveFormat", "YAML"]),
-        .executableTarget(name: "rive-harness", dependencies: ["RiveFormat", "RiveFixtures", "ReferenceRuntime", "RiveRendering", "RuntimeAPI", "Conformance", "YAML", "HarnessSupport", "AdapterProtocol"]),
+        .executableTarget(name: "rive-harness", dependencies: ["RiveFormat", "RiveFixtures", "ReferenceRuntime", "RiveRendering", "RuntimeAPI", "Conformance", "YAML", "HarnessSupport", "PerformanceHistory", "BenchKit", "AdapterProtocol"]),
         .target(name: "HarnessTestSupport", path: "Tests/HarnessTestSupport"),
         .testTarget(name: "RiveFormatTests", dependencies: ["RiveFormat", "RiveSchemaGenerator", "HarnessTestSupport"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
@@ -46,6 +49,8 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "RiveRenderingTests", dependencies: ["RiveRendering", "HarnessSupport"]),
         .testTarget(name: "HarnessSupportTests", dependencies: ["HarnessSupport"]),
+        .testTarget(name: "PerformanceHistoryTests", dependencies: ["PerformanceHistory"]),
+        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "HarnessSupport"]),
         .testTarget(name: "RiveCppTests", dependencies: ["AdapterProtocol", "Conformance", "ReferenceRuntime", "RiveRendering", "RuntimeAPI", "HarnessSupport", "HarnessTestSupport"]),
     ],
     cxxLanguageStandard: .cxx17

@@ -1,7 +1,9 @@
 import AdapterProtocol
+import BenchKit
 import Conformance
-import RuntimeAPI
 import Foundation
+import HarnessSupport
+import RuntimeAPI
 
 /// `rive-harness run`: runs the corpus's scenarios against an adapter and reports verdicts.
 struct RunCommand: HarnessCommand {
@@ -13,6 +15,7 @@ struct RunCommand: HarnessCommand {
                                 [--jobs N] [--timeout SECONDS] [--record missing|all|never]
                                 [--adapter process --command 'CMD ARGS' [--request-timeout S]]
                                 [--adapter rive-cpp [--runtime-commit REV] [--request-timeout S]]
+                                [--history DIR | --no-history]
 
         Plans the scenarios of CORPUS (default: Corpus) for the adapter (capabilities decide
         run or skip), runs them and reports a verdict per scenario: PASS, FAIL, ERROR, TIMEOUT,
@@ -43,6 +46,11 @@ struct RunCommand: HarnessCommand {
                              process adapters run N children in parallel
           --timeout SECONDS  per-scenario timeout unless a scenario sets one (default 60,
                              at most 86400)
+          --history DIR      also append the run to DIR/runs/ as a history file
+                             (<UTC yyyyMMdd-HHmmss>-<testbed>-conformance-<adapter>.json,
+                             docs/performance-history.md) for 'history', 'dashboard' and
+                             'nightly' (default: $RIVE_HARNESS_RESULTS, else results)
+          --no-history       do not append a history file
           --record MODE      golden digests: missing (default; never when CI=true, or
                              RIVE_HARNESS_RECORD when set, which must be a mode)
                              writes absent goldens, all rewrites every golden, never
@@ -68,6 +76,8 @@ struct RunCommand: HarnessCommand {
     let format: String
     let outputPath: String?
     let options: RunOptions
+    /// The results folder the history file goes to, or nil for none.
+    let historyFolder: String?
     /// With `--adapter process`: how to start the child.
     let process: ProcessAdapterConfiguration?
     /// With `--adapter rive-cpp`: the runtime revision (nil: HEAD) and the request timeout.
@@ -121,6 +131,15 @@ struct RunCommand: HarnessCommand {
         format = chosenFormat
         outputPath = try arguments.option("--out")
         guard outputPath != "" else { throw UsageError(message: "--out needs a file path, got an empty one", hint: hint) }
+        let history = try arguments.option("--history")
+        if arguments.flag("--no-history") {
+            guard history == nil else { throw UsageError(message: "--history and --no-history exclude each other", hint: hint) }
+            historyFolder = nil
+        } else {
+            let folder = history ?? ProcessInfo.processInfo.environment["RIVE_HARNESS_RESULTS"].flatMap { $0.isEmpty ? nil : $0 } ?? "results"
+            guard !folder.isEmpty else { throw UsageError(message: "--history needs a folder, got an empty one", hint: hint) }
+            historyFolder = folder
+        }
         let jobsText = try arguments.option("--jobs") ?? "1"
         guard let jobs = Int(jobsText), jobs >= 1 else { throw UsageError(message: "--jobs needs a positive integer, got '\(jobsText)'", hint: hint) }
         let timeoutText = try arguments.option("--timeout") ?? "60"
@@ -142,7 +161,7 @@ struct RunCommand: HarnessCommand {
         options = RunOptions(jobs: jobs, defaultTimeoutSeconds: timeout, recordMode: record)
         var corpus = try CorpusArguments(&arguments, command: Self.name,
                                          knownOptions: ["--adapter", "--shard", "--format", "--out", "--jobs", "--timeout", "--record",
-                                                       "--command", "--request-timeout", "--runtime-commit"])
+                                                        "--command", "--request-timeout", "--runtime-commit", "--history", "--no-history"])
         corpus.selection.shard = selectionShard
         self.corpus = corpus
     }
@@ -183,7 +202,9 @@ struct RunCommand: HarnessCommand {
             throw CommandFailure(message: "error: \(named.joined(separator: " with ")) selects no scenario of \(loaded.root)\n"
                                      + "  hint: run 'rive-harness list \(loaded.root)' with the same selection to see what it holds", exitCode: .usage)
         }
+        let startedAt = Date()
         var buffer = ""
+        var historyJSON = ""
         let makeReporter = Self.formats.first { $0.name == format }!.make
         var reporters: [any RunReporter] = []
         if outputPath != nil {
@@ -192,6 +213,7 @@ struct RunCommand: HarnessCommand {
         } else {
             reporters.append(makeReporter { print($0, terminator: $0.hasSuffix("\n") ? "" : "\n") })
         }
+        if historyFolder != nil { reporters.append(JSONReporter { historyJSON += $0 }) }
         var reused: (any RuntimeAdapter)? = adapter
         let runner = ConformanceRunner(corpus: loaded, options: options, reporters: reporters) {
             defer { reused = nil }
@@ -199,7 +221,38 @@ struct RunCommand: HarnessCommand {
         }
         let summary = await runner.run(plan)
         if let outputPath { try writeFileAtomically(Array(buffer.utf8), to: outputPath) }
+        if let historyFolder {
+            let path = try Self.appendHistory(historyJSON, folder: historyFolder, startedAt: startedAt, adapter: AdapterIdentity(adapter),
+                                              runtimeCommit: (adapter as? ProcessAdapter)?.identity.runtimeCommit, corpusHash: loaded.hash)
+            printError("history: \(path)")
+        }
         return summary.passed ? .success : .failuresFound
+    }
+
+    /// Writes the run's history file (kind `conformance`, the results document embedded) to
+    /// `FOLDER/runs/<UTC yyyyMMdd-HHmmss>-<testbed>-conformance-<adapter>.json`, atomically.
+    /// - Returns: the file's path.
+    /// - Throws: `CommandFailure` (exit 4) when it cannot be written.
+    static func appendHistory(_ resultsJSON: String, folder: String, startedAt: Date, adapter: AdapterIdentity, runtimeCommit: String?,
+                              corpusHash: String) throws(CommandFailure) -> String {
+        let testbed = Testbed.current(buildFlags: BenchCommand.buildFlags)
+        let embedded: BenchKit.JSONValue
+        do { embedded = try BenchKit.JSONValue.parse(Array(resultsJSON.utf8)) } catch {
+            throw CommandFailure(message: "error: the run's JSON results do not parse (\(error))\n  hint: this is a bug; report it", exitCode: .internalError)
+        }
+        let harness = HarnessContext(kind: "conformance", createdAt: ISO8601DateFormatter().string(from: startedAt), metric: .time,
+                                     adapters: [AdapterRecord(name: adapter.name, version: adapter.version, runtimeCommit: runtimeCommit)],
+                                     harnessCommit: BenchCommand.gitCommit(), corpusHash: corpusHash, testbed: testbed)
+        let document = ResultsDocument(context: .object([:]), rows: [], harness: harness, otherKeys: ["conformance": embedded])
+        let stamp = (BenchCommand.defaultResultsPath(createdAt: startedAt, testbed: testbed) as NSString).lastPathComponent
+            .replacingOccurrences(of: "-bench.json", with: "")
+        let safeName = String(adapter.name.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
+        let path = URL(fileURLWithPath: folder).appendingPathComponent("runs").appendingPathComponent("\(stamp)-conformance-\(safeName).json").path
+        do { try document.write(to: path) } catch {
+            throw CommandFailure(message: "error: cannot write the history file '\(path)': \(error.reason)\n  hint: check that \(folder) is writable, or pass --no-history",
+                                 exitCode: .internalError)
+        }
+        return path
     }
 
     /// Fails early, before anything runs, when `--out` cannot be written: its folder cannot be
