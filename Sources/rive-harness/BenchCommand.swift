@@ -338,7 +338,7 @@ struct BenchCommand: HarnessCommand {
             guard let executable = Bundle.main.executablePath else {
                 throw BenchRunError(code: "bench.no-executable", message: "cannot find the path of this rive-harness binary", hint: "run it by its path")
             }
-            runs.append(("reference", executable, ["bench"] + workerArguments(out: (workFolder as NSString).appendingPathComponent("reference-rows.json")),
+            runs.append(("reference", try debugInfoFreeCopy(of: executable, in: workFolder), ["bench"] + workerArguments(out: (workFolder as NSString).appendingPathComponent("reference-rows.json")),
                          ["SWIFT_DETERMINISTIC_HASHING": "1"]))
         }
         if let program {
@@ -367,6 +367,22 @@ struct BenchCommand: HarnessCommand {
             }
             if merger.context == nil { merger.add(report: .object(["context": report["context"] ?? .object([:]), "benchmarks": .array([])])) }
         }
+    }
+
+    /// A copy of the executable without debug information (`objcopy --strip-debug`):
+    /// valgrind 3.19 gives up on the DWARF the Swift toolchain writes ("Possibly corrupted
+    /// debuginfo file"), and callgrind needs no line information for totals.
+    private func debugInfoFreeCopy(of executable: String, in folder: String) throws(BenchRunError) -> String {
+        let copy = (folder as NSString).appendingPathComponent("rive-harness")
+        do { try FileManager.default.copyItem(atPath: executable, toPath: copy) } catch {
+            throw BenchRunError(code: "bench.copy-failed", message: "cannot copy \(executable) to \(copy): \(error.localizedDescription)", hint: "check TMPDIR's free space")
+        }
+        let (status, errors) = try RiveCppBenchProgram.run("/usr/bin/env", ["objcopy", "--strip-debug", copy])
+        guard status == 0 else {
+            throw BenchRunError(code: "bench.objcopy-failed", message: "objcopy --strip-debug failed (exit \(status)): \(errors.suffix(500))",
+                                hint: "install binutils (apt-get install -y binutils)")
+        }
+        return copy
     }
 
     /// The arguments that make a child rive-harness plan the same benchmarks and measure them for callgrind.
