@@ -269,6 +269,12 @@ struct BenchCommand: HarnessCommand {
         return .success
     }
 
+    /// Prints a progress line and flushes it, so it shows at once even when stdout is a file.
+    private func progress(_ line: String) {
+        print(line)
+        fflush(nil)
+    }
+
     /// `results/runs/<UTC yyyyMMdd-HHmmss>-<fingerprint>-bench.json`.
     static func defaultResultsPath(createdAt: Date, testbed: Testbed) -> String {
         let formatter = DateFormatter()
@@ -308,7 +314,7 @@ struct BenchCommand: HarnessCommand {
         for round in 1...repetitions {
             if let suite {
                 let report = try GoogleBenchmarkRunner.run(suite, flags: flags) { name, nanoseconds, iterations in
-                    print("[\(round)/\(repetitions)] \(name)  \(BenchSummary.formatTime(nanoseconds)) (wall, \(iterations) iterations)")
+                    progress("[\(round)/\(repetitions)] \(name)  \(BenchSummary.formatTime(nanoseconds)) (wall, \(iterations) iterations)")
                 }
                 merger.add(report: report)
             }
@@ -321,7 +327,7 @@ struct BenchCommand: HarnessCommand {
                 }
                 for row in report["benchmarks"]?.arrayValue ?? [] {
                     guard let name = row["name"]?.stringValue, let nanoseconds = BenchmarkRow(fields: row.objectValue ?? [:]).realNanoseconds else { continue }
-                    print("[\(round)/\(repetitions)] \(name)  \(BenchSummary.formatTime(nanoseconds)) (wall, \(Int(row["iterations"]?.numberValue ?? 0)) iterations)")
+                    progress("[\(round)/\(repetitions)] \(name)  \(BenchSummary.formatTime(nanoseconds)) (wall, \(Int(row["iterations"]?.numberValue ?? 0)) iterations)")
                 }
                 merger.add(report: report)
             }
@@ -346,7 +352,7 @@ struct BenchCommand: HarnessCommand {
         }
         for run in runs {
             let prefix = "callgrind-\(run.label).out"
-            print("running \(run.label) under callgrind (fixed iteration counts; this takes a while)…")
+            progress("running \(run.label) under callgrind (fixed iteration counts; this takes a while)…")
             let valgrind = ["--tool=callgrind", "--collect-atstart=no", "--instr-atstart=no",
                             "--callgrind-out-file=\((workFolder as NSString).appendingPathComponent(prefix))", run.executable] + run.arguments
             let (status, errors) = try RiveCppBenchProgram.run("/usr/bin/env", ["valgrind"] + valgrind, environment: run.environment)
@@ -362,7 +368,7 @@ struct BenchCommand: HarnessCommand {
                     throw BenchRunError(code: "bench.callgrind-missing", message: "callgrind wrote no counts for \(name)", hint: "run again; report a harness bug if it persists")
                 }
                 fields["instructions_per_iteration"] = .number(total / iterations)
-                print("\(name)  \(BenchSummary.formatCount(total / iterations)) instructions/iteration")
+                progress("\(name)  \(BenchSummary.formatCount(total / iterations)) instructions/iteration")
                 merger.add(row: fields, name: name)
             }
             if merger.context == nil { merger.add(report: .object(["context": report["context"] ?? .object([:]), "benchmarks": .array([])])) }
