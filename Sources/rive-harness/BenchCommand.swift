@@ -355,7 +355,7 @@ struct BenchCommand: HarnessCommand {
             progress("running \(run.label) under callgrind (fixed iteration counts; this takes a while)…")
             let valgrind = ["--tool=callgrind", "--collect-atstart=no", "--instr-atstart=no",
                             "--callgrind-out-file=\((workFolder as NSString).appendingPathComponent(prefix))", run.executable] + run.arguments
-            let (status, errors) = try RiveCppBenchProgram.run("/usr/bin/env", ["valgrind"] + valgrind, environment: run.environment)
+            let (status, errors) = try RiveCppBenchProgram.run("/usr/bin/env", Self.withoutAddressRandomization(["valgrind"] + valgrind), environment: run.environment)
             let rowsPath = (workFolder as NSString).appendingPathComponent("\(run.label)-rows.json")
             guard status == 0, let data = FileManager.default.contents(atPath: rowsPath), let report = try? JSONValue.parse([UInt8](data)) else {
                 throw BenchRunError(code: "bench.callgrind-failed", message: "\(run.label) under valgrind failed (exit \(status)): \(errors.suffix(2000))",
@@ -373,6 +373,17 @@ struct BenchCommand: HarnessCommand {
             }
             if merger.context == nil { merger.add(report: .object(["context": report["context"] ?? .object([:]), "benchmarks": .array([])])) }
         }
+    }
+
+    /// The command run through `setarch <machine> -R` when setarch exists: with address
+    /// space randomization on, code that hashes or orders by pointer (the C++ runtime's
+    /// load) runs a slightly different number of instructions each run.
+    static func withoutAddressRandomization(_ command: [String]) -> [String] {
+        let setarch = ["/usr/bin/setarch", "/bin/setarch"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        var info = utsname()
+        guard let setarch, uname(&info) == 0 else { return command }
+        let machine = withUnsafeBytes(of: info.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        return [setarch, machine, "-R"] + command
     }
 
     /// A copy of the executable without debug information (`objcopy --strip-debug`):
