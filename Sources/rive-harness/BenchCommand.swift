@@ -375,9 +375,9 @@ struct BenchCommand: HarnessCommand {
         }
     }
 
-    /// The command run through `setarch <machine> -R` when setarch exists: with address
-    /// space randomization on, code that hashes or orders by pointer (the C++ runtime's
-    /// load) runs a slightly different number of instructions each run.
+    /// The command run through `setarch <machine> -R` when setarch exists, so that address
+    /// space randomization cannot change how much work pointer-keyed code does between runs
+    /// (one source of run-to-run variation in instruction counts; docs/benchmarks.md).
     static func withoutAddressRandomization(_ command: [String]) -> [String] {
         let setarch = ["/usr/bin/setarch", "/bin/setarch"].first { FileManager.default.isExecutableFile(atPath: $0) }
         var info = utsname()
