@@ -45,8 +45,8 @@ public enum Statistics {
     /// Without ties and with both samples at most `exactLimit` long the p-value is exact,
     /// 2·P(U ≤ min(U₁, U₂)); otherwise it is the normal approximation with the tie-corrected
     /// variance and a continuity correction of ½ (as `scipy.stats.mannwhitneyu` with
-    /// `method="asymptotic"`).
-    public static func mannWhitneyU(_ first: [Double], _ second: [Double]) -> MannWhitney? {
+    /// `method="asymptotic"`). `allowExact: false` always uses the approximation.
+    public static func mannWhitneyU(_ first: [Double], _ second: [Double], allowExact: Bool = true) -> MannWhitney? {
         let m = first.count, n = second.count
         guard m > 0, n > 0 else { return nil }
         let pooled = (first.map { ($0, 0) } + second.map { ($0, 1) }).sorted { $0.0 < $1.0 }
@@ -68,7 +68,7 @@ public enum Statistics {
         let product = Double(m * n)
         let u2 = product - u1
         let rankBiserial = 2 * u1 / product - 1
-        if tieTerm == 0, m <= exactLimit, n <= exactLimit {
+        if allowExact, tieTerm == 0, m <= exactLimit, n <= exactLimit {
             let counts = exactDistribution(m, n)
             let total = counts.reduce(0, +)
             let smaller = Int(min(u1, u2).rounded())

@@ -269,6 +269,12 @@ struct BenchCommand: HarnessCommand {
         return .success
     }
 
+    /// Prints a progress line and flushes it, so it shows at once even when stdout is a file.
+    private func progress(_ line: String) {
+        print(line)
+        fflush(nil)
+    }
+
     /// `results/runs/<UTC yyyyMMdd-HHmmss>-<fingerprint>-bench.json`.
     static func defaultResultsPath(createdAt: Date, testbed: Testbed) -> String {
         let formatter = DateFormatter()
@@ -308,7 +314,7 @@ struct BenchCommand: HarnessCommand {
         for round in 1...repetitions {
             if let suite {
                 let report = try GoogleBenchmarkRunner.run(suite, flags: flags) { name, nanoseconds, iterations in
-                    print("[\(round)/\(repetitions)] \(name)  \(BenchSummary.formatTime(nanoseconds)) (wall, \(iterations) iterations)")
+                    progress("[\(round)/\(repetitions)] \(name)  \(BenchSummary.formatTime(nanoseconds)) (wall, \(iterations) iterations)")
                 }
                 merger.add(report: report)
             }
@@ -321,7 +327,7 @@ struct BenchCommand: HarnessCommand {
                 }
                 for row in report["benchmarks"]?.arrayValue ?? [] {
                     guard let name = row["name"]?.stringValue, let nanoseconds = BenchmarkRow(fields: row.objectValue ?? [:]).realNanoseconds else { continue }
-                    print("[\(round)/\(repetitions)] \(name)  \(BenchSummary.formatTime(nanoseconds)) (wall, \(Int(row["iterations"]?.numberValue ?? 0)) iterations)")
+                    progress("[\(round)/\(repetitions)] \(name)  \(BenchSummary.formatTime(nanoseconds)) (wall, \(Int(row["iterations"]?.numberValue ?? 0)) iterations)")
                 }
                 merger.add(report: report)
             }
@@ -338,7 +344,7 @@ struct BenchCommand: HarnessCommand {
             guard let executable = Bundle.main.executablePath else {
                 throw BenchRunError(code: "bench.no-executable", message: "cannot find the path of this rive-harness binary", hint: "run it by its path")
             }
-            runs.append(("reference", executable, ["bench"] + workerArguments(out: (workFolder as NSString).appendingPathComponent("reference-rows.json")),
+            runs.append(("reference", try debugInfoFreeCopy(of: executable, in: workFolder), ["bench"] + workerArguments(out: (workFolder as NSString).appendingPathComponent("reference-rows.json")),
                          ["SWIFT_DETERMINISTIC_HASHING": "1"]))
         }
         if let program {
@@ -346,10 +352,10 @@ struct BenchCommand: HarnessCommand {
         }
         for run in runs {
             let prefix = "callgrind-\(run.label).out"
-            print("running \(run.label) under callgrind (fixed iteration counts; this takes a while)…")
+            progress("running \(run.label) under callgrind (fixed iteration counts; this takes a while)…")
             let valgrind = ["--tool=callgrind", "--collect-atstart=no", "--instr-atstart=no",
                             "--callgrind-out-file=\((workFolder as NSString).appendingPathComponent(prefix))", run.executable] + run.arguments
-            let (status, errors) = try RiveCppBenchProgram.run("/usr/bin/env", ["valgrind"] + valgrind, environment: run.environment)
+            let (status, errors) = try RiveCppBenchProgram.run("/usr/bin/env", Self.withoutAddressRandomization(["valgrind"] + valgrind), environment: run.environment)
             let rowsPath = (workFolder as NSString).appendingPathComponent("\(run.label)-rows.json")
             guard status == 0, let data = FileManager.default.contents(atPath: rowsPath), let report = try? JSONValue.parse([UInt8](data)) else {
                 throw BenchRunError(code: "bench.callgrind-failed", message: "\(run.label) under valgrind failed (exit \(status)): \(errors.suffix(2000))",
@@ -362,11 +368,38 @@ struct BenchCommand: HarnessCommand {
                     throw BenchRunError(code: "bench.callgrind-missing", message: "callgrind wrote no counts for \(name)", hint: "run again; report a harness bug if it persists")
                 }
                 fields["instructions_per_iteration"] = .number(total / iterations)
-                print("\(name)  \(BenchSummary.formatCount(total / iterations)) instructions/iteration")
+                progress("\(name)  \(BenchSummary.formatCount(total / iterations)) instructions/iteration")
                 merger.add(row: fields, name: name)
             }
             if merger.context == nil { merger.add(report: .object(["context": report["context"] ?? .object([:]), "benchmarks": .array([])])) }
         }
+    }
+
+    /// The command run through `setarch <machine> -R` when setarch exists, so that address
+    /// space randomization cannot change how much work pointer-keyed code does between runs
+    /// (one source of run-to-run variation in instruction counts; docs/benchmarks.md).
+    static func withoutAddressRandomization(_ command: [String]) -> [String] {
+        let setarch = ["/usr/bin/setarch", "/bin/setarch"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        var info = utsname()
+        guard let setarch, uname(&info) == 0 else { return command }
+        let machine = withUnsafeBytes(of: info.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        return [setarch, machine, "-R"] + command
+    }
+
+    /// A copy of the executable without debug information (`objcopy --strip-debug`):
+    /// valgrind 3.19 gives up on the DWARF the Swift toolchain writes ("Possibly corrupted
+    /// debuginfo file"), and callgrind needs no line information for totals.
+    private func debugInfoFreeCopy(of executable: String, in folder: String) throws(BenchRunError) -> String {
+        let copy = (folder as NSString).appendingPathComponent("rive-harness")
+        do { try FileManager.default.copyItem(atPath: executable, toPath: copy) } catch {
+            throw BenchRunError(code: "bench.copy-failed", message: "cannot copy \(executable) to \(copy): \(error.localizedDescription)", hint: "check TMPDIR's free space")
+        }
+        let (status, errors) = try RiveCppBenchProgram.run("/usr/bin/env", ["objcopy", "--strip-debug", copy])
+        guard status == 0 else {
+            throw BenchRunError(code: "bench.objcopy-failed", message: "objcopy --strip-debug failed (exit \(status)): \(errors.suffix(500))",
+                                hint: "install binutils (apt-get install -y binutils)")
+        }
+        return copy
     }
 
     /// The arguments that make a child rive-harness plan the same benchmarks and measure them for callgrind.

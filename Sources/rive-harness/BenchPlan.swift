@@ -59,6 +59,11 @@ struct BenchPlan {
         /// The number or trigger property path, or the raster size in pixels.
         var parameter: String
 
+        /// Whether every field can be written to a plan line (no tabs or line breaks).
+        var isPlanText: Bool {
+            ![path, artboard ?? "", stateMachine ?? "", parameter].contains { $0.contains { $0 == "\t" || $0 == "\n" || $0 == "\r" } }
+        }
+
         /// The benchmark's full name for an adapter.
         func name(adapter: String) -> String {
             switch family {
@@ -141,7 +146,9 @@ struct BenchPlan {
                 planned.append(Entry(family: .raster, path: path, fileName: fileName, artboard: artboard.name, stateMachine: stateMachineName, parameter: String(size)))
             }
             planned.append(Entry(family: .digest, path: path, fileName: fileName, artboard: artboard.name, stateMachine: stateMachineName, parameter: ""))
-            entries += planned.filter { include($0.name(adapter: "")) }
+            let (writable, unwritable) = (planned.filter(\.isPlanText), planned.filter { !$0.isPlanText })
+            for entry in unwritable { skipped.append((path, "\(entry.name(adapter: "")): a name holds a tab or line break; left out")) }
+            entries += writable.filter { include($0.name(adapter: "")) }
         }
         let loadAll = Entry(family: .loadAll, path: "", fileName: loadAllName, artboard: nil, stateMachine: nil, parameter: "")
         var usedLoadAllFiles: [String] = []
