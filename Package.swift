@@ -29,9 +29,10 @@ let package = Package(
         .target(name: "ReferenceRuntime", dependencies: ["RuntimeAPI", "RiveFormat", "RiveRendering"]),
         .target(name: "RiveSchemaGenerator"),
         .target(name: "Conformance", dependencies: ["RuntimeAPI", "YAML", "HarnessSupport"]),
+        .target(name: "Differential", dependencies: ["RuntimeAPI", "HarnessSupport"]),
         .executableTarget(name: "rive-schema-gen", dependencies: ["RiveSchemaGenerator"]),
         .target(name: "RiveFixtures", dependencies: ["RiveFormat", "YAML"]),
-        .executableTarget(name: "rive-harness", dependencies: ["RiveFormat", "RiveFixtures", "ReferenceRuntime", "RiveRendering", "RuntimeAPI", "Conformance", "YAML", "HarnessSupport"]),
+        .executableTarget(name: "rive-harness", dependencies: ["RiveFormat", "RiveFixtures", "ReferenceRuntime", "RiveRendering", "RuntimeAPI", "Conformance", "YAML", "HarnessSupport", "Differential"]),
         .target(name: "HarnessTestSupport", path: "Tests/HarnessTestSupport"),
         .testTarget(name: "RiveFormatTests", dependencies: ["RiveFormat", "RiveSchemaGenerator", "HarnessTestSupport"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
@@ -43,6 +44,7 @@ let package = Package(
         .testTarget(name: "CorpusTests", dependencies: ["Conformance", "ReferenceRuntime", "HarnessTestSupport"]),
         .testTarget(name: "RiveRenderingTests", dependencies: ["RiveRendering", "HarnessSupport"]),
         .testTarget(name: "HarnessSupportTests", dependencies: ["HarnessSupport"]),
+        .testTarget(name: "DifferentialTests", dependencies: ["Differential", "ReferenceRuntime", "RuntimeAPI", "HarnessTestSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )

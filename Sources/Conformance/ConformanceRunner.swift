@@ -1,4 +1,5 @@
 import Foundation
+import HarnessSupport
 import RuntimeAPI
 
 /// How a run executes.
@@ -110,7 +111,7 @@ public final class ConformanceRunner {
             let execution = ScenarioExecution(scenario: scenario, adapter: adapter, fixturesDirectory: corpus.fixturesDirectory, goldens: goldens)
             let clock = ContinuousClock()
             let start = clock.now
-            let outcome = await Watchdog.run(seconds: timeout) { await execution.run() }
+            let outcome = await Watchdog<Outcome>.run(seconds: timeout) { await execution.run() }
             let duration = seconds(clock.now - start)
             return Self.result(scenario, outcome: outcome, timeout: timeout, duration: duration, expectation: entry.expectation)
         }
@@ -150,40 +151,6 @@ public final class ConformanceRunner {
             }
         }
         return result
-    }
-}
-
-/// Races a body against a timeout without waiting for a body that ignores cancellation.
-@MainActor
-private final class Watchdog {
-    private var continuation: CheckedContinuation<Outcome?, Never>?
-    private var timer: Task<Void, Never>?
-
-    /// Runs `body`, returning its outcome, or `nil` when `seconds` pass first (the body is then cancelled and abandoned).
-    ///
-    /// `seconds` is clamped to `RunOptions.maximumTimeoutSeconds`, so any value is safe.
-    static func run(seconds: Double, _ body: @escaping @MainActor () async -> Outcome) async -> Outcome? {
-        let seconds = seconds.isNaN ? RunOptions.maximumTimeoutSeconds : min(max(seconds, 0), RunOptions.maximumTimeoutSeconds)
-        let watchdog = Watchdog()
-        return await withCheckedContinuation { continuation in
-            MainActor.assumeIsolated {
-                watchdog.continuation = continuation
-                let work = Task { @MainActor in watchdog.finish(await body()) }
-                watchdog.timer = Task { @MainActor in
-                    try? await Task.sleep(for: .seconds(seconds))
-                    guard !Task.isCancelled else { return }
-                    watchdog.finish(nil)
-                    work.cancel()
-                }
-            }
-        }
-    }
-
-    private func finish(_ outcome: Outcome?) {
-        guard let continuation else { return }
-        self.continuation = nil
-        timer?.cancel()
-        continuation.resume(returning: outcome)
     }
 }
 

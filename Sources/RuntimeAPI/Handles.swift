@@ -64,6 +64,11 @@ public struct RuntimeLogEntry: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(level.rawValue) [\(tag)] \(code): \(message)" }
 }
 
+extension RuntimeLogEntry {
+    /// The code a process adapter logs when its runtime process dies; runners report a crash.
+    public static let adapterCrashedCode = "adapter.crashed"
+}
+
 /// A loaded `.riv` file: introspection and creation of artboards and view-model instances.
 @MainActor
 public protocol File: AnyObject, Sendable {
