@@ -148,7 +148,13 @@ public final class ConformanceRunner {
         let freshAdapter = makeAdapter()
         let fresh = await execute(freshAdapter, mode: options.recordMode)
         var variants: [(variant: VerifyVariant, outcome: Outcome?)] = [(.fresh, fresh.outcome), (.shuffledOrder, shuffled.outcome)]
-        if let outcome = fresh.outcome, Verification.verdictKey(outcome) != "CRASH", let worker = fresh.execution.worker {
+        // The verdict and a failed check's step; a recorded golden (fresh only) counts as the pass it was.
+        func key(_ outcome: Outcome?) -> String {
+            if case .passed = outcome { return Verdict.pass.rawValue }
+            let result = Self.result(scenario, outcome: outcome, timeout: timeout, duration: 0, expectation: nil)
+            return result.verdict.rawValue + (result.divergence.map { " at step \($0.step) (\($0.action))" } ?? "")
+        }
+        if fresh.outcome != nil, !["TIMEOUT", "CRASH"].contains(key(fresh.outcome)), let worker = fresh.execution.worker {
             await worker.flush()
             _ = worker.takeLog()
             variants.append((.reusedWorker, await execute(freshAdapter, worker: worker).outcome))
@@ -160,12 +166,11 @@ public final class ConformanceRunner {
             split = .some(run.outcome)
             variants.append((.splitAdvances, run.outcome))
         }
-        let jobFailed = [shuffled.outcome, split ?? .some(.passed(recorded: []))].contains { ["TIMEOUT", "CRASH"].contains(Verification.verdictKey($0)) }
+        let jobFailed = ([shuffled.outcome] + (split.map { [$0] } ?? [])).contains { ["TIMEOUT", "CRASH"].contains(key($0)) }
         var result = Self.result(scenario, outcome: fresh.outcome, timeout: timeout, duration: fresh.seconds, expectation: entry.expectation)
-        let keys = variants.map { ($0.variant, Verification.verdictKey($0.outcome)) }
-        if Set(keys.map(\.1)).count > 1 {
+        if Set(variants.map { key($0.outcome) }).count > 1 {
             let details = variants.map { variant -> String in
-                var text = "\(variant.variant.rawValue) \(Verification.verdictKey(variant.outcome))"
+                var text = "\(variant.variant.rawValue) \(key(variant.outcome))"
                 if case .diverged(let divergence, _) = variant.outcome { text += ": expected \(divergence.expected), got \(divergence.actual)" }
                 if case .errored(let message) = variant.outcome { text += ": \(message)" }
                 return text

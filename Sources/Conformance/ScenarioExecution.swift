@@ -24,7 +24,7 @@ enum StepFailure: Error {
 }
 
 /// The log code a process adapter records when its runtime process dies; the runner reports CRASH.
-public let adapterCrashLogCode = RuntimeLogEntry.adapterCrashedCode
+public let adapterCrashLogCode = "adapter.crashed"
 
 /// A value or trigger stream a scenario subscribed to, with everything it delivered so far.
 @MainActor

@@ -64,18 +64,6 @@ public enum Verification {
         return splittable
     }
 
-    /// What verify mode compares between variants: the verdict, and for a failed check the
-    /// step it failed at.
-    static func verdictKey(_ outcome: Outcome?) -> String {
-        switch outcome {
-        case nil: "TIMEOUT"
-        case .passed: "PASS"
-        case .diverged(let divergence, _): "FAIL at step \(divergence.step) (\(divergence.action))"
-        case .errored: "ERROR"
-        case .crashed: "CRASH"
-        }
-    }
-
     /// A plan's entries in a seeded pseudo-random order (SplitMix64 + Fisher–Yates), the same
     /// for the same seed on every machine.
     public static func shuffled<Element>(_ elements: [Element], seed: UInt64) -> [Element] {

@@ -95,14 +95,8 @@ struct DiffCommand: HarnessCommand {
     }
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
-        let makeA: @MainActor () -> any RuntimeAdapter
-        let makeB: @MainActor () -> any RuntimeAdapter
-        do {
-            makeA = try AdapterRegistry.factory(named: adapterNames.a, command: Self.name)
-            makeB = try AdapterRegistry.factory(named: adapterNames.b, command: Self.name)
-        } catch {
-            throw CommandFailure(message: "error: \(error.message)\n  hint: \(error.hint)", exitCode: .usage)
-        }
+        let makeA = try Self.factory(named: adapterNames.a)
+        let makeB = try Self.factory(named: adapterNames.b)
         let files = try Self.expand(paths)
         let labels = (a: "a-" + adapterNames.a, b: "b-" + adapterNames.b)
         let runner = DifferentialRunner(a: .init(label: labels.a, makeAdapter: makeA), b: .init(label: labels.b, makeAdapter: makeB),
@@ -132,6 +126,14 @@ struct DiffCommand: HarnessCommand {
             try writeFileAtomically(Array((report.joined(separator: "\n") + "\n").utf8), to: (outDirectory as NSString).appendingPathComponent("summary.txt"))
         }
         return results.allSatisfy(\.isEqual) ? .success : .failuresFound
+    }
+
+    /// The factory of one side's adapter, from the registry `run --adapter` uses.
+    /// - Throws: `CommandFailure` with exit code 2 for an unknown name.
+    @MainActor private static func factory(named name: String) throws(CommandFailure) -> @MainActor () -> any RuntimeAdapter {
+        do { return try AdapterRegistry.factory(named: name, command: Self.name) } catch {
+            throw CommandFailure(message: "error: \(error.message)\n  hint: \(error.hint)", exitCode: .usage)
+        }
     }
 
     /// The `.riv` files the positionals name: a file as given, a folder's `.riv` files
