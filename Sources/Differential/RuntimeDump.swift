@@ -15,7 +15,7 @@ public enum DumpSection: String, Sendable, Hashable, CaseIterable {
     /// The draw commands at the chosen frames of the play.
     case draws
 
-    /// Parses a comma-separated list of section names; `nil` names the first unknown one.
+    /// Parses a comma-separated list of section names into dump order, or names the first unknown one.
     public static func parseList(_ text: String) -> Result<[DumpSection], UnknownSectionName> {
         var sections: [DumpSection] = []
         for name in text.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {

@@ -34,20 +34,26 @@ struct DiffCommand: HarnessCommand {
                              and gets a fresh adapter instance for the next file
           --help             show this help
 
-        Progress goes to stderr, one line per file.
+        Adapter options (--command, --request-timeout, --runtime-commit) are passed to
+        each side whose adapter takes them, as 'run --adapter' takes them; an option no
+        chosen adapter takes is a usage error. Progress goes to stderr, one line per file.
 
         exit codes: 0 every section of every file is equal; 1 a section differs or a side
         failed; 2 usage error (unknown adapter or section, bad number); 3 a file or folder
         is missing or unreadable, or no .riv file was given; 4 a dump could not be written.
         """
 
-    static let options = ["--adapters", "--frames", "--at", "--sections", "--out", "--timeout"]
+    static let options = ["--adapters", "--frames", "--at", "--sections", "--out", "--timeout"] + adapterOptionNames
+    /// The adapter options `diff` passes through to the adapters that take them (as `run` does).
+    static let adapterOptionNames = ["--command", "--request-timeout", "--runtime-commit"]
 
     let paths: [String]
     let adapterNames: (a: String, b: String)
     let dumpOptions: DumpOptions
     let outDirectory: String?
     let timeoutSeconds: Double
+    /// The adapter options given, by option name (`--command` → value).
+    let adapterOptions: [String: String]
 
     init(arguments: inout ArgumentList) throws(UsageError) {
         let hint = "see 'rive-harness diff --help'"
@@ -88,6 +94,11 @@ struct DiffCommand: HarnessCommand {
             throw UsageError(message: "--timeout needs a positive number of seconds up to 86400 (one day), got '\(timeoutText)'", hint: hint)
         }
         timeoutSeconds = timeout
+        var adapterOptions: [String: String] = [:]
+        for name in Self.adapterOptionNames {
+            if let value = try arguments.option(name) { adapterOptions[name] = value }
+        }
+        self.adapterOptions = adapterOptions
         paths = try arguments.positionals(known: Self.options)
         guard !paths.isEmpty else {
             throw UsageError(message: "diff needs at least one .riv file or folder", hint: "run 'rive-harness diff FILE.riv --adapters A,B'")
@@ -95,8 +106,13 @@ struct DiffCommand: HarnessCommand {
     }
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
-        let makeA = try Self.factory(named: adapterNames.a)
-        let makeB = try Self.factory(named: adapterNames.b)
+        let makeA = try Self.factory(named: adapterNames.a, options: adapterOptions)
+        let makeB = try Self.factory(named: adapterNames.b, options: adapterOptions)
+        let taken = Set(Self.optionsTaken(by: adapterNames.a) + Self.optionsTaken(by: adapterNames.b))
+        if let unused = adapterOptions.keys.sorted().first(where: { !taken.contains($0) }) {
+            throw CommandFailure(message: "error: \(unused) is given, but neither \(adapterNames.a) nor \(adapterNames.b) takes it\n"
+                                     + "  hint: see 'rive-harness run --help' for the adapters that take \(unused)", exitCode: .usage)
+        }
         let files = try Self.expand(paths)
         let labels = (a: "a-" + adapterNames.a, b: "b-" + adapterNames.b)
         let runner = DifferentialRunner(a: .init(label: labels.a, makeAdapter: makeA), b: .init(label: labels.b, makeAdapter: makeB),
@@ -128,9 +144,13 @@ struct DiffCommand: HarnessCommand {
         return results.allSatisfy(\.isEqual) ? .success : .failuresFound
     }
 
-    /// The factory of one side's adapter, from the registry `run --adapter` uses.
+    /// The adapter options an adapter takes; the in-process adapters of the registry take none.
+    private static func optionsTaken(by adapterName: String) -> [String] { [] }
+
+    /// The factory of one side's adapter, from the registry `run --adapter` uses, given the
+    /// adapter options it takes (`optionsTaken(by:)`).
     /// - Throws: `CommandFailure` with exit code 2 for an unknown name.
-    @MainActor private static func factory(named name: String) throws(CommandFailure) -> @MainActor () -> any RuntimeAdapter {
+    @MainActor private static func factory(named name: String, options: [String: String]) throws(CommandFailure) -> @MainActor () -> any RuntimeAdapter {
         do { return try AdapterRegistry.factory(named: name, command: Self.name) } catch {
             throw CommandFailure(message: "error: \(error.message)\n  hint: \(error.hint)", exitCode: .usage)
         }

@@ -28,6 +28,7 @@ struct DiffCommandTests {
         (["diff", "x.riv", "--adapters", "reference,reference", "--frames", "10", "--at", "11"], 2),
         (["diff", "x.riv", "--adapters", "reference,reference", "--sections", "draw"], 2),
         (["diff", "--adapters", "reference,reference"], 2),
+        (["diff", "Corpus/fixtures/lists.riv", "--adapters", "reference,reference", "--command", "x"], 2),
         (["diff", "/nonexistent/x.riv", "--adapters", "reference,reference"], 3),
     ] as [([String], Int32)])
     func exitCodes(arguments: [String], expected: Int32) throws {
