@@ -117,6 +117,29 @@ struct DifferentialTests {
         #expect(rejected.isEqual)
     }
 
+    @Test("a side that hangs or crashes is failed for that file, and the next file gets a new adapter instance", arguments: [
+        PerturbingAdapter.Perturbation.hangOnLoad, .crashOnLoad,
+    ])
+    func isolation(perturbation: PerturbingAdapter.Perturbation) async throws {
+        var made = 0
+        let runner = DifferentialRunner(
+            a: .init(label: "a-reference") { ReferenceRuntimeAdapter() },
+            b: .init(label: "b-flaky") {
+                made += 1
+                return made == 1 ? PerturbingAdapter(perturbation) : ReferenceRuntimeAdapter()
+            },
+            options: DumpOptions(frames: 2, drawFrames: [2]), timeoutSeconds: 0.5, outDirectory: nil)
+        let first = try await runner.compare(path: "lists.riv", bytes: try Self.fixture("lists.riv"))
+        #expect(first.sections.allSatisfy { $0.status == .failed })
+        switch perturbation {
+        case .hangOnLoad: #expect(first.b.failureText == "timed out after 0.5 s")
+        default: #expect(first.b.failureText == "the adapter failed: adapter.crashed: the adapter process exited (signal 11)")
+        }
+        let second = try await runner.compare(path: "lists.riv", bytes: try Self.fixture("lists.riv"))
+        #expect(second.isEqual)
+        #expect(made == 2)
+    }
+
     @Test("dumps are written under --out per side, atomically, with no temporary file left")
     func writesDumps() async throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("diff-\(UUID().uuidString)")

@@ -13,6 +13,10 @@ final class PerturbingAdapter: RuntimeAdapter {
         case firstPropertyType
         /// `makeWorker()` fails.
         case noWorker
+        /// `loadFile(_:)` suspends for an hour (until the watchdog gives up on it).
+        case hangOnLoad
+        /// `loadFile(_:)` logs `adapter.crashed` and fails, as a process adapter whose child died.
+        case crashOnLoad
     }
 
     let name = "perturbed"
@@ -39,7 +43,18 @@ private final class PerturbingWorker: Worker {
         self.perturbation = perturbation
     }
 
+    private var log: [RuntimeLogEntry] = []
+
     func loadFile(_ source: FileSource) async throws(FileError) -> any File {
+        switch perturbation {
+        case .hangOnLoad:
+            try? await Task.sleep(for: .seconds(3600))
+            throw .cancelled
+        case .crashOnLoad:
+            log.append(RuntimeLogEntry(level: .error, tag: "worker", code: RuntimeLogEntry.adapterCrashedCode, message: "the adapter process exited (signal 11)"))
+            throw .invalidFile("the adapter process is gone")
+        default: break
+        }
         let file = try await inner.loadFile(source)
         if case .firstPropertyType = perturbation { return RetypingFile(inner: file) }
         return file
@@ -48,7 +63,10 @@ private final class PerturbingWorker: Worker {
     func decodeFont(from bytes: [UInt8]) async throws(AssetError) -> any Font { try await inner.decodeFont(from: bytes) }
     func decodeBlob(from bytes: [UInt8]) async throws(AssetError) -> any Blob { try await inner.decodeBlob(from: bytes) }
     func flush() async { await inner.flush() }
-    func takeLog() -> [RuntimeLogEntry] { inner.takeLog() }
+    func takeLog() -> [RuntimeLogEntry] {
+        defer { log = [] }
+        return log + inner.takeLog()
+    }
     func makeView(_ configuration: ViewConfiguration) throws(ObservationError) -> any RuntimeView {
         let view = try inner.makeView(configuration)
         if case .drawColor(let fromTick) = perturbation { return RecoloringView(inner: view, fromTick: fromTick) }
