@@ -206,6 +206,9 @@ public final class ConformanceRunner {
         case .crashed(let message):
             result.verdict = .crash
             result.message = "the adapter crashed: \(message)"
+        case .timedOut(let message):
+            result.verdict = .timeout
+            result.message = "the adapter timed out: \(message)"
         }
         if let expectation {
             if result.verdict == .pass {

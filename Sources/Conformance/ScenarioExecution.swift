@@ -9,8 +9,10 @@ enum Outcome: Sendable {
     case diverged(Divergence, recorded: [String])
     /// The scenario could not be executed.
     case errored(String)
-    /// The adapter's process died.
+    /// The adapter's process died or broke its protocol.
     case crashed(String)
+    /// The adapter's process did not answer within its own request timeout.
+    case timedOut(String)
 }
 
 /// Why a step stopped the scenario.
@@ -25,6 +27,9 @@ enum StepFailure: Error {
 
 /// The log code a process adapter records when its runtime process dies; the runner reports CRASH.
 public let adapterCrashLogCode = "adapter.crashed"
+
+/// The log code a process adapter records when its runtime process does not answer in time; the runner reports TIMEOUT.
+public let adapterTimeoutLogCode = "adapter.timed-out"
 
 /// A value or trigger stream a scenario subscribed to, with everything it delivered so far.
 @MainActor
@@ -105,7 +110,7 @@ final class ScenarioExecution {
                     return .diverged(divergence(step, .error, nil, expected: "error \(expected)", actual: "no error"), recorded: recorded)
                 }
             } catch {
-                if let crash = crashReport() { return .crashed(crash) }
+                if let failure = adapterFailure() { return failure }
                 switch error {
                 case .diverged(let divergence): return .diverged(divergence, recorded: recorded)
                 case .harness(let message): return .errored("step \(step.number) (\(step.action.keyword)): \(message)")
@@ -121,6 +126,8 @@ final class ScenarioExecution {
                 }
             }
         }
+        // A process adapter's child may have died after the last step that could notice.
+        if let failure = adapterFailure() { return failure }
         return .passed(recorded: recorded)
     }
 
@@ -131,9 +138,14 @@ final class ScenarioExecution {
         return elsewhere.isEmpty ? "no error" : "no error (the scenario expects \(elsewhere.joined(separator: ", ")))"
     }
 
-    private func crashReport() -> String? {
+    /// CRASH or TIMEOUT when a process adapter's log says its child died or stopped answering.
+    private func adapterFailure() -> Outcome? {
         guard let worker else { return nil }
-        return worker.takeLog().first { $0.code == adapterCrashLogCode }.map(\.message)
+        for entry in worker.takeLog() {
+            if entry.code == adapterCrashLogCode { return .crashed(entry.message) }
+            if entry.code == adapterTimeoutLogCode { return .timedOut(entry.message) }
+        }
+        return nil
     }
 
     private func divergence(_ step: Step, _ kind: Divergence.Kind, _ property: String?, expected: String, actual: String) -> Divergence {
@@ -283,7 +295,7 @@ final class ScenarioExecution {
         case .log(let expectedCodes):
             await worker.flush()
             let codes = worker.takeLog().map(\.code)
-            if codes.contains(adapterCrashLogCode) { throw .harness("the adapter crashed") }
+            if codes.contains(adapterCrashLogCode) || codes.contains(adapterTimeoutLogCode) { throw .harness("the adapter process failed") }
             guard codes == expectedCodes else {
                 throw .diverged(divergence(step, .log, nil, expected: listText(expectedCodes), actual: listText(codes)))
             }

@@ -1,3 +1,4 @@
+import AdapterProtocol
 import Differential
 import Foundation
 import RuntimeAPI
@@ -106,13 +107,13 @@ struct DiffCommand: HarnessCommand {
     }
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
-        let makeA = try Self.factory(named: adapterNames.a, options: adapterOptions)
-        let makeB = try Self.factory(named: adapterNames.b, options: adapterOptions)
         let taken = Set(Self.optionsTaken(by: adapterNames.a) + Self.optionsTaken(by: adapterNames.b))
         if let unused = adapterOptions.keys.sorted().first(where: { !taken.contains($0) }) {
             throw CommandFailure(message: "error: \(unused) is given, but neither \(adapterNames.a) nor \(adapterNames.b) takes it\n"
                                      + "  hint: see 'rive-harness run --help' for the adapters that take \(unused)", exitCode: .usage)
         }
+        let makeA = try Self.factory(named: adapterNames.a, options: adapterOptions)
+        let makeB = try Self.factory(named: adapterNames.b, options: adapterOptions)
         let files = try Self.expand(paths)
         let labels = (a: "a-" + adapterNames.a, b: "b-" + adapterNames.b)
         let runner = DifferentialRunner(a: .init(label: labels.a, makeAdapter: makeA), b: .init(label: labels.b, makeAdapter: makeB),
@@ -144,15 +145,45 @@ struct DiffCommand: HarnessCommand {
         return results.allSatisfy(\.isEqual) ? .success : .failuresFound
     }
 
-    /// The adapter options an adapter takes; the in-process adapters of the registry take none.
-    private static func optionsTaken(by adapterName: String) -> [String] { [] }
+    /// The adapter options an adapter takes: `process` takes `--command` and
+    /// `--request-timeout`, `rive-cpp` `--runtime-commit` and `--request-timeout`, the
+    /// in-process adapters of the registry none.
+    private static func optionsTaken(by adapterName: String) -> [String] {
+        switch adapterName {
+        case AdapterRegistry.processAdapterName: ["--command", "--request-timeout"]
+        case RiveCppAdapterOption.name: ["--runtime-commit", "--request-timeout"]
+        default: []
+        }
+    }
 
-    /// The factory of one side's adapter, from the registry `run --adapter` uses, given the
-    /// adapter options it takes (`optionsTaken(by:)`).
-    /// - Throws: `CommandFailure` with exit code 2 for an unknown name.
+    /// The factory of one side's adapter, as `run --adapter` makes it: a process adapter
+    /// (`process`, `rive-cpp`) is started and checked by its handshake first, and the
+    /// factory makes siblings that start their own child; others come from the registry.
+    /// - Throws: `CommandFailure` with exit code 2 for an unknown name or a bad option,
+    ///   3 when a process adapter fails its first handshake or the rive-cpp driver is not built.
     @MainActor private static func factory(named name: String, options: [String: String]) throws(CommandFailure) -> @MainActor () -> any RuntimeAdapter {
-        do { return try AdapterRegistry.factory(named: name, command: Self.name) } catch {
-            throw CommandFailure(message: "error: \(error.message)\n  hint: \(error.hint)", exitCode: .usage)
+        func usage(_ message: String) -> CommandFailure {
+            CommandFailure(message: "error: \(message)\n  hint: see 'rive-harness diff --help' and 'rive-harness run --help'", exitCode: .usage)
+        }
+        let requestTimeoutText = options["--request-timeout"]
+        let requestTimeout = requestTimeoutText.flatMap(Double.init) ?? 10
+        if requestTimeoutText != nil, !(requestTimeout > 0 && requestTimeout <= 86_400) {
+            throw usage("--request-timeout needs a positive number of seconds up to 86400, got '\(requestTimeoutText!)'")
+        }
+        switch name {
+        case AdapterRegistry.processAdapterName:
+            guard let command = options["--command"], !command.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw usage("adapter process needs --command 'CMD ARGS', for example --command 'rive-harness serve'")
+            }
+            return try AdapterRegistry.processFactory(ProcessAdapterConfiguration(command: command, requestTimeoutSeconds: requestTimeout)).make
+        case RiveCppAdapterOption.name:
+            if let revision = options["--runtime-commit"], revision.isEmpty { throw usage("--runtime-commit needs a revision") }
+            let configuration = try RiveCppAdapterOption.configuration(revision: options["--runtime-commit"], requestTimeoutSeconds: requestTimeout)
+            return try AdapterRegistry.processFactory(configuration).make
+        default:
+            do { return try AdapterRegistry.factory(named: name, command: Self.name) } catch {
+                throw CommandFailure(message: "error: \(error.message) (or process, rive-cpp)\n  hint: \(error.hint)", exitCode: .usage)
+            }
         }
     }
 

@@ -1,3 +1,4 @@
+import AdapterProtocol
 import Conformance
 import RuntimeAPI
 import Foundation
@@ -10,6 +11,8 @@ struct RunCommand: HarnessCommand {
         usage: rive-harness run [CORPUS] [--adapter NAME] [--filter GLOB] [--rules PREFIX]
                                 [--shard K/N] [--format console|tap|junit|json] [--out FILE]
                                 [--jobs N] [--timeout SECONDS] [--record missing|all|never]
+                                [--adapter process --command 'CMD ARGS' [--request-timeout S]]
+                                [--adapter rive-cpp [--runtime-commit REV] [--request-timeout S]]
                                 [--verify [--verify-seed N]]
 
         Plans the scenarios of CORPUS (default: Corpus) for the adapter (capabilities decide
@@ -17,7 +20,16 @@ struct RunCommand: HarnessCommand {
         CRASH, SKIP, XFAIL or XPASS. Known failures come from CORPUS/expectations/NAME.yaml.
 
         options:
-          --adapter NAME     the runtime to test (default: reference)
+          --adapter NAME     the runtime to test (default: reference); 'process' runs
+                             the program of --command over docs/adapter-protocol.md
+          --command 'CMD'    with --adapter process: the adapter program, run with
+                             /bin/sh -c; one child per job, restarted after a crash or
+                             timeout (example: --command 'rive-harness serve')
+          --request-timeout S  with --adapter process or rive-cpp: seconds the child may
+                             take to answer one request (default 10); past it, TIMEOUT
+          --runtime-commit REV  with --adapter rive-cpp: the Rive C++ runtime commit whose
+                             driver scripts/build-rive-cpp cached (default: HEAD of
+                             $RIVE_RUNTIME_GIT_DIR or the mirror); docs/rive-cpp-adapter.md
           --filter GLOB      scenario IDs to run: '*' within a folder, '**' across folders
           --rules PREFIX     scenarios checking a rule area (GLB) or one rule (GLB-5) of
                              rules.yaml; a selection that matches nothing is a usage error
@@ -28,7 +40,8 @@ struct RunCommand: HarnessCommand {
                              report to stdout; FILE's folder is checked before running
           --jobs N           adapter instances (default 1); they share the main actor and
                              interleave only where an adapter suspends, so adapters that
-                             never suspend (the reference one) run one scenario at a time
+                             never suspend (the reference one) run one scenario at a time;
+                             process adapters run N children in parallel
           --timeout SECONDS  per-scenario timeout unless a scenario sets one (default 60,
                              at most 86400)
           --record MODE      golden digests: missing (default; never when CI=true, or
@@ -45,8 +58,9 @@ struct RunCommand: HarnessCommand {
         exit codes: 0 every scenario passed, skipped or failed as expected; 1 a scenario
         failed, errored, timed out, crashed or passed unexpectedly, or the corpus has
         problems; 2 usage error (including an unknown adapter, a repeated option or a
-        selection that matches nothing); 3 the corpus folder is missing; 4 internal error
-        (for example --out cannot be written).
+        selection that matches nothing); 3 the corpus folder is missing, or the adapter
+        process failed its first handshake; 4 internal error (for example --out cannot be
+        written).
         """
 
     /// The output formats and the reporter each makes.
@@ -60,10 +74,47 @@ struct RunCommand: HarnessCommand {
     let format: String
     let outputPath: String?
     let options: RunOptions
+    /// With `--adapter process`: how to start the child.
+    let process: ProcessAdapterConfiguration?
+    /// With `--adapter rive-cpp`: the runtime revision (nil: HEAD) and the request timeout.
+    let riveCpp: (revision: String?, requestTimeoutSeconds: Double)?
 
     init(arguments: inout ArgumentList) throws(UsageError) {
         let hint = "see 'rive-harness run --help'"
         adapterName = try arguments.option("--adapter") ?? "reference"
+        let command = try arguments.option("--command")
+        let requestTimeoutText = try arguments.option("--request-timeout")
+        let runtimeCommit = try arguments.option("--runtime-commit")
+        let isRiveCpp = adapterName == RiveCppAdapterOption.name
+        guard runtimeCommit == nil || (isRiveCpp && !runtimeCommit!.isEmpty) else {
+            throw UsageError(message: "--runtime-commit needs --adapter rive-cpp and a revision", hint: hint)
+        }
+        if adapterName == AdapterRegistry.processAdapterName || isRiveCpp {
+            let requestTimeout = requestTimeoutText.flatMap(Double.init) ?? 10
+            guard requestTimeoutText == nil || (Double(requestTimeoutText!) != nil && requestTimeout > 0 && requestTimeout <= RunOptions.maximumTimeoutSeconds) else {
+                throw UsageError(message: "--request-timeout needs a positive number of seconds up to \(Int(RunOptions.maximumTimeoutSeconds)), got '\(requestTimeoutText!)'",
+                                 hint: hint)
+            }
+            if isRiveCpp {
+                guard command == nil else {
+                    throw UsageError(message: "--adapter rive-cpp finds its own driver; --command is for --adapter process", hint: hint)
+                }
+                riveCpp = (runtimeCommit, requestTimeout)
+                process = nil
+            } else {
+                guard let command, !command.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    throw UsageError(message: "--adapter process needs --command 'CMD ARGS'", hint: "for example --command 'rive-harness serve'; \(hint)")
+                }
+                riveCpp = nil
+                process = ProcessAdapterConfiguration(command: command, requestTimeoutSeconds: requestTimeout)
+            }
+        } else {
+            riveCpp = nil
+            guard command == nil, requestTimeoutText == nil else {
+                throw UsageError(message: "--command and --request-timeout need --adapter process", hint: hint)
+            }
+            process = nil
+        }
         var selectionShard: Shard?
         if let shard = try arguments.option("--shard") {
             guard let parsed = Shard(shard) else { throw UsageError(message: "--shard needs K/N with 1 ≤ K ≤ N, got '\(shard)'", hint: hint) }
@@ -104,20 +155,36 @@ struct RunCommand: HarnessCommand {
         }
         options = RunOptions(jobs: jobs, defaultTimeoutSeconds: timeout, recordMode: record, verify: verifyOptions)
         var corpus = try CorpusArguments(&arguments, command: Self.name,
-                                         knownOptions: ["--adapter", "--shard", "--format", "--out", "--jobs", "--timeout", "--record", "--verify", "--verify-seed"])
+                                         knownOptions: ["--adapter", "--shard", "--format", "--out", "--jobs", "--timeout", "--record",
+                                                       "--command", "--request-timeout", "--runtime-commit", "--verify", "--verify-seed"])
         corpus.selection.shard = selectionShard
         self.corpus = corpus
     }
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
-        let makeAdapter: @MainActor () -> any RuntimeAdapter
-        do { makeAdapter = try AdapterRegistry.factory(named: adapterName, command: Self.name) } catch {
-            throw CommandFailure(message: "error: \(error.message)\n  hint: \(error.hint)", exitCode: .usage)
+        var inProcess: (@MainActor () -> any RuntimeAdapter)?
+        var process = self.process
+        if let riveCpp {
+            process = try RiveCppAdapterOption.configuration(revision: riveCpp.revision, requestTimeoutSeconds: riveCpp.requestTimeoutSeconds)
+        }
+        if process == nil {
+            do { inProcess = try AdapterRegistry.factory(named: adapterName, command: Self.name) } catch {
+                throw CommandFailure(message: "error: \(error.message); 'process' runs a program given by --command\n  hint: \(error.hint)", exitCode: .usage)
+            }
         }
         if let outputPath { try Self.checkWritable(outputPath) }
         let loaded = try loadCorpus(corpus.path)
         try corpus.checkRules(in: loaded, command: Self.name)
-        let adapter = makeAdapter()
+        let adapter: any RuntimeAdapter
+        let makeAdapter: @MainActor () -> any RuntimeAdapter
+        if let inProcess {
+            makeAdapter = inProcess
+            adapter = inProcess()
+        } else {
+            let started = try AdapterRegistry.processFactory(process!)
+            adapter = started.first
+            makeAdapter = started.make
+        }
         func makePlan(_ selection: Selection) -> RunPlan {
             Planner.plan(corpus: loaded, adapter: AdapterIdentity(adapter), capabilities: adapter.capabilities,
                          expectations: loaded.expectations(for: adapter.name), selection: selection)

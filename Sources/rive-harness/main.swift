@@ -4,7 +4,7 @@ import YAML
 /// Every subcommand, in the order `--help` lists them.
 let commands: [any HarnessCommand.Type] = [
     RunCommand.self, ListCommand.self, ValidateCommand.self, CoverageCommand.self, InspectCommand.self, FixturesCommand.self,
-    RenderCommand.self, DiffCommand.self,
+    RenderCommand.self, ServeCommand.self, DiffCommand.self,
 ]
 
 let toolHelp = """
