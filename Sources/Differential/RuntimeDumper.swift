@@ -242,9 +242,11 @@ public final class RuntimeDumper {
             let info = try await file.getDefaultViewModelInfo(for: artboard)
             do {
                 instance = try await file.createViewModelInstance(.viewModelDefault(from: .artboardDefault(artboard)))
-                header += " instance \(CanonicalText.quoted(info.viewModelName)) \(CanonicalText.quoted(info.instanceName))"
+                // The instance's name is compared in `artboards` and `instances`; leaving it out
+                // here keeps a naming difference from hiding the play's own differences.
+                header += " viewModel \(CanonicalText.quoted(info.viewModelName))"
             } catch { header += " instance error \(error.code)" }
-        } catch { header += " instance none" }
+        } catch { header += " viewModel none" }
         let stateMachine: any StateMachine
         do { stateMachine = try await artboard.createStateMachine(nil, binding: instance.map { .instance($0) } ?? .auto) } catch {
             return everywhere(header + " stateMachine error \(error.code)")
@@ -266,7 +268,7 @@ public final class RuntimeDumper {
             await worker.flush()
             frames.append("frame \(frame) " + Self.text(of: report))
             if wantsValues, let instance {
-                for line in await keyedValueLines(of: instance, label: "") where previous[line.key] != line.text {
+                for line in await keyedValueLines(of: instance, label: "") where !line.key.isEmpty && previous[line.key] != line.text {
                     bound.append("frame \(frame) " + line.text)
                     previous[line.key] = line.text
                 }

@@ -35,13 +35,16 @@ struct DiffCommand: HarnessCommand {
                              and gets a fresh adapter instance for the next file
           --help             show this help
 
-        Adapter options (--command, --request-timeout, --runtime-commit) are passed to
-        each side whose adapter takes them, as 'run --adapter' takes them; an option no
-        chosen adapter takes is a usage error. Progress goes to stderr, one line per file.
+        Adapter options are passed to each side whose adapter takes them, as 'run' takes
+        them: process takes --command 'CMD ARGS' and --request-timeout S, rive-cpp takes
+        --runtime-commit REV and --request-timeout S; an option no chosen adapter takes is
+        a usage error. Progress goes to stderr, one line per file.
 
         exit codes: 0 every section of every file is equal; 1 a section differs or a side
-        failed; 2 usage error (unknown adapter or section, bad number); 3 a file or folder
-        is missing or unreadable, or no .riv file was given; 4 a dump could not be written.
+        failed; 2 usage error (unknown adapter or section, bad number, an adapter option no
+        chosen adapter takes); 3 a file or folder is missing or unreadable, no .riv file was
+        given, or a process adapter failed its first handshake (or the rive-cpp driver is not
+        built); 4 a dump could not be written.
         """
 
     static let options = ["--adapters", "--frames", "--at", "--sections", "--out", "--timeout"] + adapterOptionNames

@@ -20,6 +20,16 @@ struct DiffCommandTests {
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("b-reference/character.riv.dump").path))
     }
 
+    @Test("the reference runtime served through the process adapter dumps like the reference runtime in process")
+    func processSide() throws {
+        let command = "'" + HarnessProcess.executable.path + "' serve"
+        let result = try HarnessProcess.run(["diff", Self.fixtures.appendingPathComponent("character.riv").path, "--adapters", "reference,process",
+                                             "--command", command, "--frames", "20", "--at", "0,20",
+                                             "--sections", "viewModels,instances,frames,boundValues,draws"])
+        #expect(result.exitCode == 0, "\(result.standardOutput)\n\(result.standardError)")
+        #expect(result.standardOutput.contains("1 file(s): 1 equal"))
+    }
+
     @Test("diff usage errors exit 2 and missing inputs exit 3", arguments: [
         (["diff", "x.riv"], 2),
         (["diff", "x.riv", "--adapters", "reference"], 2),
@@ -29,6 +39,8 @@ struct DiffCommandTests {
         (["diff", "x.riv", "--adapters", "reference,reference", "--sections", "draw"], 2),
         (["diff", "--adapters", "reference,reference"], 2),
         (["diff", "Corpus/fixtures/lists.riv", "--adapters", "reference,reference", "--command", "x"], 2),
+        (["diff", "Corpus/fixtures/lists.riv", "--adapters", "reference,process"], 2),
+        (["diff", "Corpus/fixtures/lists.riv", "--adapters", "reference,process", "--command", "x", "--request-timeout", "0"], 2),
         (["diff", "/nonexistent/x.riv", "--adapters", "reference,reference"], 3),
     ] as [([String], Int32)])
     func exitCodes(arguments: [String], expected: Int32) throws {
