@@ -60,7 +60,11 @@ final class ScenarioExecution {
     private let adapter: any RuntimeAdapter
     private let fixturesDirectory: String
     private let goldens: GoldenStore
-    private var worker: (any Worker)?
+    /// The steps whose advance is cut into `splitParts` equal advances (verify mode).
+    private let splitSteps: Set<Int>
+    private let splitParts: Int
+    /// The scenario's worker: made by `run()`, or given to reuse one.
+    private(set) var worker: (any Worker)?
     private var workers: [String: any Worker] = [:]
     private var images: [String: any Image] = [:]
     private var fonts: [String: any Font] = [:]
@@ -74,19 +78,29 @@ final class ScenarioExecution {
     private var savedDigests: [String: DrawDigest] = [:]
     private var recorded: [String] = []
 
-    init(scenario: Scenario, adapter: any RuntimeAdapter, fixturesDirectory: String, goldens: GoldenStore) {
+    /// Creates an execution.
+    /// - Parameters:
+    ///   - worker: a worker to run on instead of a new one from `adapter` (verify mode's reused worker).
+    ///   - splitParts: into how many equal advances each step of `splitSteps` is cut; 1 cuts nothing.
+    init(scenario: Scenario, adapter: any RuntimeAdapter, fixturesDirectory: String, goldens: GoldenStore,
+         worker: (any Worker)? = nil, splitSteps: Set<Int> = [], splitParts: Int = 1) {
         self.scenario = scenario
         self.adapter = adapter
         self.fixturesDirectory = fixturesDirectory
         self.goldens = goldens
+        self.worker = worker
+        self.splitSteps = splitSteps
+        self.splitParts = max(1, splitParts)
     }
 
     func run() async -> Outcome {
         defer { streams.values.forEach { $0.cancel() } }
-        do {
-            worker = try await adapter.makeWorker()
-        } catch {
-            return .errored("the adapter could not create a worker: \(error)")
+        if worker == nil {
+            do {
+                worker = try await adapter.makeWorker()
+            } catch {
+                return .errored("the adapter could not create a worker: \(error)")
+            }
         }
         for step in scenario.steps {
             if Task.isCancelled { return .errored("cancelled at step \(step.number)") }
@@ -223,7 +237,8 @@ final class ScenarioExecution {
             await worker.flush()
             try checkEmissions(step, streams[stream]!, expectation, ending)
         case .advance(let machine, let seconds):
-            stateMachines[machine]!.advance(by: seconds)
+            let parts = splitSteps.contains(step.number) ? splitParts : 1
+            for _ in 0..<parts { stateMachines[machine]!.advance(by: seconds / Double(parts)) }
         case .setInput(let machine, let name, .number(let number)):
             stateMachines[machine]!.setInput(name, value: number)
         case .setInput(let machine, let name, .boolean(let bool)):

@@ -8,7 +8,7 @@ import RuntimeAPI
 /// The property store (keyed by artboard-local id and property key) is where binds,
 /// animations and listeners write; the scene is built once per instance and reads it.
 @MainActor
-public final class ReferenceArtboard: Artboard {
+public final class ReferenceArtboard: Artboard, ArtboardMetrics {
     let file: ReferenceFile
     let index: Int
     /// The artboard's component property values.
@@ -95,6 +95,19 @@ public final class ReferenceArtboard: Artboard {
         case .none: break
         }
         return stateMachine
+    }
+
+    /// The artboard's current width and height (`ArtboardMetrics`).
+    public func getSize() async throws(ArtboardError) -> ArtboardSize {
+        if Task.isCancelled { throw .cancelled }
+        let size = scene.size
+        return ArtboardSize(width: size.width, height: size.height)
+    }
+
+    /// The artboard's linear animation names in file order (`ArtboardMetrics`).
+    public func getAnimationNames() async throws(ArtboardError) -> [String] {
+        if Task.isCancelled { throw .cancelled }
+        return content.animations.map(\.name)
     }
 
     /// The artboard-local id of the first component with this name.

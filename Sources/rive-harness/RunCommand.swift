@@ -16,6 +16,7 @@ struct RunCommand: HarnessCommand {
                                 [--adapter process --command 'CMD ARGS' [--request-timeout S]]
                                 [--adapter rive-cpp [--runtime-commit REV] [--request-timeout S]]
                                 [--history DIR | --no-history]
+                                [--verify [--verify-seed N]]
 
         Plans the scenarios of CORPUS (default: Corpus) for the adapter (capabilities decide
         run or skip), runs them and reports a verdict per scenario: PASS, FAIL, ERROR, TIMEOUT,
@@ -55,6 +56,11 @@ struct RunCommand: HarnessCommand {
                              RIVE_HARNESS_RECORD when set, which must be a mode)
                              writes absent goldens, all rewrites every golden, never
                              only compares (CI); recording fails the scenario
+          --verify           run each scenario several ways and require the same verdict:
+                             fresh, on a reused worker, with splittable advances cut into
+                             4, and in a seeded shuffled order (docs/scenario-format.md,
+                             "Verify mode"); a disagreement is a FAIL naming the variants
+          --verify-seed N    the shuffled order's seed (default 1; needs --verify)
           --help             show this help
 
         exit codes: 0 every scenario passed, skipped or failed as expected; 1 a scenario
@@ -158,10 +164,18 @@ struct RunCommand: HarnessCommand {
                 throw UsageError(message: error.description, hint: "set RIVE_HARNESS_RECORD to missing, all or never, or pass --record")
             }
         }
-        options = RunOptions(jobs: jobs, defaultTimeoutSeconds: timeout, recordMode: record)
+        let verify = arguments.flag("--verify")
+        var verifyOptions: VerifyOptions?
+        if verify { verifyOptions = VerifyOptions() }
+        if let seedText = try arguments.option("--verify-seed") {
+            guard verify else { throw UsageError(message: "--verify-seed needs --verify", hint: hint) }
+            guard let seed = UInt64(seedText) else { throw UsageError(message: "--verify-seed needs a whole number from 0 to \(UInt64.max), got '\(seedText)'", hint: hint) }
+            verifyOptions?.seed = seed
+        }
+        options = RunOptions(jobs: jobs, defaultTimeoutSeconds: timeout, recordMode: record, verify: verifyOptions)
         var corpus = try CorpusArguments(&arguments, command: Self.name,
                                          knownOptions: ["--adapter", "--shard", "--format", "--out", "--jobs", "--timeout", "--record",
-                                                        "--command", "--request-timeout", "--runtime-commit", "--history", "--no-history"])
+                                                        "--command", "--request-timeout", "--runtime-commit", "--history", "--no-history", "--verify", "--verify-seed"])
         corpus.selection.shard = selectionShard
         self.corpus = corpus
     }
@@ -201,6 +215,15 @@ struct RunCommand: HarnessCommand {
             let named = [unsharded.filter.map { "--filter '\($0)'" }, unsharded.rules.map { "--rules '\($0)'" }].compactMap { $0 }
             throw CommandFailure(message: "error: \(named.joined(separator: " with ")) selects no scenario of \(loaded.root)\n"
                                      + "  hint: run 'rive-harness list \(loaded.root)' with the same selection to see what it holds", exitCode: .usage)
+        }
+        if let verify = options.verify {
+            let scenarios = plan.entries.compactMap { entry -> Scenario? in
+                if case .run(let scenario) = entry.decision { return scenario }
+                return nil
+            }
+            let splittable = scenarios.map { Verification.splittableAdvances(in: $0).count }
+            printError("verify: \(scenarios.count) scenario(s) run fresh, on a reused worker and in shuffled order (seed \(verify.seed)); "
+                       + "\(splittable.filter { $0 > 0 }.count) have advances split into \(verify.splitParts) (\(splittable.reduce(0, +)) advance step(s))")
         }
         let startedAt = Date()
         var buffer = ""
