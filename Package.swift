@@ -9,6 +9,9 @@ let package = Package(
     products: [
         .executable(name: "rive-harness", targets: ["rive-harness"]),
         .library(name: "RiveFormat", targets: ["RiveFormat"]),
+        .library(name: "RuntimeAPI", targets: ["RuntimeAPI"]),
+        .library(name: "Conformance", targets: ["Conformance"]),
+        .library(name: "ConformanceTesting", targets: ["ConformanceTesting"]),
     ],
     targets: [
         .systemLibrary(
@@ -29,6 +32,7 @@ let package = Package(
         .target(name: "ReferenceRuntime", dependencies: ["RuntimeAPI", "RiveFormat", "RiveRendering"]),
         .target(name: "RiveSchemaGenerator"),
         .target(name: "Conformance", dependencies: ["RuntimeAPI", "YAML", "HarnessSupport"]),
+        .target(name: "ConformanceTesting", dependencies: ["Conformance", "RuntimeAPI", "YAML"]),
         .executableTarget(name: "rive-schema-gen", dependencies: ["RiveSchemaGenerator"]),
         .target(name: "RiveFixtures", dependencies: ["RiveFormat", "YAML"]),
         .executableTarget(name: "rive-harness", dependencies: ["RiveFormat", "RiveFixtures", "ReferenceRuntime", "RiveRendering", "RuntimeAPI", "Conformance", "YAML", "HarnessSupport"]),
@@ -40,7 +44,8 @@ let package = Package(
         .testTarget(name: "RiveFixturesTests", dependencies: ["RiveFixtures", "rive-harness", "HarnessTestSupport"]),
         .testTarget(name: "ReferenceRuntimeTests", dependencies: ["ReferenceRuntime", "RuntimeAPI", "RiveFormat", "RiveRendering", "HarnessTestSupport"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "HarnessTestSupport"], exclude: ["Malformed", "Golden"]),
-        .testTarget(name: "CorpusTests", dependencies: ["Conformance", "ReferenceRuntime", "HarnessTestSupport"]),
+        .testTarget(name: "CorpusTests", dependencies: ["Conformance", "ConformanceTesting", "ReferenceRuntime", "HarnessTestSupport"]),
+        .testTarget(name: "AdapterPackageTests", dependencies: ["Conformance", "ConformanceTesting", "RuntimeAPI", "HarnessTestSupport"]),
         .testTarget(name: "RiveRenderingTests", dependencies: ["RiveRendering", "HarnessSupport"]),
         .testTarget(name: "HarnessSupportTests", dependencies: ["HarnessSupport"]),
     ],
