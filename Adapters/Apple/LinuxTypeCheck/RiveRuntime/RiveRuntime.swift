@@ -331,3 +331,15 @@ public enum RiveLog: Sendable {
         func critical(tag: Tag, _ message: @escaping () -> String)
     }
 }
+
+// MARK: Legacy-API names (Source/Renderer/include/RiveFile.h, RiveArtboard.h, Source/Fonts/RiveFont.h)
+
+// RiveRuntime also exports the Objective-C classes of its legacy API. The adapter uses none of
+// them; these three are declared (empty) so that an adapter name clashing with them fails here too.
+
+/// The legacy `RiveFile` (Source/Renderer/include/RiveFile.h); not used by the adapter.
+public final class RiveFile {}
+/// The legacy `RiveArtboard` (Source/Renderer/include/RiveArtboard.h); not used by the adapter.
+public final class RiveArtboard {}
+/// The legacy `RiveFont` (Source/Fonts/RiveFont.h); not used by the adapter.
+public final class RiveFont {}

@@ -3,11 +3,11 @@ import RuntimeAPI
 /// A RiveRuntime `Artboard`; it keeps its file alive (RiveRuntime's does not, so the adapter does).
 @MainActor
 final class AppleArtboard: Artboard {
-    let rive: RiveArtboard
+    let rive: RRArtboard
     let name: String
     let file: AppleFile
 
-    init(_ rive: RiveArtboard, name: String, file: AppleFile) {
+    init(_ rive: RRArtboard, name: String, file: AppleFile) {
         self.rive = rive
         self.name = name
         self.file = file
@@ -21,7 +21,7 @@ final class AppleArtboard: Artboard {
     /// `.auto` creates the artboard's default instance and binds it (nothing when the artboard
     /// has no view model), `.instance` binds the given one, `.none` binds nothing.
     func createStateMachine(_ name: String?, binding: DataBind) async throws(ArtboardError) -> any StateMachine {
-        let machine: RiveStateMachine
+        let machine: RRStateMachine
         do { machine = try await rive.createStateMachine(name) } catch { throw artboardError(error) }
         // RiveRuntime neither names a state machine nor says which one is the default; the
         // name reported for the default is the artboard's first.
@@ -46,15 +46,15 @@ final class AppleArtboard: Artboard {
 /// A RiveRuntime `StateMachine`.
 @MainActor
 final class AppleStateMachine: StateMachine {
-    let rive: RiveStateMachine
+    let rive: RRStateMachine
     let name: String
     /// Keeps the artboard (and through it the file and worker) alive while the machine is used.
     let artboard: AppleArtboard
     /// The instance `.auto` binding created; RiveRuntime's C++ state machine keeps it bound
     /// regardless, this keeps its Swift handle alive as `Rive` does.
-    var autoBound: RiveViewModelInstance?
+    var autoBound: RRViewModelInstance?
 
-    init(_ rive: RiveStateMachine, name: String, artboard: AppleArtboard) {
+    init(_ rive: RRStateMachine, name: String, artboard: AppleArtboard) {
         self.rive = rive
         self.name = name
         self.artboard = artboard

@@ -4,11 +4,11 @@ import RuntimeAPI
 /// `Image` does not expose one).
 @MainActor
 final class AppleImage: Image {
-    let rive: RiveImage
+    let rive: RRImage
     let width: Int
     let height: Int
 
-    init(_ rive: RiveImage, size: ImageSize) {
+    init(_ rive: RRImage, size: ImageSize) {
         self.rive = rive
         width = size.width
         height = size.height
@@ -18,8 +18,8 @@ final class AppleImage: Image {
 /// A decoded RiveRuntime `Font`.
 @MainActor
 final class AppleFont: Font {
-    let rive: RiveFont
-    init(_ rive: RiveFont) { self.rive = rive }
+    let rive: RRFont
+    init(_ rive: RRFont) { self.rive = rive }
 }
 
 /// The pixel size in a PNG or JPEG header; 0 × 0 for other formats, which RiveRuntime may still decode.

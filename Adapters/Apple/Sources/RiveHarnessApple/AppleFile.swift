@@ -8,14 +8,14 @@ import RuntimeAPI
 /// command server casts the property to the subscribed type).
 @MainActor
 final class AppleFile: File {
-    let rive: RiveFile
+    let rive: RRFile
     /// The worker, kept alive by its files as in RiveRuntime (`File` holds its `Worker`).
     let worker: AppleWorker
     /// Each view model's properties, in file order.
     private(set) var schema: [String: [ViewModelProperty]] = [:]
     private var viewModelNames: [String] = []
 
-    init(_ rive: RiveFile, worker: AppleWorker) {
+    init(_ rive: RRFile, worker: AppleWorker) {
         self.rive = rive
         self.worker = worker
     }
@@ -58,7 +58,7 @@ final class AppleFile: File {
     }
 
     func createArtboard(_ name: String?) async throws(FileError) -> any Artboard {
-        let artboard: RiveArtboard
+        let artboard: RRArtboard
         do { artboard = try await rive.createArtboard(name) } catch { throw fileError(error) }
         // RiveRuntime's Artboard has no name; the default artboard is the file's first.
         var resolved = name ?? ""
@@ -105,19 +105,19 @@ final class AppleFile: File {
     }
 
     func createViewModelInstance(_ source: ViewModelInstanceSource) async throws(FileError) -> any ViewModelInstance {
-        let riveSource: RiveViewModelInstanceSource
+        let riveSource: RRViewModelInstanceSource
         switch source {
         case .blank(let from): riveSource = .blank(from: try riveViewModelSource(from))
         case .viewModelDefault(let from): riveSource = .viewModelDefault(from: try riveViewModelSource(from))
         case .name(let name, let from): riveSource = .name(name, from: try riveViewModelSource(from))
         }
-        let instance: RiveViewModelInstance
+        let instance: RRViewModelInstance
         do { instance = try await rive.createViewModelInstance(riveSource) } catch { throw fileError(error) }
         let viewModel = try? await instance.viewModelName()
         return AppleViewModelInstance(instance, viewModel: viewModel, file: self)
     }
 
-    private func riveViewModelSource(_ source: ViewModelSource) throws(FileError) -> RiveViewModelSource {
+    private func riveViewModelSource(_ source: ViewModelSource) throws(FileError) -> RRViewModelSource {
         switch source {
         case .name(let name): return .name(name)
         case .artboardDefault(let artboard):
@@ -128,7 +128,7 @@ final class AppleFile: File {
         }
     }
 
-    private func dataType(_ type: RiveViewModelProperty.DataType) -> DataType {
+    private func dataType(_ type: RRViewModelProperty.DataType) -> DataType {
         switch type {
         case .none: .none
         case .string: .string

@@ -29,7 +29,7 @@ public final class AppleRuntimeAdapter: RuntimeAdapter {
     public func makeWorker() async throws(WorkerError) -> any Worker {
         RiveLogCapture.shared.install()
         do {
-            return AppleWorker(try await RiveWorker())
+            return AppleWorker(try await RRWorker())
         } catch {
             throw workerError(error)
         }
@@ -39,12 +39,12 @@ public final class AppleRuntimeAdapter: RuntimeAdapter {
 /// A RiveRuntime `Worker`: files, asset decoding, and the flush point.
 @MainActor
 final class AppleWorker: Worker {
-    let rive: RiveWorker
+    let rive: RRWorker
     /// The files loaded on this worker that are still alive; `flush()` sends its requests through one of them.
     private var files: [WeakFile] = []
     private var logStart: Int
 
-    init(_ rive: RiveWorker) {
+    init(_ rive: RRWorker) {
         self.rive = rive
         logStart = RiveLogCapture.shared.count
     }
@@ -61,8 +61,8 @@ final class AppleWorker: Worker {
             guard !contents.isEmpty else { throw .missingData(path) }
             data = contents
         }
-        let file: RiveFile
-        do { file = try await RiveFile(source: .data(data), worker: rive) } catch { throw fileError(error) }
+        let file: RRFile
+        do { file = try await RRFile(source: .data(data), worker: rive) } catch { throw fileError(error) }
         let wrapper = AppleFile(file, worker: self)
         try await wrapper.loadSchema()
         files.removeAll { $0.file == nil }
@@ -133,7 +133,7 @@ private struct WeakFile {
 ///
 /// `RiveLog.logger` is global, so entries cannot be attributed to one worker when workers run
 /// concurrently; this is why the adapter does not declare the `log` capability.
-final class RiveLogCapture: RiveLogger, @unchecked Sendable {
+final class RiveLogCapture: RRLogger, @unchecked Sendable {
     static let shared = RiveLogCapture()
     private let lock = NSLock()
     private var log: [RuntimeLogEntry] = []
@@ -156,11 +156,11 @@ final class RiveLogCapture: RiveLogger, @unchecked Sendable {
 
     func append(_ entry: RuntimeLogEntry) { lock.withLock { log.append(entry) } }
 
-    private func record(_ level: RuntimeLogEntry.Level, _ tag: RiveLogTag, _ message: () -> String) {
+    private func record(_ level: RuntimeLogEntry.Level, _ tag: RRLogTag, _ message: () -> String) {
         append(RuntimeLogEntry(level: level, tag: Self.tagName(tag), code: "apple.logged-\(level.rawValue)", message: message()))
     }
 
-    private static func tagName(_ tag: RiveLogTag) -> String {
+    private static func tagName(_ tag: RRLogTag) -> String {
         switch tag {
         case .rive: "rive"
         case .worker: "worker"
@@ -176,14 +176,14 @@ final class RiveLogCapture: RiveLogger, @unchecked Sendable {
         }
     }
 
-    func notice(tag: RiveLogTag, _ message: @escaping () -> String) {}
-    func debug(tag: RiveLogTag, _ message: @escaping () -> String) {}
-    func trace(tag: RiveLogTag, _ message: @escaping () -> String) {}
-    func info(tag: RiveLogTag, _ message: @escaping () -> String) {}
-    func error(tag: RiveLogTag, error: (any Error)?, _ message: @escaping () -> String) {
+    func notice(tag: RRLogTag, _ message: @escaping () -> String) {}
+    func debug(tag: RRLogTag, _ message: @escaping () -> String) {}
+    func trace(tag: RRLogTag, _ message: @escaping () -> String) {}
+    func info(tag: RRLogTag, _ message: @escaping () -> String) {}
+    func error(tag: RRLogTag, error: (any Error)?, _ message: @escaping () -> String) {
         record(.error, tag) { message() + (error.map { " (\($0))" } ?? "") }
     }
-    func warning(tag: RiveLogTag, _ message: @escaping () -> String) { record(.warning, tag, message) }
-    func fault(tag: RiveLogTag, _ message: @escaping () -> String) { record(.error, tag, message) }
-    func critical(tag: RiveLogTag, _ message: @escaping () -> String) { record(.error, tag, message) }
+    func warning(tag: RRLogTag, _ message: @escaping () -> String) { record(.warning, tag, message) }
+    func fault(tag: RRLogTag, _ message: @escaping () -> String) { record(.error, tag, message) }
+    func critical(tag: RRLogTag, _ message: @escaping () -> String) { record(.error, tag, message) }
 }

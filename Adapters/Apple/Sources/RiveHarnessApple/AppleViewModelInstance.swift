@@ -8,13 +8,13 @@ import RuntimeAPI
 /// RiveRuntime, whose command server would cast the property to the wrong type.
 @MainActor
 final class AppleViewModelInstance: ViewModelInstance {
-    let rive: RiveViewModelInstance
+    let rive: RRViewModelInstance
     /// The instance's view model, when known (created instances and nested ones; not list items).
     let viewModel: String?
     /// The file the instance came from, kept alive with its worker.
     let file: AppleFile
 
-    init(_ rive: RiveViewModelInstance, viewModel: String?, file: AppleFile) {
+    init(_ rive: RRViewModelInstance, viewModel: String?, file: AppleFile) {
         self.rive = rive
         self.viewModel = viewModel
         self.file = file
@@ -32,11 +32,11 @@ final class AppleViewModelInstance: ViewModelInstance {
         let value: any PropertyValue
         do {
             switch property {
-            case let property as NumberProperty: value = try await rive.value(of: RiveNumberProperty(path: property.path))
-            case let property as StringProperty: value = try await rive.value(of: RiveStringProperty(path: property.path))
-            case let property as BoolProperty: value = try await rive.value(of: RiveBoolProperty(path: property.path))
-            case let property as ColorProperty: value = Color(try await rive.value(of: RiveColorProperty(path: property.path)).argbValue)
-            case let property as EnumProperty: value = try await rive.value(of: RiveEnumProperty(path: property.path))
+            case let property as NumberProperty: value = try await rive.value(of: RRNumberProperty(path: property.path))
+            case let property as StringProperty: value = try await rive.value(of: RRStringProperty(path: property.path))
+            case let property as BoolProperty: value = try await rive.value(of: RRBoolProperty(path: property.path))
+            case let property as ColorProperty: value = Color(try await rive.value(of: RRColorProperty(path: property.path)).argbValue)
+            case let property as EnumProperty: value = try await rive.value(of: RREnumProperty(path: property.path))
             default: throw ViewModelInstanceError.error("unknown value property type \(P.self)")
             }
         } catch let error as ViewModelInstanceError {
@@ -50,11 +50,11 @@ final class AppleViewModelInstance: ViewModelInstance {
 
     func setValue<P: ValueProperty>(of property: P, to value: P.Value) {
         switch (property, value) {
-        case (let property as NumberProperty, let value as Float): rive.setValue(of: RiveNumberProperty(path: property.path), to: value)
-        case (let property as StringProperty, let value as String): rive.setValue(of: RiveStringProperty(path: property.path), to: value)
-        case (let property as BoolProperty, let value as Bool): rive.setValue(of: RiveBoolProperty(path: property.path), to: value)
-        case (let property as ColorProperty, let value as Color): rive.setValue(of: RiveColorProperty(path: property.path), to: RiveColor(value.argbValue))
-        case (let property as EnumProperty, let value as String): rive.setValue(of: RiveEnumProperty(path: property.path), to: value)
+        case (let property as NumberProperty, let value as Float): rive.setValue(of: RRNumberProperty(path: property.path), to: value)
+        case (let property as StringProperty, let value as String): rive.setValue(of: RRStringProperty(path: property.path), to: value)
+        case (let property as BoolProperty, let value as Bool): rive.setValue(of: RRBoolProperty(path: property.path), to: value)
+        case (let property as ColorProperty, let value as Color): rive.setValue(of: RRColorProperty(path: property.path), to: RRColor(value.argbValue))
+        case (let property as EnumProperty, let value as String): rive.setValue(of: RREnumProperty(path: property.path), to: value)
         default: file.worker.logUnsupported(tag: "viewModelInstance", "setValue: unknown value property type \(P.self)")
         }
     }
@@ -65,13 +65,13 @@ final class AppleViewModelInstance: ViewModelInstance {
         }
         let path = property.path
         switch property {
-        case is NumberProperty: return typed(forward(rive.valueStream(of: RiveNumberProperty(path: path)), mapError: viewModelInstanceError))
-        case is StringProperty: return typed(forward(rive.valueStream(of: RiveStringProperty(path: path)), mapError: viewModelInstanceError))
-        case is BoolProperty: return typed(forward(rive.valueStream(of: RiveBoolProperty(path: path)), mapError: viewModelInstanceError))
+        case is NumberProperty: return typed(forward(rive.valueStream(of: RRNumberProperty(path: path)), mapError: viewModelInstanceError))
+        case is StringProperty: return typed(forward(rive.valueStream(of: RRStringProperty(path: path)), mapError: viewModelInstanceError))
+        case is BoolProperty: return typed(forward(rive.valueStream(of: RRBoolProperty(path: path)), mapError: viewModelInstanceError))
         case is ColorProperty:
-            let colors = rive.valueStream(of: RiveColorProperty(path: path)).map { Color($0.argbValue) }
+            let colors = rive.valueStream(of: RRColorProperty(path: path)).map { Color($0.argbValue) }
             return typed(forward(colors, mapError: viewModelInstanceError))
-        case is EnumProperty: return typed(forward(rive.valueStream(of: RiveEnumProperty(path: path)), mapError: viewModelInstanceError))
+        case is EnumProperty: return typed(forward(rive.valueStream(of: RREnumProperty(path: path)), mapError: viewModelInstanceError))
         default: return endedStream(.error("unknown value property type \(P.self)"))
         }
     }
@@ -84,67 +84,67 @@ final class AppleViewModelInstance: ViewModelInstance {
         return stream
     }
 
-    func fire(trigger property: TriggerProperty) { rive.fire(trigger: RiveTriggerProperty(path: property.path)) }
+    func fire(trigger property: TriggerProperty) { rive.fire(trigger: RRTriggerProperty(path: property.path)) }
 
     func stream(of property: TriggerProperty) -> EventStream<Void, ViewModelInstanceError> {
-        forward(rive.stream(of: RiveTriggerProperty(path: property.path)), mapError: viewModelInstanceError)
+        forward(rive.stream(of: RRTriggerProperty(path: property.path)), mapError: viewModelInstanceError)
     }
 
     func value(of property: ViewModelInstanceProperty) -> any ViewModelInstance {
-        AppleViewModelInstance(rive.value(of: RiveViewModelInstanceProperty(path: property.path)),
+        AppleViewModelInstance(rive.value(of: RRViewModelInstanceProperty(path: property.path)),
                                viewModel: file.nestedViewModel(at: property.path, in: viewModel), file: file)
     }
 
     func setValue(of property: ViewModelInstanceProperty, to instance: any ViewModelInstance) {
         guard let instance = own(instance, "setValue(of: \(property.path))") else { return }
-        rive.setValue(of: RiveViewModelInstanceProperty(path: property.path), to: instance.rive)
+        rive.setValue(of: RRViewModelInstanceProperty(path: property.path), to: instance.rive)
     }
 
     func size(of list: ListProperty) async throws(ViewModelInstanceError) -> Int {
-        do { return try await rive.size(of: RiveListProperty(path: list.path)) } catch { throw viewModelInstanceError(error) }
+        do { return try await rive.size(of: RRListProperty(path: list.path)) } catch { throw viewModelInstanceError(error) }
     }
 
     func value(of list: ListProperty, at index: Int32) -> any ViewModelInstance {
-        AppleViewModelInstance(rive.value(of: RiveListProperty(path: list.path), at: index), viewModel: nil, file: file)
+        AppleViewModelInstance(rive.value(of: RRListProperty(path: list.path), at: index), viewModel: nil, file: file)
     }
 
     func appendInstance(_ instance: any ViewModelInstance, to list: ListProperty) {
         guard let instance = own(instance, "appendInstance(to: \(list.path))") else { return }
-        rive.appendInstance(instance.rive, to: RiveListProperty(path: list.path))
+        rive.appendInstance(instance.rive, to: RRListProperty(path: list.path))
     }
 
     func insertInstance(_ instance: any ViewModelInstance, to list: ListProperty, at index: Int32) {
         guard let instance = own(instance, "insertInstance(to: \(list.path))") else { return }
-        rive.insertInstance(instance.rive, to: RiveListProperty(path: list.path), at: index)
+        rive.insertInstance(instance.rive, to: RRListProperty(path: list.path), at: index)
     }
 
     func removeInstance(at index: Int32, from list: ListProperty) {
-        rive.removeInstance(at: index, from: RiveListProperty(path: list.path))
+        rive.removeInstance(at: index, from: RRListProperty(path: list.path))
     }
 
     func removeInstance(_ instance: any ViewModelInstance, from list: ListProperty) {
         guard let instance = own(instance, "removeInstance(from: \(list.path))") else { return }
-        rive.removeInstance(instance.rive, from: RiveListProperty(path: list.path))
+        rive.removeInstance(instance.rive, from: RRListProperty(path: list.path))
     }
 
     func swapInstance(atIndex: Int32, withIndex: Int32, in list: ListProperty) {
-        rive.swapInstance(atIndex: atIndex, withIndex: withIndex, in: RiveListProperty(path: list.path))
+        rive.swapInstance(atIndex: atIndex, withIndex: withIndex, in: RRListProperty(path: list.path))
     }
 
     func setValue(of property: ImageProperty, to image: (any Image)?) {
-        guard let image else { return rive.setValue(of: RiveImageProperty(path: property.path), to: nil) }
+        guard let image else { return rive.setValue(of: RRImageProperty(path: property.path), to: nil) }
         guard let image = image as? AppleImage else {
             return file.worker.logUnsupported(tag: "viewModelInstance", "setValue(of: \(property.path)): the image was not decoded by the Apple adapter")
         }
-        rive.setValue(of: RiveImageProperty(path: property.path), to: image.rive)
+        rive.setValue(of: RRImageProperty(path: property.path), to: image.rive)
     }
 
     func setValue(of property: ArtboardProperty, to artboard: (any Artboard)?) {
-        guard let artboard else { return rive.setValue(of: RiveArtboardProperty(path: property.path), to: nil) }
+        guard let artboard else { return rive.setValue(of: RRArtboardProperty(path: property.path), to: nil) }
         guard let artboard = artboard as? AppleArtboard else {
             return file.worker.logUnsupported(tag: "viewModelInstance", "setValue(of: \(property.path)): the artboard was not created by the Apple adapter")
         }
-        rive.setValue(of: RiveArtboardProperty(path: property.path), to: artboard.rive)
+        rive.setValue(of: RRArtboardProperty(path: property.path), to: artboard.rive)
     }
 
     func setValue(of property: BlobProperty, to blob: (any Blob)?) {

@@ -7,14 +7,14 @@ import RuntimeAPI
 /// `WorkerError` for an error thrown by `Worker.init()`.
 func workerError(_ error: any Error) -> WorkerError {
     switch error {
-    case RiveWorkerError.missingDevice: .missingDevice("RiveRuntime found no Metal device")
+    case RRWorkerError.missingDevice: .missingDevice("RiveRuntime found no Metal device")
     default: .missingDevice(String(describing: error))
     }
 }
 
 /// `FileError` for an error thrown by a `RiveRuntime.File` call.
 func fileError(_ error: any Error) -> FileError {
-    guard let error = error as? RiveFileError else {
+    guard let error = error as? RRFileError else {
         return error is CancellationError ? .cancelled : .invalidFile(String(describing: error))
     }
     switch error {
@@ -31,7 +31,7 @@ func fileError(_ error: any Error) -> FileError {
 
 /// `ArtboardError` for an error thrown by a `RiveRuntime.Artboard` call or `getDefaultViewModelInfo`.
 func artboardError(_ error: any Error) -> ArtboardError {
-    guard let error = error as? RiveArtboardError else {
+    guard let error = error as? RRArtboardError else {
         return error is CancellationError ? .cancelled : .invalidArtboard(String(describing: error))
     }
     switch error {
@@ -43,7 +43,7 @@ func artboardError(_ error: any Error) -> ArtboardError {
 
 /// `ViewModelInstanceError` for an error thrown by a `RiveRuntime.ViewModelInstance` call or ending one of its streams.
 func viewModelInstanceError(_ error: any Error) -> ViewModelInstanceError {
-    guard let error = error as? RiveViewModelInstanceError else {
+    guard let error = error as? RRViewModelInstanceError else {
         return error is CancellationError ? .cancelled : .error(String(describing: error))
     }
     switch error {
@@ -58,8 +58,8 @@ func viewModelInstanceError(_ error: any Error) -> ViewModelInstanceError {
 /// `AssetError` for an error thrown by `Worker.decodeImage(from:)` or `decodeFont(from:)`.
 func assetError(_ error: any Error) -> AssetError {
     switch error {
-    case RiveImageError.failedDecoding(let detail), RiveFontError.failedDecoding(let detail): .failedDecoding(detail)
-    case RiveImageError.cancelled, RiveFontError.cancelled, is CancellationError: .cancelled
+    case RRImageError.failedDecoding(let detail), RRFontError.failedDecoding(let detail): .failedDecoding(detail)
+    case RRImageError.cancelled, RRFontError.cancelled, is CancellationError: .cancelled
     default: .failedDecoding(String(describing: error))
     }
 }
