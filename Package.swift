@@ -5,7 +5,7 @@ import PackageDescription
 
 let package = Package(
     name: "RiveHarness",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .executable(name: "rive-harness", targets: ["rive-harness"]),
         .library(name: "RiveFormat", targets: ["RiveFormat"]),
