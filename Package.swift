@@ -5,10 +5,13 @@ import PackageDescription
 
 let package = Package(
     name: "RiveHarness",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .executable(name: "rive-harness", targets: ["rive-harness"]),
         .library(name: "RiveFormat", targets: ["RiveFormat"]),
+        .library(name: "RuntimeAPI", targets: ["RuntimeAPI"]),
+        .library(name: "Conformance", targets: ["Conformance"]),
+        .library(name: "ConformanceTesting", targets: ["ConformanceTesting"]),
     ],
     targets: [
         .systemLibrary(
@@ -34,6 +37,7 @@ let package = Package(
         .target(name: "Conformance", dependencies: ["RuntimeAPI", "YAML", "HarnessSupport"]),
         .target(name: "Differential", dependencies: ["RuntimeAPI", "HarnessSupport"]),
         .target(name: "AdapterProtocol", dependencies: ["RuntimeAPI"]),
+        .target(name: "ConformanceTesting", dependencies: ["Conformance", "RuntimeAPI", "YAML"]),
         .executableTarget(name: "rive-schema-gen", dependencies: ["RiveSchemaGenerator"]),
         .target(name: "RiveFixtures", dependencies: ["RiveFormat", "YAML"]),
         .executableTarget(name: "rive-harness", dependencies: ["RiveFormat", "RiveFixtures", "ReferenceRuntime", "RiveRendering", "RuntimeAPI", "Conformance", "YAML", "HarnessSupport", "PerformanceHistory", "BenchKit", "AdapterProtocol", "Differential"]),
@@ -45,9 +49,10 @@ let package = Package(
         .testTarget(name: "RiveFixturesTests", dependencies: ["RiveFixtures", "rive-harness", "HarnessTestSupport"]),
         .testTarget(name: "ReferenceRuntimeTests", dependencies: ["ReferenceRuntime", "RuntimeAPI", "RiveFormat", "RiveRendering", "HarnessTestSupport"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "HarnessTestSupport"], exclude: ["Malformed", "Golden"]),
-        .testTarget(name: "CorpusTests", dependencies: ["Conformance", "ReferenceRuntime", "HarnessTestSupport", "AdapterProtocol"]),
         .testTarget(name: "AdapterProtocolTests", dependencies: ["AdapterProtocol", "Conformance", "ReferenceRuntime", "RuntimeAPI", "HarnessTestSupport", "rive-harness"],
                     exclude: ["Fixtures"]),
+        .testTarget(name: "CorpusTests", dependencies: ["Conformance", "ConformanceTesting", "ReferenceRuntime", "HarnessTestSupport", "AdapterProtocol"]),
+        .testTarget(name: "AdapterPackageTests", dependencies: ["Conformance", "ConformanceTesting", "RuntimeAPI", "HarnessTestSupport"]),
         .testTarget(name: "RiveRenderingTests", dependencies: ["RiveRendering", "HarnessSupport"]),
         .testTarget(name: "HarnessSupportTests", dependencies: ["HarnessSupport"]),
         .testTarget(name: "PerformanceHistoryTests", dependencies: ["PerformanceHistory"]),

@@ -30,3 +30,13 @@ import RuntimeAPI
 @MainActor private enum CorpusProcessAdapter {
     static var first: ProcessAdapter?
 }
+
+/// A fresh adapter for the corpus suite: the reference runtime, or the process adapter that
+/// `RIVE_HARNESS_ADAPTER_COMMAND` names (a failed handshake stops the test run with its message).
+@MainActor func makeCorpusAdapter() -> any RuntimeAdapter {
+    do {
+        return try corpusAdapterFactory()()
+    } catch {
+        fatalError("RIVE_HARNESS_ADAPTER_COMMAND: \(error)")
+    }
+}
