@@ -133,12 +133,6 @@ enum RuntimeValue {
 struct InstanceFactory {
     let model: FileModel
 
-    /// The name `.viewModelDefault` gives its instances.
-    ///
-    /// binding-rules.md SRC-2 documents "Default". Upstream copies file instance #0 with its
-    /// own name ("Test Default" in data_bind_test_cmdq.riv, "" in data_binding_test.riv).
-    static let defaultInstanceName = "Default"
-
     /// A blank instance: type defaults, nested view-model properties null (SRC-1, SRC-1N).
     ///
     /// Upstream creates a blank child instance for each nested property instead
@@ -156,12 +150,17 @@ struct InstanceFactory {
         return copy(viewModel, instance: instance, memo: &memo)
     }
 
-    /// A copy of the view model's first authored instance named "Default", or a blank one
-    /// when the view model has no authored instance.
+    /// A copy of the view model's first authored instance with its authored name, or a blank
+    /// instance named "" when the view model has none (SRC-2; upstream's
+    /// `createDefaultInstance`: "Test Default" in data_bind_test_cmdq.riv, "" in
+    /// data_binding_test.riv).
     func defaultInstance(_ viewModel: Int) -> InstanceNode {
-        let node = model.viewModels[viewModel].instances.isEmpty ? blank(viewModel) : copy(viewModel, instance: 0)
-        node.name = Self.defaultInstanceName
-        return node
+        model.viewModels[viewModel].instances.isEmpty ? blank(viewModel) : copy(viewModel, instance: 0)
+    }
+
+    /// The name `defaultInstance(_:)` gives its copy: the first authored instance's name, or "".
+    func defaultInstanceName(_ viewModel: Int) -> String {
+        model.viewModels[viewModel].instances.first?.name ?? ""
     }
 
     /// The default value of a property kind (SRC-1).

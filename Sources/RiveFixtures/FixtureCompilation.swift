@@ -186,7 +186,9 @@ struct FixtureCompilation {
                 }
                 instanceNames.append(instanceName)
             }
-            if instanceNames.isEmpty { instanceNames = [Located("Default", at: entry.source.name.mark)] }
+            // Left out, `instances` means one blank "Default"; an explicit `[]` means none at all
+            // (a view model whose default instance is blank and named "", SRC-2).
+            if entry.source.instances == nil { instanceNames = [Located("Default", at: entry.source.name.mark)] }
             viewModels[name]?.properties = properties
             viewModels[name]?.instanceNames = instanceNames
         }
