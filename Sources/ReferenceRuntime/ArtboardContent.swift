@@ -47,8 +47,8 @@ struct ArtboardContent {
         self.unsupported = unsupported.reduce(into: [:]) { $0[$1, default: 0] += 1 }
     }
 
-    /// Data binds the runtime does not apply: binds through converters (except on the trigger
-    /// bindables of listener actions, whose fire the runtime performs itself) and binds on
+    /// Data binds the runtime does not apply: binds through converters it cannot run (except
+    /// on the trigger bindables of listener actions, whose fire the runtime performs itself) and binds on
     /// objects that are neither components nor state-machine bindables (keyframe values).
     private static func unsupportedBinds(artboard index: Int, model: FileModel) -> [String] {
         let document = model.document
@@ -67,8 +67,9 @@ struct ArtboardContent {
                 || target.isType(T.transitionPropertyViewModelComparator) || target.isType(T.stateTransition)
             if !bindsComponent {
                 names.append("DataBind on \(target.typeName)")
-            } else if object.index(P.dataBindConverterId) != nil, target.typeKey != T.bindablePropertyTrigger {
-                names.append("DataBind through a converter")
+            } else if let id = object.index(P.dataBindConverterId), model.converters.indices.contains(id),
+                      let unsupported = model.converters[id].unsupportedPart, target.typeKey != T.bindablePropertyTrigger {
+                names.append("DataBind through \(unsupported)")
             }
         }
         return names

@@ -87,7 +87,8 @@ final class LiveBind {
         guard pendingToTarget else { return false }
         pendingToTarget = false
         appliedSourceRevision = source.revision
-        guard let current = store.value(key), let converted = Self.targetValue(source.value, like: current) else { return false }
+        guard let current = store.value(key), let value = convertedForTarget(source),
+              let converted = Self.targetValue(value, like: current) else { return false }
         let changed = store.set(key, to: converted)
         appliedTargetRevision = store.revision(key)
         return changed
@@ -99,13 +100,41 @@ final class LiveBind {
         appliedTargetRevision = store.revision(key)
         guard let target = store.value(key) else { return false }
         let before = source.revision
-        if source.dataType == .trigger {
+        if let converter = definition.converter {
+            // Upstream's `calculateValueAndApply`: the target value through the converter
+            // (forwards for a toSource bind, backwards for a two-way one), applied only when it
+            // comes out as the source's kind.
+            let input = ConverterValue(target)
+            let output = flags & DataBindFlags.toSource != 0
+                ? converter.convert(input, bindToSource: true) : converter.reverseConvert(input, bindToSource: false)
+            if output.dataType == source.dataType, let value = output.runtimeValue {
+                if source.dataType == .trigger {
+                    if case .trigger(let counter) = value, counter != 0 { source.fire() }
+                } else {
+                    source.set(value)
+                }
+            }
+        } else if source.dataType == .trigger {
             if case .uint(let counter) = target, counter != 0, store.revision(key) != 0 { source.fire() }
         } else if let converted = Self.sourceValue(target, for: source) {
             source.set(converted)
         }
         appliedSourceRevision = source.revision
         return source.revision != before
+    }
+
+    /// The source's value on its way to the target, through the bind's converter when it has
+    /// one: forwards when the bind's main direction is source → target, backwards otherwise
+    /// (a two-way bind whose main direction is toSource). As upstream's `calculateValue`, a
+    /// result of another kind than the bind's output kind (the converter's, or the source's
+    /// when the converter passes its input's kind through) gives that kind's default value.
+    private func convertedForTarget(_ source: ValueNode) -> RuntimeValue? {
+        guard let converter = definition.converter else { return source.value }
+        let input = ConverterValue(source.value, enumKeys: source.enumKeys)
+        let outputKind = converter.outputType ?? source.dataType
+        let output = flags & DataBindFlags.toSource == 0
+            ? converter.convert(input, bindToSource: false) : converter.reverseConvert(input, bindToSource: true)
+        return (output.dataType == outputKind ? output : ConverterValue.defaultValue(of: outputKind)).runtimeValue
     }
 
     /// Converts a view-model value to the kind of the target property

@@ -74,6 +74,8 @@ struct FileModel {
         var propertyKey: UInt32
         var flags: UInt64
         var source: SourcePath
+        /// The converter the bind applies, if it names one.
+        var converter: DataConverter? = nil
     }
 
     /// A state machine and the binds that feed its conditions.
@@ -101,6 +103,8 @@ struct FileModel {
     private(set) var artboards: [Artboard] = []
     /// Data binds the model does not apply, with the reason, for reports.
     private(set) var unappliedBinds: [String] = []
+    /// The file's data converters in file order, as `DataBind.converterId` indexes them.
+    private(set) var converters: [DataConverter] = []
 
     /// The name table that name-based binds resolve through.
     private let manifest: RiveManifest
@@ -113,6 +117,7 @@ struct FileModel {
         self.document = document
         layout = RiveFileLayout(document)
         manifest = RiveManifest(document)
+        converters = DataConverter.converters(of: document)
         readEnums()
         readViewModels()
         readArtboards()
@@ -206,18 +211,24 @@ struct FileModel {
         }
     }
 
-    /// The bind of a DataBindContext, or `nil` (recorded in `unappliedBinds`) when it goes
-    /// through a converter, which the reference runtime does not apply.
+    /// The bind of a DataBindContext with its converter, or `nil` (recorded in
+    /// `unappliedBinds`) when it goes through a converter the reference runtime cannot run.
+    /// A converter id past the file's converters is no converter, as upstream.
     private mutating func bind(_ dataBind: RiveFileLayout.DataBind, target: Int, in artboard: String) -> Bind? {
         let object = document.objects[dataBind.objectIndex]
         guard object.typeKey == T.dataBindContext else { return nil }
-        if let converter = object.index(P.dataBindConverterId) {
-            unappliedBinds.append("artboard \"\(artboard)\": a bind on \(document.objects[dataBind.targetIndex].typeName) uses converter #\(converter); the reference runtime applies no converters")
-            return nil
+        var converter: DataConverter?
+        if let id = object.index(P.dataBindConverterId), converters.indices.contains(id) {
+            if let unsupported = converters[id].unsupportedPart {
+                unappliedBinds.append("artboard \"\(artboard)\": a bind on \(document.objects[dataBind.targetIndex].typeName) uses converter #\(id), \(unsupported), which the reference runtime does not run")
+                return nil
+            }
+            converter = converters[id]
         }
         let ids = RiveIDList.decode(object.bytes(P.dataBindContextSourcePathIds) ?? []) ?? []
         return Bind(target: target, propertyKey: UInt32(truncatingIfNeeded: object.uint(P.dataBindPropertyKey) ?? 0),
-                    flags: object.uint(P.dataBindFlags) ?? 0, source: .ids(ids.map { Int(min($0, UInt64(Int32.max))) }))
+                    flags: object.uint(P.dataBindFlags) ?? 0, source: .ids(ids.map { Int(min($0, UInt64(Int32.max))) }),
+                    converter: converter)
     }
 
     /// Turns the name-id paths of name-based binds into names, through the manifest.

@@ -54,11 +54,14 @@ final class ValueNode {
     private(set) var fireCount: UInt64 = 0
     /// Whether the value changed since the last advance consumed the change flags.
     var hasChanged = false
+    /// For an enum property, its enum's value keys (what a to-string converter writes).
+    let enumKeys: [String]?
 
-    init(property: Int, dataType: DataType, value: RuntimeValue) {
+    init(property: Int, dataType: DataType, value: RuntimeValue, enumKeys: [String]? = nil) {
         self.property = property
         self.dataType = dataType
         self.value = value
+        self.enumKeys = enumKeys
     }
 
     /// Sets the value; an equal value is no change. Returns whether it changed.
@@ -140,7 +143,8 @@ struct InstanceFactory {
     func blank(_ viewModel: Int) -> InstanceNode {
         let properties = model.viewModels[viewModel].properties
         return InstanceNode(viewModel: viewModel, name: "", values: properties.indices.map { id in
-            ValueNode(property: id, dataType: properties[id].dataType, value: Self.typeDefault(properties[id].dataType))
+            ValueNode(property: id, dataType: properties[id].dataType, value: Self.typeDefault(properties[id].dataType),
+                      enumKeys: enumKeys(of: properties[id]))
         })
     }
 
@@ -156,6 +160,11 @@ struct InstanceFactory {
     /// data_binding_test.riv).
     func defaultInstance(_ viewModel: Int) -> InstanceNode {
         model.viewModels[viewModel].instances.isEmpty ? blank(viewModel) : copy(viewModel, instance: 0)
+    }
+
+    /// The value keys of an enum property's enum, when it names one of the file's enums.
+    private func enumKeys(of property: FileModel.Property) -> [String]? {
+        property.enumIndex.flatMap { model.enums.indices.contains($0) ? model.enums[$0].keys : nil }
     }
 
     /// The name `defaultInstance(_:)` gives its copy: the first authored instance's name, or "".
@@ -193,7 +202,8 @@ struct InstanceFactory {
         memo[Key(viewModel: viewModel, instance: instance)] = node
         for (id, value) in authored.values.sorted(by: { $0.key < $1.key }) where definition.properties.indices.contains(id) {
             let property = definition.properties[id]
-            node.values[id] = ValueNode(property: id, dataType: property.dataType, value: runtimeValue(value, of: property, memo: &memo))
+            node.values[id] = ValueNode(property: id, dataType: property.dataType, value: runtimeValue(value, of: property, memo: &memo),
+                                        enumKeys: enumKeys(of: property))
         }
         return node
     }

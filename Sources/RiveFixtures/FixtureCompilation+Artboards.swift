@@ -117,11 +117,26 @@ extension FixtureCompilation {
         var nodes: [String: NodeEntry] = [artboardName: NodeEntry(kind: nil)]
         try collectNodes(source.nodes ?? [], into: &nodes)
 
-        var binds: [String: [TargetRole: [(key: UInt32, path: ResolvedPath, flags: UInt64, mark: Mark)]]] = [:]
+        var binds: [String: [TargetRole: [(key: UInt32, path: ResolvedPath, flags: UInt64, converter: Int?, mark: Mark)]]] = [:]
         for bind in source.binds ?? [] {
             let target = try resolveTarget(bind.target, nodes: nodes, forKeyframes: false)
             let path = try resolvePath(bind.source, reachableFrom: artboardName)
-            guard path.property.kind == target.property.kind.propertyKind else {
+            var converter: Int?
+            if let name = bind.converter {
+                guard let entry = converterEntries[name.value] else { throw unknown("converter", name, among: Array(converterEntries.keys)) }
+                converter = entry.index
+            }
+            // Through a converter, its output must be what the bind writes: the target's kind
+            // for binds toward the target, the source's kind for toSource binds.
+            let output = bind.converter.flatMap { outputKind(ofConverter: $0.value) }
+            if let output, let name = bind.converter {
+                let toSource = bind.direction == .toSource
+                let needed = toSource ? path.property.kind : target.property.kind.propertyKind
+                guard output == needed else {
+                    throw error(.typeMismatch, name.mark, "converter '\(name.value)' outputs a \(output.rawValue) but \(toSource ? "'\(bind.source.value)'" : "'\(bind.target.value)'") needs a \(needed.rawValue)",
+                                hint: "use a converter that ends in a \(needed.rawValue), or bind another property")
+                }
+            } else if path.property.kind != target.property.kind.propertyKind {
                 throw error(.typeMismatch, bind.source.mark, "'\(bind.source.value)' is a \(path.property.kind.rawValue) property but '\(bind.target.value)' needs a \(target.property.kind.propertyKind.rawValue)",
                             hint: "bind a \(target.property.kind.propertyKind.rawValue) property to '\(bind.target.value)'")
             }
@@ -136,7 +151,7 @@ extension FixtureCompilation {
             case .toSource: 1
             case .twoWay: bind.sourceFirst == true ? 2 | 8 : 2
             }
-            binds[target.node, default: [:]][target.property.role, default: []].append((target.property.key, path, flags, bind.target.mark))
+            binds[target.node, default: [:]][target.property.role, default: []].append((target.property.key, path, flags, converter, bind.target.mark))
         }
 
         let machineNames = (source.stateMachines ?? []).map(\.name.value)
@@ -220,14 +235,14 @@ extension FixtureCompilation {
         }
     }
 
-    private mutating func emitBinds(_ binds: [(key: UInt32, path: ResolvedPath, flags: UInt64, mark: Mark)]) {
+    private mutating func emitBinds(_ binds: [(key: UInt32, path: ResolvedPath, flags: UInt64, converter: Int?, mark: Mark)]) {
         for bind in binds {
-            emitDataBind(key: bind.key, path: bind.path, flags: bind.flags, at: bind.mark)
+            emitDataBind(key: bind.key, path: bind.path, flags: bind.flags, converter: bind.converter, at: bind.mark)
         }
     }
 
     private mutating func emitNode(_ source: NodeSource, parent: Int, nodes: inout [String: NodeEntry],
-                                   binds: [String: [TargetRole: [(key: UInt32, path: ResolvedPath, flags: UInt64, mark: Mark)]]]) throws(FixtureError) {
+                                   binds: [String: [TargetRole: [(key: UInt32, path: ResolvedPath, flags: UInt64, converter: Int?, mark: Mark)]]]) throws(FixtureError) {
         let mark = source.name?.mark ?? source.type.mark
         let name = source.name?.value
         let nodeBinds = name.flatMap { binds[$0] } ?? [:]

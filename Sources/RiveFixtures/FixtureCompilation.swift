@@ -46,6 +46,13 @@ struct FixtureCompilation {
     var artboardSources: [ArtboardSource] = []
     /// The file-level converter that turns a listener action into a trigger fire, when one is needed.
     var triggerConverterIndex: Int?
+    /// A converter of the fixture's `converters`: its index in the file's converter list.
+    struct ConverterEntry {
+        var index: Int
+        var source: ConverterSource
+    }
+    /// The fixture's converters by name.
+    var converterEntries: [String: ConverterEntry] = [:]
     /// Artboard-local ids handed out so far in the current artboard (the artboard itself is 0).
     var localObjectCount = 0
 
@@ -122,6 +129,8 @@ struct FixtureCompilation {
             triggerConverterIndex = 0
             emit(TypeKey.dataConverterTrigger, [(PropertyKey.dataConverterName, .string("Fire trigger"))], at: .start)
         }
+        try collectConverters(source.converters ?? [], firstIndex: triggerConverterIndex == nil ? 0 : 1)
+        emitConverters(source.converters ?? [])
         try emitViewModels(source.viewModels ?? [])
         for artboard in source.artboards {
             try emitArtboard(artboard)

@@ -7,6 +7,7 @@ import YAML
 /// One fixture file: enums, view models and artboards, referred to by name.
 struct FixtureSource: Decodable {
     var enums: [EnumSource]?
+    var converters: [ConverterSource]?
     var viewModels: [ViewModelSource]?
     var artboards: [ArtboardSource]
 }
@@ -205,6 +206,80 @@ struct BindSource: Decodable {
     var direction: BindDirection?
     /// For two-way binds: apply source→target before target→source within one update.
     var sourceFirst: Bool?
+    /// The name of a converter of the file's `converters` that the bind applies.
+    var converter: Located<String>?
+}
+
+/// What a data converter does (the upstream `DataConverter` subtypes the compiler writes).
+enum ConverterKind: String, Decodable, CaseIterable {
+    case toString, toNumber, negate, operation, degsToRads, rangeMapper, rounder, trim, pad, removeZeros, group
+}
+
+/// An arithmetic operation of an operation converter (`ArithmeticOperation`, in raw-value order).
+enum ArithmeticOperationName: String, Decodable, CaseIterable {
+    case add, subtract, multiply, divide, modulo, squareRoot, power, exp, log, cosine, sine, tangent,
+         acosine, asine, atangent, atangent2, round, floor, ceil
+}
+
+/// How a range mapper eases between its outputs.
+enum RangeInterpolation: String, Decodable, CaseIterable {
+    case hold, linear, cubic
+}
+
+/// Which ends a trim converter trims (`TrimType`: none 0, start 1, end 2, all 3).
+enum TrimKind: String, Decodable, CaseIterable {
+    case none, start, end, all
+}
+
+/// Which side a pad converter pads.
+enum PadSide: String, Decodable, CaseIterable {
+    case start, end
+}
+
+/// A file-level data converter; each kind reads only its own keys (docs/fixture-format.md).
+struct ConverterSource: Decodable {
+    var name: Located<String>
+    var type: Located<ConverterKind>
+    // operation, degsToRads
+    var op: ArithmeticOperationName?
+    var value: Float?
+    // toString, rounder
+    var decimals: UInt32?
+    var round: Bool?
+    var trailingZeros: Bool?
+    var commas: Bool?
+    var colorFormat: String?
+    // rangeMapper
+    var minInput: Float?
+    var maxInput: Float?
+    var minOutput: Float?
+    var maxOutput: Float?
+    var clampLower: Bool?
+    var clampUpper: Bool?
+    var modulo: Bool?
+    var reverse: Bool?
+    var interpolation: RangeInterpolation?
+    var ease: [Float]?
+    // trim, pad
+    var trim: TrimKind?
+    var length: UInt32?
+    var text: String?
+    var side: PadSide?
+    // group
+    var items: [Located<String>]?
+
+    /// The keys given, by name, to check them against the kind.
+    var givenKeys: [String] {
+        let keys: [(String, Bool)] = [
+            ("op", op != nil), ("value", value != nil), ("decimals", decimals != nil), ("round", round != nil),
+            ("trailingZeros", trailingZeros != nil), ("commas", commas != nil), ("colorFormat", colorFormat != nil),
+            ("minInput", minInput != nil), ("maxInput", maxInput != nil), ("minOutput", minOutput != nil), ("maxOutput", maxOutput != nil),
+            ("clampLower", clampLower != nil), ("clampUpper", clampUpper != nil), ("modulo", modulo != nil), ("reverse", reverse != nil),
+            ("interpolation", interpolation != nil), ("ease", ease != nil), ("trim", trim != nil), ("length", length != nil),
+            ("text", text != nil), ("side", side != nil), ("items", items != nil),
+        ]
+        return keys.filter(\.1).map(\.0)
+    }
 }
 
 /// How a linear animation ends.
