@@ -59,3 +59,17 @@ struct CorpusRegistryTests {
         #expect(globals == ["broken", "globals/unknown-name"])
     }
 }
+
+/// Fixture names that refer to upstream files of the shared material.
+@Suite("shared fixtures")
+struct SharedFixtureNameTests {
+    @Test("'shared/NAME' is a plain upstream file name; anything else is not a shared fixture")
+    func names() {
+        #expect(SharedFixtures.fileName(of: "shared/data_bind_test_cmdq") == "data_bind_test_cmdq")
+        #expect(SharedFixtures.fileName(of: "character") == nil)
+        #expect(SharedFixtures.fileName(of: "shared/") == nil)
+        #expect(SharedFixtures.fileName(of: "shared/../secret") == nil)
+        #expect(SharedFixtures.fileName(of: "shared/.hidden") == nil)
+        #expect(SharedFixtures.path(of: "character", fixturesDirectory: "Corpus/fixtures") == "Corpus/fixtures/character.riv")
+    }
+}
