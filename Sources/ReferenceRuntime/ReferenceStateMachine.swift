@@ -29,6 +29,11 @@ public final class ReferenceStateMachine: StateMachine {
     private let bindableKeys: [Int: UInt32]
     /// Whether something (a pointer event or an input change) asked for an advance since the last one.
     private(set) var needsAdvance = false
+    /// The property each view-model listener watches, by listener index (resolved with the binds).
+    private var watchedValues: [Int: ValueNode] = [:]
+    /// The change marker (fire count for triggers, revision otherwise) each view-model listener
+    /// has reacted to; `nil` means a change is pending.
+    private var seenMarkers: [Int: UInt64?] = [:]
 
     /// A state-machine input's current value.
     private struct InputState {
@@ -96,12 +101,14 @@ public final class ReferenceStateMachine: StateMachine {
         let sceneChangesBefore = store.changeCount
         let nodes = context.map { Self.nodes(of: $0) } ?? []
         let sourcesChanged = nodes.contains { $0.values.contains { $0?.hasChanged ?? false } }
-        var targetsChanged = binds.update()
+        let listenersActed = applyViewModelListeners()
+        var targetsChanged = binds.update() || listenersActed
         var layersActive = false
         var stateChanged = false
         for layer in layers.indices {
             layersActive = layers[layer].advance(seconds, reader: self, store: store) || layersActive
             stateChanged = stateChanged || layers[layer].changedState
+            performFireActions(layers[layer].takeFiredActions())
         }
         for _ in 0..<Self.maximumArtboardBindPasses {
             let bound = artboard.binds.update()
@@ -110,6 +117,7 @@ public final class ReferenceStateMachine: StateMachine {
             for layer in layers.indices where layers[layer].tryChangeState(reader: self, store: store) {
                 changedAgain = true
                 layersActive = layers[layer].advance(0, reader: self, store: store) || layersActive
+                performFireActions(layers[layer].takeFiredActions())
             }
             stateChanged = stateChanged || changedAgain
             if !bound, !changedAgain { break }
@@ -124,6 +132,7 @@ public final class ReferenceStateMachine: StateMachine {
         artboard.scene.update()
         let sceneChanged = store.changeCount != sceneChangesBefore
         let needsMore = seconds == 0 || layersActive || stateChanged || sourcesChanged || targetsChanged || sceneChanged
+            || hasPendingViewModelListeners
         if !needsMore {
             for channel in settledChannels.values { channel.yield(()) }
         }
@@ -240,6 +249,67 @@ public final class ReferenceStateMachine: StateMachine {
         needsAdvance = true
     }
 
+    /// Upstream's `applyEvents` for view-model listeners: each listener whose watched property
+    /// changed (a trigger: fired) since it last reacted performs its actions; actions that
+    /// change watched properties make further listeners react, for at most 100 rounds.
+    /// Returns whether any listener acted.
+    private func applyViewModelListeners() -> Bool {
+        var acted = false
+        for _ in 0..<100 {
+            var reacting: [Int] = []
+            for (index, node) in watchedValues.sorted(by: { $0.key < $1.key }) {
+                let marker = Self.changeMarker(node)
+                if let seen = seenMarkers[index], seen == marker { continue }
+                seenMarkers[index] = marker
+                reacting.append(index)
+            }
+            if reacting.isEmpty { break }
+            acted = true
+            for index in reacting {
+                for action in definition.listeners[index].actions { run(action) }
+            }
+        }
+        return acted
+    }
+
+    /// Whether a view-model listener has a change it has not reacted to yet.
+    private var hasPendingViewModelListeners: Bool {
+        watchedValues.contains { index, node in seenMarkers[index].flatMap { $0 } != Self.changeMarker(node) }
+    }
+
+    /// What tells a listener that its property changed: fires for a trigger, the revision otherwise.
+    private static func changeMarker(_ node: ValueNode) -> UInt64 {
+        node.dataType == .trigger ? node.fireCount : node.revision
+    }
+
+    /// Performs the fire actions states and transitions reached: each fires the view-model
+    /// trigger at its path in the data context (upstream `StateMachineFireTrigger::perform`).
+    private func performFireActions(_ actions: [StateMachineDefinition.FireAction]) {
+        guard let context, !actions.isEmpty else { return }
+        for action in actions {
+            let node = context.ordered.lazy.compactMap { self.file.resolver.resolve(ids: action.path, in: $0) }.first
+            if let node, node.dataType == .trigger { node.fire() }
+        }
+    }
+
+    /// Resolves what each view-model listener watches in the current data context. A trigger
+    /// that is already fired when bound is reported (upstream reports a pending fire on bind);
+    /// other values count as seen.
+    private func resolveViewModelListeners() {
+        watchedValues.removeAll()
+        guard let context else { return }
+        for (index, listener) in definition.listeners.enumerated() {
+            guard listener.type == .viewModel, let path = listener.viewModelPath else { continue }
+            guard let node = context.ordered.lazy.compactMap({ self.file.resolver.resolve(ids: path, in: $0) }).first else { continue }
+            if watchedValues[index] == nil || watchedValues[index] !== node {
+                var pending = false
+                if node.dataType == .trigger, case .trigger(let counter) = node.value, counter != 0 { pending = true }
+                seenMarkers[index] = pending ? .some(nil) : .some(Self.changeMarker(node))
+            }
+            watchedValues[index] = node
+        }
+    }
+
     private func run(_ action: StateMachineDefinition.Action) {
         switch action {
         case .viewModelChange(let bindable):
@@ -341,6 +411,7 @@ public final class ReferenceStateMachine: StateMachine {
         let resolver = file.resolver
         binds.bind(context, resolver: resolver, reconcileAll: reconcileAll)
         artboard.binds.bind(context, resolver: resolver, reconcileAll: reconcileAll)
+        resolveViewModelListeners()
         contextIsNew = false
         resolvedGeneration = worker.structureGeneration
     }

@@ -81,6 +81,8 @@ struct StateMachineDefinition {
         let exitTime: Double
         let ease: CubicEase?
         let conditions: [Condition]
+        /// What the transition fires when taken (at start) and when its mix completes (at end).
+        var fireActions: [FireAction] = []
 
         var isDisabled: Bool { flags & 1 != 0 }
         var durationIsPercentage: Bool { flags & 2 != 0 }
@@ -99,10 +101,22 @@ struct StateMachineDefinition {
         case unsupported
     }
 
+    /// A fire action of a state or a transition (`StateMachineFireTrigger`): the view-model
+    /// trigger at an absolute path fires when the state starts or ends, or when the transition
+    /// is taken or completes (upstream `StateMachineFireOccurance`).
+    struct FireAction {
+        /// Whether it fires at the end (a state left, a transition's mix complete) rather than the start.
+        let atEnd: Bool
+        /// The trigger's absolute path `[viewModel, property, nested…]`.
+        let path: [Int]
+    }
+
     /// A layer state with its outgoing transitions.
     struct State {
         let kind: StateKind
         let transitions: [Transition]
+        /// What the state fires when it starts and when it ends.
+        var fireActions: [FireAction] = []
     }
 
     /// A layer: its states, and the ids of its entry and any states.
@@ -115,6 +129,8 @@ struct StateMachineDefinition {
     /// The pointer event a listener reacts to (`ListenerType`).
     enum ListenerType: UInt64 {
         case enter = 0, exit = 1, down = 2, up = 3, move = 4, event = 5, click = 6
+        /// Reacts to a change of the view-model property at the listener's path.
+        case viewModel = 11
     }
 
     /// What a listener does.
@@ -132,6 +148,8 @@ struct StateMachineDefinition {
         let target: Int?
         let type: ListenerType?
         let actions: [Action]
+        /// For a view-model listener, the absolute path of the property it watches.
+        var viewModelPath: [Int]? = nil
     }
 
     let name: String
@@ -207,9 +225,13 @@ struct StateMachineDefinition {
             unsupported.append(object.typeName)
             kind = .unsupported
         }
-        let transitions = state.transitions.map { transition(document.objects[$0.objectIndex], conditions: $0.conditions,
-                                                               artboard: artboard, document: document, unsupported: &unsupported) }
-        return State(kind: kind, transitions: transitions)
+        let transitions = state.transitions.map { entry in
+            var transition = transition(document.objects[entry.objectIndex], conditions: entry.conditions,
+                                        artboard: artboard, document: document, unsupported: &unsupported)
+            transition.fireActions = fireActions(after: entry.objectIndex, document: document, unsupported: &unsupported)
+            return transition
+        }
+        return State(kind: kind, transitions: transitions, fireActions: fireActions(after: index, document: document, unsupported: &unsupported))
     }
 
     private static func transition(_ object: RiveObject, conditions: [RiveFileLayout.Condition], artboard: RiveFileLayout.Artboard,
@@ -277,6 +299,32 @@ struct StateMachineDefinition {
         }
     }
 
+    /// The fire actions that belong to the state or transition at `index`: upstream imports
+    /// them into the latest state or transition, so they are the fire actions between it and
+    /// the next state, transition, layer, listener or state machine. Event fires
+    /// (`StateMachineFireEvent`) report events, which the API has no way to receive; they
+    /// are counted as unsupported.
+    private static func fireActions(after index: Int, document: RiveDocument, unsupported: inout [String]) -> [FireAction] {
+        var actions: [FireAction] = []
+        var position = index + 1
+        while position < document.objects.count {
+            let object = document.objects[position]
+            if object.isType(T.layerState) || object.isType(T.stateTransition) || object.isType(T.stateMachineLayer)
+                || object.isType(T.stateMachineListener) || object.typeKey == T.stateMachineListenerSingle || object.isType(T.stateMachine) || object.isType(T.artboard) { break }
+            if object.typeKey == T.stateMachineFireTrigger {
+                let path = RiveIDList.decode(object.bytes(P.stateMachineFireTriggerViewModelPathIds) ?? []) ?? []
+                if !path.isEmpty {
+                    actions.append(FireAction(atEnd: object.uint(P.stateMachineFireActionOccursValue) == 1,
+                                              path: path.map { Int(min($0, UInt64(Int32.max))) }))
+                }
+            } else if object.isType(T.stateMachineFireAction) || object.typeKey == T.stateMachineFireEvent {
+                unsupported.append(object.typeName)
+            }
+            position += 1
+        }
+        return actions
+    }
+
     /// The BindableProperty an object claims: the latest one read before it (§1.5).
     static func claimedBindable(before index: Int, document: RiveDocument) -> Int? {
         var position = index - 1
@@ -322,6 +370,12 @@ struct StateMachineDefinition {
         }
         if object.typeKey != T.stateMachineListenerSingle, object.typeKey != T.stateMachineListener { unsupported.append(object.typeName) }
         if let type, type == .event { unsupported.append("StateMachineListener (event)") }
-        return Listener(target: object.index(P.stateMachineListenerTargetId), type: type, actions: actions)
+        var path: [Int]?
+        if type == .viewModel {
+            let ids = RiveIDList.decode(object.bytes(P.stateMachineListenerSingleViewModelPathIds) ?? []) ?? []
+            path = ids.isEmpty ? nil : ids.map { Int(min($0, UInt64(Int32.max))) }
+            if path == nil { unsupported.append("StateMachineListener (view model) without a path") }
+        }
+        return Listener(target: object.index(P.stateMachineListenerTargetId), type: type, actions: actions, viewModelPath: path)
     }
 }

@@ -349,7 +349,22 @@ struct StateSource: Decodable {
     var name: Located<String>
     var animation: Located<String>
     var speed: Float?
+    /// View-model triggers the state fires when it starts or ends.
+    var fire: [FireSource]?
     var transitions: [TransitionSource]?
+}
+
+/// When a fire action of a state or transition fires.
+enum FireMoment: String, Decodable, CaseIterable {
+    case start, end
+}
+
+/// A fire action (`StateMachineFireTrigger`): a view-model trigger fired when a state starts
+/// or ends, or when a transition is taken (start) or completes its mix (end).
+struct FireSource: Decodable {
+    /// `ViewModel/trigger[/nested…]`.
+    var trigger: Located<String>
+    var at: FireMoment?
 }
 
 /// A time: a number of milliseconds, or a string `"N%"` for a percentage of the animation.
@@ -376,6 +391,8 @@ struct TransitionSource: Decodable {
     var duration: FixtureTime?
     var exitTime: FixtureTime?
     var conditions: [ConditionSource]?
+    /// View-model triggers the transition fires when taken (start) or when its mix completes (end).
+    var fire: [FireSource]?
 }
 
 /// A comparison operator, written as a symbol (`"=="`, `"<"`) or a word (`eq`, `lt`).
@@ -418,13 +435,18 @@ struct ConditionSource: Decodable {
 /// The pointer event a listener reacts to; raw values are the format's listener types.
 enum PointerEvent: String, Decodable, CaseIterable {
     case enter, exit, down, up
+    /// Not a pointer event: a change of the view-model property the listener names.
+    case viewModel
 }
 
 /// A listener on a node and the actions it performs.
 struct ListenerSource: Decodable {
     var name: Located<String>?
+    /// The node whose shapes a pointer listener hit-tests; a view-model listener may name the artboard.
     var target: Located<String>
     var event: PointerEvent
+    /// For `event: viewModel`: the `ViewModel/property[/nested…]` whose changes it reacts to.
+    var property: Located<String>?
     var actions: [ActionSource]
 }
 
