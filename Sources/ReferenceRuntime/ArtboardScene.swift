@@ -289,6 +289,26 @@ final class ArtboardScene {
     /// A shape's world transform (in artboard space, before the frame transform).
     func worldTransform(_ id: Int) -> Transform2D { worldTransforms[id] }
 
+    /// A node's computed position (upstream `Node::computedWorldX` and the like), after taking
+    /// the latest values: world and root positions are the world transform's translation (a
+    /// top-level artboard is the root space), local positions the translation relative to the
+    /// parent's world transform. `nil` for components that are not nodes.
+    func computedValue(_ key: PropertyStore.Key) -> RivePropertyValue? {
+        guard components.indices.contains(key.object), let component = components[key.object],
+              component.kind == .node || component.kind == .shape else { return nil }
+        update()
+        let world = worldTransforms[key.object]
+        switch key.property {
+        case P.nodeComputedWorldX, P.nodeComputedRootX: return .float(Float(world.tx))
+        case P.nodeComputedWorldY, P.nodeComputedRootY: return .float(Float(world.ty))
+        case P.nodeComputedLocalX, P.nodeComputedLocalY:
+            let parentWorld = component.parent.map { worldTransforms[$0] } ?? .identity
+            let local = (parentWorld.inverted() ?? .identity) * world
+            return .float(Float(key.property == P.nodeComputedLocalX ? local.tx : local.ty))
+        default: return nil
+        }
+    }
+
     /// A shape's path in its own space.
     func path(ofShape id: Int) -> Path? { shapePaths[id] }
 

@@ -74,7 +74,11 @@ final class LiveBind {
     func update(store: PropertyStore) -> Bool {
         guard let source else { return false }
         if toTarget, flags & DataBindFlags.once == 0, source.revision != appliedSourceRevision { pendingToTarget = true }
-        if toSource, store.revision(key) != appliedTargetRevision { pendingToSource = true }
+        // Computed node values (world and local positions) have no revisions: upstream polls
+        // them on every update, and so does this (an equal value is no change to the source).
+        if toSource, store.revision(key) != appliedTargetRevision || PropertyStore.computedKeys.contains(definition.propertyKey) {
+            pendingToSource = true
+        }
         if flags & DataBindFlags.sourceToTargetRunsFirst != 0 {
             let targetChanged = applyToTarget(source, store)
             return applyToSource(source, store) || targetChanged

@@ -31,6 +31,7 @@ public final class ReferenceArtboard: Artboard {
         binds = BindSet(definition.binds, store: store)
         scene = ArtboardScene(localObjects: definition.localObjects, document: document, store: store)
         content = file.content(ofArtboard: index)
+        store.computedValue = { [unowned scene] key in scene.computedValue(key) }
     }
 
     /// Records the artboard's current state (after the scene takes the latest values) into a

@@ -45,6 +45,12 @@ struct NodeEntry {
 }
 
 extension FixtureCompilation {
+    /// The computed node positions: binds may only read them (`direction: toSource`).
+    static let computedKeys: Set<UInt32> = [
+        PropertyKey.nodeComputedWorldX, PropertyKey.nodeComputedWorldY, PropertyKey.nodeComputedLocalX,
+        PropertyKey.nodeComputedLocalY, PropertyKey.nodeComputedRootX, PropertyKey.nodeComputedRootY,
+    ]
+
     /// The properties each node kind offers to binds and keyframes; `nil` kind is the artboard.
     static func targetProperties(of kind: NodeKind?) -> [String: TargetProperty] {
         var table: [String: TargetProperty] = [
@@ -55,6 +61,15 @@ extension FixtureCompilation {
             "scaleY": TargetProperty(role: .node, key: PropertyKey.transformComponentScaleY, kind: .number),
             "opacity": TargetProperty(role: .node, key: PropertyKey.worldTransformComponentOpacity, kind: .number),
         ]
+        if kind != nil {
+            // Computed positions (upstream Node::computedWorldX…): read-only, for toSource binds.
+            table["worldX"] = TargetProperty(role: .node, key: PropertyKey.nodeComputedWorldX, kind: .number)
+            table["worldY"] = TargetProperty(role: .node, key: PropertyKey.nodeComputedWorldY, kind: .number)
+            table["localX"] = TargetProperty(role: .node, key: PropertyKey.nodeComputedLocalX, kind: .number)
+            table["localY"] = TargetProperty(role: .node, key: PropertyKey.nodeComputedLocalY, kind: .number)
+            table["rootX"] = TargetProperty(role: .node, key: PropertyKey.nodeComputedRootX, kind: .number)
+            table["rootY"] = TargetProperty(role: .node, key: PropertyKey.nodeComputedRootY, kind: .number)
+        }
         switch kind {
         case .rectangle?, .ellipse?, .path?:
             if kind != .path {
@@ -69,6 +84,13 @@ extension FixtureCompilation {
             table["stroke.color"] = TargetProperty(role: .strokeColor, key: PropertyKey.solidColorColorValue, kind: .color)
             table["stroke.visible"] = TargetProperty(role: .stroke, key: PropertyKey.shapePaintIsVisible, kind: .boolean)
             table["stroke.thickness"] = TargetProperty(role: .stroke, key: PropertyKey.strokeThickness, kind: .number)
+            // Color channels (ColorChannels): 0-255 views of one byte of the paint's color.
+            for (paint, role) in [("fill", TargetRole.fillColor), ("stroke", TargetRole.strokeColor)] {
+                for (channel, key) in [("red", PropertyKey.colorChannelsColorRed), ("green", PropertyKey.colorChannelsColorGreen),
+                                       ("blue", PropertyKey.colorChannelsColorBlue), ("alpha", PropertyKey.colorChannelsColorAlpha)] {
+                    table["\(paint).\(channel)"] = TargetProperty(role: role, key: key, kind: .number)
+                }
+            }
         case .list?:
             table["items"] = TargetProperty(role: .node, key: PropertyKey.artboardComponentListListSource, kind: .list)
         case .group?, nil:
@@ -94,6 +116,9 @@ extension FixtureCompilation {
         }
         if forKeyframes, property.kind == .list {
             throw error(.typeMismatch, target.mark, "a list's items cannot be keyframed", hint: "bind the list to a view-model list instead")
+        }
+        if forKeyframes, Self.computedKeys.contains(property.key) {
+            throw error(.typeMismatch, target.mark, "'\(propertyName)' is computed from the transforms and cannot be keyframed", hint: "key x or y instead")
         }
         if let needed = Self.requiredPaint(property.role), (needed == .fill ? nodes[nodeName]?.hasFill : nodes[nodeName]?.hasStroke) == false {
             throw error(.unknownName, target.mark, "'\(nodeName)' has no \(needed == .fill ? "fill" : "stroke")", hint: "add '\(needed == .fill ? "fill" : "stroke"):' to the node")
@@ -142,6 +167,9 @@ extension FixtureCompilation {
             }
             if target.property.kind == .list {
                 try checkItemArtboard(for: path, at: bind.source.mark)
+            }
+            if Self.computedKeys.contains(target.property.key), bind.direction != .toSource {
+                throw error(.invalidValue, bind.target.mark, "'\(bind.target.value)' is computed from the transforms, so it can only be read", hint: "add 'direction: toSource'")
             }
             if bind.sourceFirst == true, bind.direction != .twoWay {
                 throw error(.invalidValue, bind.target.mark, "'sourceFirst' only applies to two-way binds", hint: "add 'direction: twoWay' or remove 'sourceFirst'")
