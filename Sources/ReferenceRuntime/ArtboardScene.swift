@@ -28,6 +28,10 @@ final class ArtboardScene {
         case fill
         case stroke
         case solidColor
+        /// A linear or radial gradient (a paint's shader, like a solid color).
+        case gradient
+        /// A gradient's color stop.
+        case gradientStop
         /// Anything the scene does not take part in (data, interpolators, unsupported types).
         case other
     }
@@ -111,6 +115,8 @@ final class ArtboardScene {
         case T.fill: return .fill
         case T.stroke: return .stroke
         case T.solidColor: return .solidColor
+        case T.linearGradient, T.radialGradient: return .gradient
+        case T.gradientStop: return .gradientStop
         case T.node: return .node
         default: return .other
         }
@@ -129,7 +135,7 @@ final class ArtboardScene {
                 if let shape = owningShape(of: id) { pathDirty.insert(shape) }
             case .vertex:
                 if let path = component.parent, let shape = owningShape(of: path) { pathDirty.insert(shape) }
-            case .fill, .stroke, .solidColor, .other:
+            case .fill, .stroke, .solidColor, .gradient, .gradientStop, .other:
                 break
             }
         }
@@ -357,20 +363,21 @@ final class ArtboardScene {
     private func drawPaints(of container: Int, path: Path, opacity: Double, world: Transform2D, on renderer: some Renderer) {
         for paint in components[container]?.children ?? [] {
             guard let component = components[paint], component.kind == .fill || component.kind == .stroke,
-                  store.bool(paint, P.shapePaintIsVisible, true),
-                  let color = paintColor(paint, opacity: opacity) else { continue }
+                  store.bool(paint, P.shapePaintIsVisible, true) else { continue }
+            let inWorld = component.kind == .stroke && !store.bool(paint, P.strokeTransformAffectsStroke, true)
+            guard let shader = shader(of: paint, opacity: opacity, world: inWorld ? world : nil) else { continue }
             let blendMode = BlendMode(rawValue: UInt32(truncatingIfNeeded: store.uint(container, P.drawableBlendModeValue, 3))) ?? .srcOver
             if component.kind == .fill {
                 var filled = path
                 filled.fillRule = FillRule(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.fillFillRule, 0))) ?? .nonZero
-                renderer.drawPath(filled, paint: .fill(color, blendMode: blendMode))
+                renderer.drawPath(filled, paint: Paint(style: .fill, shader: shader, blendMode: blendMode))
             } else {
-                let stroke = Paint.stroke(
-                    color, thickness: store.double(paint, P.strokeThickness, 1),
+                let style = StrokeStyle(
+                    thickness: store.double(paint, P.strokeThickness, 1),
                     cap: StrokeCap(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.strokeCap, 0))) ?? .butt,
-                    join: StrokeJoin(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.strokeJoin, 0))) ?? .miter,
-                    blendMode: blendMode)
-                if store.bool(paint, P.strokeTransformAffectsStroke, true) {
+                    join: StrokeJoin(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.strokeJoin, 0))) ?? .miter)
+                let stroke = Paint(style: .stroke(style), shader: shader, blendMode: blendMode)
+                if !inWorld {
                     renderer.drawPath(path, paint: stroke)
                 } else if let inverse = world.inverted() {
                     renderer.save()
@@ -384,10 +391,38 @@ final class ArtboardScene {
         }
     }
 
-    /// The paint's solid color with the container's render opacity folded into its alpha.
-    private func paintColor(_ paint: Int, opacity: Double) -> UInt32? {
-        guard let solid = components[paint]?.children.first(where: { components[$0]?.kind == .solidColor }) else { return nil }
-        let color = store.color(solid, P.solidColorColorValue, 0xFF74_7474)
+    /// The paint's shader: its first solid color or gradient child, with the container's
+    /// render opacity (and a gradient's own opacity) folded into the alphas. A gradient's
+    /// points are in the shape's space, or mapped through `world` for a paint drawn in world
+    /// space; its stops are sorted by position and clamped to 0…1, as upstream's
+    /// `LinearGradient::applyTo`. A radial gradient is centred on its start point with the
+    /// distance to its end point as radius.
+    private func shader(of paint: Int, opacity: Double, world: Transform2D?) -> Shader? {
+        guard let source = components[paint]?.children.first(where: { components[$0]?.kind == .solidColor || components[$0]?.kind == .gradient }),
+              let sourceComponent = components[source] else { return nil }
+        if sourceComponent.kind == .solidColor {
+            return .solid(Self.modulated(store.color(source, P.solidColorColorValue, 0xFF74_7474), opacity))
+        }
+        let gradientOpacity = opacity * store.double(source, P.linearGradientOpacity, 1)
+        var start = Point(x: store.double(source, P.linearGradientStartX), y: store.double(source, P.linearGradientStartY))
+        var end = Point(x: store.double(source, P.linearGradientEndX), y: store.double(source, P.linearGradientEndY))
+        if let world {
+            start = world.apply(start)
+            end = world.apply(end)
+        }
+        let stops = sourceComponent.children
+            .filter { components[$0]?.kind == .gradientStop }
+            .map { GradientStop(color: Self.modulated(store.color($0, P.gradientStopColorValue, 0xFFFF_FFFF), gradientOpacity),
+                                position: min(1, max(0, store.double($0, P.gradientStopPosition)))) }
+            .enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }.map(\.element)
+        if sourceComponent.typeKey == T.radialGradient {
+            return .radialGradient(center: start, radius: ((end.x - start.x) * (end.x - start.x) + (end.y - start.y) * (end.y - start.y)).squareRoot(), stops: stops)
+        }
+        return .linearGradient(start: start, end: end, stops: stops)
+    }
+
+    /// A color with an opacity folded into its alpha.
+    private static func modulated(_ color: UInt32, _ opacity: Double) -> UInt32 {
         let alpha = Double(color >> 24) * min(1, max(0, opacity))
         return UInt32(alpha.rounded()) << 24 | color & 0x00FF_FFFF
     }

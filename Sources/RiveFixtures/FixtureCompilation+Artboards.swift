@@ -41,6 +41,9 @@ struct NodeEntry {
     var kind: NodeKind?
     var hasFill = false
     var hasStroke = false
+    /// Whether the fill or stroke paints with a gradient (so it has no solid color to bind).
+    var fillIsGradient = false
+    var strokeIsGradient = false
     var localIds: [TargetRole: Int] = [:]
 }
 
@@ -123,7 +126,44 @@ extension FixtureCompilation {
         if let needed = Self.requiredPaint(property.role), (needed == .fill ? nodes[nodeName]?.hasFill : nodes[nodeName]?.hasStroke) == false {
             throw error(.unknownName, target.mark, "'\(nodeName)' has no \(needed == .fill ? "fill" : "stroke")", hint: "add '\(needed == .fill ? "fill" : "stroke"):' to the node")
         }
+        if (property.role == .fillColor && nodes[nodeName]?.fillIsGradient == true) || (property.role == .strokeColor && nodes[nodeName]?.strokeIsGradient == true) {
+            throw error(.typeMismatch, target.mark, "'\(nodeName)' paints with a gradient, so '\(propertyName)' has no solid color to reach", hint: "give the paint a color instead of a gradient")
+        }
         return ResolvedTarget(node: nodeName, property: property)
+    }
+
+    /// Emits a paint's shader under it: a SolidColor, or a gradient with its stops. Returns the
+    /// shader's local id.
+    private mutating func emitShader(_ paint: PaintSource, parent: Int, at mark: Mark) throws(FixtureError) -> Int {
+        guard let gradient = paint.gradient else {
+            return emitComponent(TypeKey.solidColor, [
+                (PropertyKey.componentParentId, .uint(UInt64(parent))),
+                (PropertyKey.solidColorColorValue, paint.color.map { .color($0.argb) }),
+            ], at: mark)
+        }
+        if paint.color != nil {
+            throw error(.invalidValue, mark, "a paint has either 'color:' or 'gradient:'", hint: "remove one of them")
+        }
+        guard gradient.start.count == 2, gradient.end.count == 2 else {
+            throw error(.invalidValue, mark, "a gradient's start and end are points [x, y]", hint: "write start: [0, 0], end: [100, 0]")
+        }
+        guard !gradient.stops.isEmpty else {
+            throw error(.invalidValue, mark, "a gradient needs at least one stop", hint: "add stops: [{color: \"#FF000000\", position: 0}, …]")
+        }
+        let id = emitComponent(gradient.type == .linear ? TypeKey.linearGradient : TypeKey.radialGradient, [
+            (PropertyKey.componentParentId, .uint(UInt64(parent))),
+            (PropertyKey.linearGradientStartX, .float(gradient.start[0])), (PropertyKey.linearGradientStartY, .float(gradient.start[1])),
+            (PropertyKey.linearGradientEndX, .float(gradient.end[0])), (PropertyKey.linearGradientEndY, .float(gradient.end[1])),
+            (PropertyKey.linearGradientOpacity, gradient.opacity.map { .float($0) }),
+        ], at: mark)
+        for stop in gradient.stops {
+            _ = emitComponent(TypeKey.gradientStop, [
+                (PropertyKey.componentParentId, .uint(UInt64(id))),
+                (PropertyKey.gradientStopColorValue, .color(stop.color.argb)),
+                (PropertyKey.gradientStopPosition, .float(stop.position)),
+            ], at: mark)
+        }
+        return id
     }
 
     private static func requiredPaint(_ role: TargetRole) -> TargetRole? {
@@ -244,6 +284,8 @@ extension FixtureCompilation {
                 var entry = NodeEntry(kind: kind)
                 entry.hasFill = source.fill != nil
                 entry.hasStroke = source.stroke != nil
+                entry.fillIsGradient = source.fill?.gradient != nil
+                entry.strokeIsGradient = source.stroke?.gradient != nil
                 nodes[name.value] = entry
             }
             let isShape = kind == .rectangle || kind == .ellipse || kind == .path
@@ -327,10 +369,7 @@ extension FixtureCompilation {
                     (PropertyKey.shapePaintIsVisible, fill.visible.map { .bool($0) }),
                 ], at: mark)
                 emitBinds(nodeBinds[.fill] ?? [])
-                let colorId = emitComponent(TypeKey.solidColor, [
-                    (PropertyKey.componentParentId, .uint(UInt64(fillId))),
-                    (PropertyKey.solidColorColorValue, fill.color.map { .color($0.argb) }),
-                ], at: mark)
+                let colorId = try emitShader(fill, parent: fillId, at: mark)
                 emitBinds(nodeBinds[.fillColor] ?? [])
                 if let name {
                     nodes[name]?.localIds[.fill] = fillId
@@ -346,10 +385,7 @@ extension FixtureCompilation {
                     (PropertyKey.shapePaintIsVisible, stroke.visible.map { .bool($0) }),
                 ], at: mark)
                 emitBinds(nodeBinds[.stroke] ?? [])
-                let colorId = emitComponent(TypeKey.solidColor, [
-                    (PropertyKey.componentParentId, .uint(UInt64(strokeId))),
-                    (PropertyKey.solidColorColorValue, stroke.color.map { .color($0.argb) }),
-                ], at: mark)
+                let colorId = try emitShader(stroke, parent: strokeId, at: mark)
                 emitBinds(nodeBinds[.strokeColor] ?? [])
                 if let name {
                     nodes[name]?.localIds[.stroke] = strokeId

@@ -185,11 +185,34 @@ enum StrokeJoin: String, Decodable, CaseIterable {
 /// A fill or a stroke with a solid color.
 struct PaintSource: Decodable {
     var color: FixtureColor?
+    /// A gradient instead of a solid color.
+    var gradient: GradientSource?
     var visible: Bool?
     var rule: FillRule?
     var thickness: Float?
     var cap: StrokeCap?
     var join: StrokeJoin?
+}
+
+/// The kind of a gradient.
+enum GradientKind: String, Decodable, CaseIterable {
+    case linear, radial
+}
+
+/// A gradient paint: its points in the shape's space (a radial gradient is centred on
+/// `start` and reaches `end`), its opacity and its color stops.
+struct GradientSource: Decodable {
+    var type: GradientKind
+    var start: [Float]
+    var end: [Float]
+    var opacity: Float?
+    var stops: [GradientStopSource]
+}
+
+/// One stop of a gradient: a color at a position from 0 to 1.
+struct GradientStopSource: Decodable {
+    var color: FixtureColor
+    var position: Float
 }
 
 /// Which way a data bind moves values.
