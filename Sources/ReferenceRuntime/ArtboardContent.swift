@@ -20,7 +20,8 @@ struct ArtboardContent {
     private static let supportedComponentTypes: Set<UInt32> = [
         T.artboard, T.node, T.shape, T.rectangle, T.ellipse, T.pointsPath,
         T.straightVertex, T.cubicMirroredVertex, T.cubicDetachedVertex, T.cubicAsymmetricVertex,
-        T.fill, T.stroke, T.solidColor, T.linearGradient, T.radialGradient, T.gradientStop, T.cubicEaseInterpolator,
+        T.fill, T.stroke, T.solidColor, T.linearGradient, T.radialGradient, T.gradientStop, T.clippingShape,
+        T.cubicEaseInterpolator,
     ]
 
     /// Reads the content of artboard `index` of a file model.

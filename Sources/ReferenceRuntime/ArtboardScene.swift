@@ -32,6 +32,8 @@ final class ArtboardScene {
         case gradient
         /// A gradient's color stop.
         case gradientStop
+        /// A clipping shape: clips everything under its parent to the shapes under its source.
+        case clippingShape
         /// Anything the scene does not take part in (data, interpolators, unsupported types).
         case other
     }
@@ -48,6 +50,10 @@ final class ArtboardScene {
     private(set) var components: [Component?]
     /// The shapes in draw order (bottom first).
     private(set) var drawOrder: [Int] = []
+    /// For each clipped shape, the clipping shapes that clip it (outermost first).
+    private var clipsByShape: [Int: [Int]] = [:]
+    /// For each clipping shape, the shapes whose paths make its clip (those under its source).
+    private var clipSources: [Int: [Int]] = [:]
 
     private var worldTransforms: [Transform2D]
     private var renderOpacities: [Double]
@@ -87,9 +93,43 @@ final class ArtboardScene {
             components[parent]?.children.append(id)
         }
         drawOrder = components.indices.filter { components[$0]?.kind == .shape && isAttached($0) }.reversed()
+        // Upstream's ClippingShape::onAddedClean: every drawable under the clipping shape's
+        // parent is clipped by it; the clip is the shapes under its source node.
+        for clip in components.indices where components[clip]?.kind == .clippingShape && isAttached(clip) {
+            guard let parent = components[clip]?.parent else { continue }
+            let source = document.objects[localObjects[clip]!].index(P.clippingShapeSourceId)
+            clipSources[clip] = source.map { source in drawOrder.filter { isUnder($0, source) } } ?? []
+            for shape in drawOrder where isUnder(shape, parent) { clipsByShape[shape, default: []].append(clip) }
+        }
+        for shape in clipsByShape.keys {
+            clipsByShape[shape]?.sort { depth(of: components[$0]?.parent ?? 0) < depth(of: components[$1]?.parent ?? 0) }
+        }
         transformDirty = [0]
         pathDirty = Set(drawOrder)
         update()
+    }
+
+    /// Whether `id` is `ancestor` or hangs below it.
+    private func isUnder(_ id: Int, _ ancestor: Int) -> Bool {
+        var current: Int? = id
+        var steps = 0
+        while let node = current, steps <= components.count {
+            if node == ancestor { return true }
+            current = components[node]?.parent
+            steps += 1
+        }
+        return false
+    }
+
+    /// How many parents a component has below the artboard.
+    private func depth(of id: Int) -> Int {
+        var count = 0
+        var current = components[id]?.parent
+        while let node = current, count <= components.count {
+            count += 1
+            current = components[node]?.parent
+        }
+        return count
     }
 
     /// Whether a component hangs off the artboard through its parents (upstream drops the rest).
@@ -117,6 +157,7 @@ final class ArtboardScene {
         case T.solidColor: return .solidColor
         case T.linearGradient, T.radialGradient: return .gradient
         case T.gradientStop: return .gradientStop
+        case T.clippingShape: return .clippingShape
         case T.node: return .node
         default: return .other
         }
@@ -135,7 +176,7 @@ final class ArtboardScene {
                 if let shape = owningShape(of: id) { pathDirty.insert(shape) }
             case .vertex:
                 if let path = component.parent, let shape = owningShape(of: path) { pathDirty.insert(shape) }
-            case .fill, .stroke, .solidColor, .gradient, .gradientStop, .other:
+            case .fill, .stroke, .solidColor, .gradient, .gradientStop, .clippingShape, .other:
                 break
             }
         }
@@ -346,11 +387,27 @@ final class ArtboardScene {
         for shape in drawOrder where !isHidden(shape) {
             guard let path = shapePaths[shape] else { continue }
             renderer.save()
+            for clip in clipsByShape[shape] ?? [] where store.bool(clip, P.clippingShapeIsVisible, true) {
+                renderer.clipPath(clipPath(clip))
+            }
             renderer.transform(worldTransforms[shape])
             drawPaints(of: shape, path: path, opacity: renderOpacities[shape], world: worldTransforms[shape], on: renderer)
             renderer.restore()
         }
         renderer.restore()
+    }
+
+    /// A clipping shape's clip in world space: the paths of the shapes under its source, each
+    /// through its world transform, with the clipping shape's fill rule. A source with no
+    /// shapes clips everything away, as upstream's empty clip does.
+    private func clipPath(_ clip: Int) -> Path {
+        var combined = Path()
+        for shape in clipSources[clip] ?? [] {
+            guard let path = shapePaths[shape] else { continue }
+            combined.commands += path.commands.map { Self.transformed($0, by: worldTransforms[shape]) }
+        }
+        combined.fillRule = FillRule(rawValue: UInt32(truncatingIfNeeded: store.uint(clip, P.clippingShapeFillRule, 0))) ?? .nonZero
+        return combined
     }
 
     private func isHidden(_ id: Int) -> Bool {

@@ -132,6 +132,30 @@ extension FixtureCompilation {
         return ResolvedTarget(node: nodeName, property: property)
     }
 
+    /// Emits the clipping shapes of every node, after all nodes so a clip may name any node as
+    /// its source; each is parented to its node.
+    private mutating func emitClips(_ sources: [NodeSource], nodes: [String: NodeEntry]) throws(FixtureError) {
+        for source in sources {
+            if let clips = source.clips, !clips.isEmpty {
+                guard let name = source.name, let owner = nodes[name.value]?.localIds[.node] else {
+                    throw error(.invalidValue, source.type.mark, "a node with clips needs a name", hint: "add 'name:' to the node")
+                }
+                for clip in clips {
+                    guard let sourceId = nodes[clip.source.value]?.localIds[.node], nodes[clip.source.value]?.kind != nil else {
+                        throw unknown("node", clip.source, among: nodes.filter { $0.value.kind != nil }.map(\.key))
+                    }
+                    _ = emitComponent(TypeKey.clippingShape, [
+                        (PropertyKey.componentParentId, .uint(UInt64(owner))),
+                        (PropertyKey.clippingShapeSourceId, .uint(UInt64(sourceId))),
+                        (PropertyKey.clippingShapeFillRule, clip.rule == .evenOdd ? .uint(1) : nil),
+                        (PropertyKey.clippingShapeIsVisible, clip.visible.map { .bool($0) }),
+                    ], at: clip.source.mark)
+                }
+            }
+            try emitClips(source.children ?? [], nodes: nodes)
+        }
+    }
+
     /// Emits a paint's shader under it: a SolidColor, or a gradient with its stops. Returns the
     /// shader's local id.
     private mutating func emitShader(_ paint: PaintSource, parent: Int, at mark: Mark) throws(FixtureError) -> Int {
@@ -248,6 +272,7 @@ extension FixtureCompilation {
         for node in source.nodes ?? [] {
             try emitNode(node, parent: 0, nodes: &nodes, binds: binds)
         }
+        try emitClips(source.nodes ?? [], nodes: nodes)
         let interpolators = try emitInterpolators(source.animations ?? [])
         for animation in source.animations ?? [] {
             try emitAnimation(animation, nodes: nodes, interpolators: interpolators)

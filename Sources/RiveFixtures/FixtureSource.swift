@@ -157,6 +157,16 @@ struct NodeSource: Decodable {
     var fill: PaintSource?
     var stroke: PaintSource?
     var children: [NodeSource]?
+    /// Clipping shapes: everything under this node is clipped to the shapes under each source.
+    var clips: [ClipSource]?
+}
+
+/// A clipping shape (`ClippingShape`): the node whose shapes make the clip, its fill rule and
+/// whether it clips at all.
+struct ClipSource: Decodable {
+    var source: Located<String>
+    var rule: FillRule?
+    var visible: Bool?
 }
 
 /// A vertex of a point path; `in` and `out` are absolute control points of a cubic vertex.
