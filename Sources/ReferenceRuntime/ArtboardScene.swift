@@ -54,6 +54,9 @@ final class ArtboardScene {
     private var clipsByShape: [Int: [Int]] = [:]
     /// For each clipping shape, the shapes whose paths make its clip (those under its source).
     private var clipSources: [Int: [Int]] = [:]
+    /// For each solo, its selectable children (id and name, in child order): every child but
+    /// constraints, clipping shapes and focus and semantic data, as upstream's `isSoloSetMember`.
+    private(set) var soloMembers: [Int: [(id: Int, name: String)]] = [:]
 
     private var worldTransforms: [Transform2D]
     private var renderOpacities: [Double]
@@ -93,6 +96,14 @@ final class ArtboardScene {
             components[parent]?.children.append(id)
         }
         drawOrder = components.indices.filter { components[$0]?.kind == .shape && isAttached($0) }.reversed()
+        for solo in components.indices where components[solo]?.typeKey == T.solo {
+            soloMembers[solo] = (components[solo]?.children ?? []).compactMap { child in
+                guard let objectIndex = localObjects[child] else { return nil }
+                let object = document.objects[objectIndex]
+                if object.isType(T.constraint) || object.isType(T.clippingShape) || object.isType(T.focusData) || object.isType(T.semanticData) { return nil }
+                return (child, object.string(P.componentName) ?? "")
+            }
+        }
         // Upstream's ClippingShape::onAddedClean: every drawable under the clipping shape's
         // parent is clipped by it; the clip is the shapes under its source node.
         for clip in components.indices where components[clip]?.kind == .clippingShape && isAttached(clip) {
@@ -158,7 +169,7 @@ final class ArtboardScene {
         case T.linearGradient, T.radialGradient: return .gradient
         case T.gradientStop: return .gradientStop
         case T.clippingShape: return .clippingShape
-        case T.node: return .node
+        case T.node, T.solo: return .node
         default: return .other
         }
     }
@@ -362,6 +373,7 @@ final class ArtboardScene {
     /// The shapes at or below a component (a listener target), in draw order.
     func shapes(under target: Int) -> [Int] {
         drawOrder.filter { shape in
+            if isCollapsed(shape) { return false }
             var current: Int? = shape
             while let id = current {
                 if id == target { return true }
@@ -384,7 +396,7 @@ final class ArtboardScene {
         let background = Path.rectangle(width: width, height: height,
                                         originX: store.double(0, P.artboardOriginX), originY: store.double(0, P.artboardOriginY))
         drawPaints(of: 0, path: background, opacity: renderOpacities[0], world: .identity, on: renderer)
-        for shape in drawOrder where !isHidden(shape) {
+        for shape in drawOrder where !isHidden(shape) && !isCollapsed(shape) {
             guard let path = shapePaths[shape] else { continue }
             renderer.save()
             for clip in clipsByShape[shape] ?? [] where store.bool(clip, P.clippingShapeIsVisible, true) {
@@ -408,6 +420,22 @@ final class ArtboardScene {
         }
         combined.fillRule = FillRule(rawValue: UInt32(truncatingIfNeeded: store.uint(clip, P.clippingShapeFillRule, 0))) ?? .nonZero
         return combined
+    }
+
+    /// Whether a component is collapsed by a solo above it: every solo on the way up must have
+    /// the branch it sits in as its active child (upstream's `Solo::propagateCollapse`).
+    func isCollapsed(_ id: Int) -> Bool {
+        var current = id
+        var steps = 0
+        while let parent = components[current]?.parent, steps <= components.count {
+            if let members = soloMembers[parent], members.contains(where: { $0.id == current }),
+               store.uint(parent, P.soloActiveComponentId, 0) != UInt64(current) {
+                return true
+            }
+            current = parent
+            steps += 1
+        }
+        return false
     }
 
     private func isHidden(_ id: Int) -> Bool {

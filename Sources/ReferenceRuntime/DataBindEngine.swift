@@ -91,8 +91,16 @@ final class LiveBind {
         guard pendingToTarget else { return false }
         pendingToTarget = false
         appliedSourceRevision = source.revision
-        guard let current = store.value(key), let value = convertedForTarget(source),
-              let converted = Self.targetValue(value, like: current) else { return false }
+        guard let current = store.value(key), let value = convertedForTarget(source) else { return false }
+        if definition.propertyKey == RivePropertyKey.soloActiveComponentId, let members = store.soloMembers?(definition.target) {
+            // Upstream's Solo::updateByIndex / updateByName: a number picks the child at that
+            // index, a string the child with that name, an enum the child named by its value.
+            guard let chosen = Self.soloChoice(value, members: members, enumNames: source.enumNames) else { return false }
+            let changed = store.set(key, to: .uint(UInt64(chosen)))
+            appliedTargetRevision = store.revision(key)
+            return changed
+        }
+        guard let converted = Self.targetValue(value, like: current) else { return false }
         let changed = store.set(key, to: converted)
         appliedTargetRevision = store.revision(key)
         return changed
@@ -104,7 +112,18 @@ final class LiveBind {
         appliedTargetRevision = store.revision(key)
         guard let target = store.value(key) else { return false }
         let before = source.revision
-        if let converter = definition.converter {
+        if definition.propertyKey == RivePropertyKey.soloActiveComponentId, let members = store.soloMembers?(definition.target) {
+            // Upstream reads a solo back as its active child's index (numbers) or name (strings).
+            guard case .uint(let active) = target, let index = members.firstIndex(where: { UInt64($0.id) == active }) else {
+                appliedSourceRevision = source.revision
+                return false
+            }
+            switch source.dataType {
+            case .number: source.set(.number(Float(index)))
+            case .string: source.set(.string(members[index].name))
+            default: break
+            }
+        } else if let converter = definition.converter {
             // Upstream's `calculateValueAndApply`: the target value through the converter
             // (forwards for a toSource bind, backwards for a two-way one), applied only when it
             // comes out as the source's kind.
@@ -139,6 +158,24 @@ final class LiveBind {
         let output = flags & DataBindFlags.toSource == 0
             ? converter.convert(input, bindToSource: false) : converter.reverseConvert(input, bindToSource: true)
         return (output.dataType == outputKind ? output : ConverterValue.defaultValue(of: outputKind)).runtimeValue
+    }
+
+    /// The artboard-local id of the solo child a value selects, or `nil` when it selects none
+    /// (an index out of range or negative, a name no child has).
+    static func soloChoice(_ value: RuntimeValue, members: [(id: Int, name: String)], enumNames: [String]?) -> Int? {
+        switch value {
+        case .number(let v):
+            let index = v.rounded(.toNearestOrAwayFromZero)
+            guard index.isFinite, index >= 0, index < Float(members.count) else { return nil }
+            return members[Int(index)].id
+        case .string(let name):
+            return members.first { $0.name == name }?.id
+        case .enumIndex(let index):
+            guard let enumNames, enumNames.indices.contains(index) else { return nil }
+            return members.first { $0.name == enumNames[index] }?.id
+        default:
+            return nil
+        }
     }
 
     /// Converts a view-model value to the kind of the target property

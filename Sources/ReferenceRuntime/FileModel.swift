@@ -56,6 +56,9 @@ struct FileModel {
     struct DataEnum {
         var name: String
         var keys: [String] = []
+        /// What upstream's `DataEnum::value(index)` gives: each value's display text, or its key
+        /// when the text is empty (what an enum bound to a solo selects by name).
+        var names: [String] = []
     }
 
     /// Where a data bind reads its source.
@@ -129,7 +132,11 @@ struct FileModel {
     private mutating func readEnums() {
         enums = layout.enums.map { entry in
             DataEnum(name: document.objects[entry.objectIndex].string(P.dataEnumCustomName) ?? "",
-                     keys: entry.values.map { document.objects[$0].string(P.dataEnumValueKey) ?? "" })
+                     keys: entry.values.map { document.objects[$0].string(P.dataEnumValueKey) ?? "" },
+                     names: entry.values.map { value in
+                         let text = document.objects[value].string(P.dataEnumValueValue) ?? ""
+                         return text.isEmpty ? document.objects[value].string(P.dataEnumValueKey) ?? "" : text
+                     })
         }
     }
 

@@ -56,12 +56,15 @@ final class ValueNode {
     var hasChanged = false
     /// For an enum property, its enum's value keys (what a to-string converter writes).
     let enumKeys: [String]?
+    /// For an enum property, its values' display names (key when empty), which select solo children.
+    let enumNames: [String]?
 
-    init(property: Int, dataType: DataType, value: RuntimeValue, enumKeys: [String]? = nil) {
+    init(property: Int, dataType: DataType, value: RuntimeValue, enumKeys: [String]? = nil, enumNames: [String]? = nil) {
         self.property = property
         self.dataType = dataType
         self.value = value
         self.enumKeys = enumKeys
+        self.enumNames = enumNames
     }
 
     /// Sets the value; an equal value is no change. Returns whether it changed.
@@ -144,7 +147,7 @@ struct InstanceFactory {
         let properties = model.viewModels[viewModel].properties
         return InstanceNode(viewModel: viewModel, name: "", values: properties.indices.map { id in
             ValueNode(property: id, dataType: properties[id].dataType, value: Self.typeDefault(properties[id].dataType),
-                      enumKeys: enumKeys(of: properties[id]))
+                      enumKeys: enumKeys(of: properties[id]), enumNames: enumNames(of: properties[id]))
         })
     }
 
@@ -165,6 +168,11 @@ struct InstanceFactory {
     /// The value keys of an enum property's enum, when it names one of the file's enums.
     private func enumKeys(of property: FileModel.Property) -> [String]? {
         property.enumIndex.flatMap { model.enums.indices.contains($0) ? model.enums[$0].keys : nil }
+    }
+
+    /// The display names of an enum property's enum values (keys where the text is empty).
+    private func enumNames(of property: FileModel.Property) -> [String]? {
+        property.enumIndex.flatMap { model.enums.indices.contains($0) ? model.enums[$0].names : nil }
     }
 
     /// The name `defaultInstance(_:)` gives its copy: the first authored instance's name, or "".
@@ -203,7 +211,7 @@ struct InstanceFactory {
         for (id, value) in authored.values.sorted(by: { $0.key < $1.key }) where definition.properties.indices.contains(id) {
             let property = definition.properties[id]
             node.values[id] = ValueNode(property: id, dataType: property.dataType, value: runtimeValue(value, of: property, memo: &memo),
-                                        enumKeys: enumKeys(of: property))
+                                        enumKeys: enumKeys(of: property), enumNames: enumNames(of: property))
         }
         return node
     }

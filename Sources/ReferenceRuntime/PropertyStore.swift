@@ -27,6 +27,10 @@ final class PropertyStore {
         self.authoredObject = authoredObject
     }
 
+    /// A solo's selectable children (artboard-local id and name, in child order), set by the
+    /// artboard once its scene exists; binds select the active child through it.
+    var soloMembers: ((Int) -> [(id: Int, name: String)]?)?
+
     /// Reads a node's computed value (`computedWorldX` and the like), which no one writes; set
     /// by the artboard once its scene exists.
     var computedValue: ((Key) -> RivePropertyValue?)?

@@ -32,6 +32,7 @@ public final class ReferenceArtboard: Artboard {
         scene = ArtboardScene(localObjects: definition.localObjects, document: document, store: store)
         content = file.content(ofArtboard: index)
         store.computedValue = { [unowned scene] key in scene.computedValue(key) }
+        store.soloMembers = { [unowned scene] solo in scene.soloMembers[solo] }
     }
 
     /// Records the artboard's current state (after the scene takes the latest values) into a

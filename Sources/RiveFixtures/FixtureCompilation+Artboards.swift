@@ -11,6 +11,8 @@ enum TargetRole: Hashable {
 /// The kind of value a node property holds, which decides the view-model type it binds to.
 enum TargetValueKind: String {
     case number, color, boolean, list
+    /// A solo's active child: chosen by a number (index), a string (name) or an enum (value name).
+    case soloChoice
 
     /// The view-model property kind a bind source must have.
     var propertyKind: PropertyKind {
@@ -19,6 +21,7 @@ enum TargetValueKind: String {
         case .color: .color
         case .boolean: .boolean
         case .list: .list
+        case .soloChoice: .number
         }
     }
 }
@@ -96,6 +99,8 @@ extension FixtureCompilation {
             }
         case .list?:
             table["items"] = TargetProperty(role: .node, key: PropertyKey.artboardComponentListListSource, kind: .list)
+        case .solo?:
+            table["active"] = TargetProperty(role: .node, key: PropertyKey.soloActiveComponentId, kind: .soloChoice)
         case .group?, nil:
             break
         }
@@ -119,6 +124,9 @@ extension FixtureCompilation {
         }
         if forKeyframes, property.kind == .list {
             throw error(.typeMismatch, target.mark, "a list's items cannot be keyframed", hint: "bind the list to a view-model list instead")
+        }
+        if forKeyframes, property.kind == .soloChoice {
+            throw error(.typeMismatch, target.mark, "a solo's active child cannot be keyframed by the fixture compiler", hint: "bind it instead")
         }
         if forKeyframes, Self.computedKeys.contains(property.key) {
             throw error(.typeMismatch, target.mark, "'\(propertyName)' is computed from the transforms and cannot be keyframed", hint: "key x or y instead")
@@ -225,6 +233,11 @@ extension FixtureCompilation {
                     throw error(.typeMismatch, name.mark, "converter '\(name.value)' outputs a \(output.rawValue) but \(toSource ? "'\(bind.source.value)'" : "'\(bind.target.value)'") needs a \(needed.rawValue)",
                                 hint: "use a converter that ends in a \(needed.rawValue), or bind another property")
                 }
+            } else if target.property.kind == .soloChoice {
+                guard [.number, .string, .enum].contains(path.property.kind) else {
+                    throw error(.typeMismatch, bind.source.mark, "'\(bind.source.value)' is a \(path.property.kind.rawValue) property; a solo's active child is chosen by a number, a string or an enum",
+                                hint: "bind a number (index), string (name) or enum (value name)")
+                }
             } else if path.property.kind != target.property.kind.propertyKind {
                 throw error(.typeMismatch, bind.source.mark, "'\(bind.source.value)' is a \(path.property.kind.rawValue) property but '\(bind.target.value)' needs a \(target.property.kind.propertyKind.rawValue)",
                             hint: "bind a \(target.property.kind.propertyKind.rawValue) property to '\(bind.target.value)'")
@@ -317,8 +330,14 @@ extension FixtureCompilation {
             if !isShape, source.fill != nil || source.stroke != nil {
                 throw error(.invalidValue, source.type.mark, "a \(kind.rawValue) has no fill or stroke", hint: "give fills and strokes to rectangles, ellipses and paths")
             }
-            if kind != .group, let children = source.children, !children.isEmpty {
-                throw error(.invalidValue, source.type.mark, "only groups have children", hint: "wrap the nodes in a group")
+            if kind != .group, kind != .solo, let children = source.children, !children.isEmpty {
+                throw error(.invalidValue, source.type.mark, "only groups and solos have children", hint: "wrap the nodes in a group")
+            }
+            if let active = source.active {
+                guard kind == .solo else { throw error(.invalidValue, active.mark, "only solos have an active child", hint: "use type: solo") }
+                guard (source.children ?? []).contains(where: { $0.name?.value == active.value }) else {
+                    throw unknown("child of solo '\(source.name?.value ?? "")'", active, among: (source.children ?? []).compactMap { $0.name?.value })
+                }
             }
             if (kind == .path) != (source.vertices != nil) {
                 throw error(.invalidValue, source.type.mark, kind == .path ? "a path needs 'vertices:'" : "only paths have vertices", hint: "use type: path with a list of vertices")
@@ -343,6 +362,7 @@ extension FixtureCompilation {
         let nodeBinds = name.flatMap { binds[$0] } ?? [:]
         let typeKey: UInt32 = switch source.type.value {
         case .group: TypeKey.node
+        case .solo: TypeKey.solo
         case .list: TypeKey.artboardComponentList
         case .rectangle, .ellipse, .path: TypeKey.shape
         }
@@ -357,13 +377,19 @@ extension FixtureCompilation {
             (PropertyKey.worldTransformComponentOpacity, source.opacity.map { .float($0) }),
         ]
         let id = emitComponent(typeKey, transform, at: mark)
+        let objectIndex = objects.count - 1
         if let name { nodes[name]?.localIds[.node] = id }
         emitBinds(nodeBinds[.node] ?? [])
 
         switch source.type.value {
-        case .group:
+        case .group, .solo:
             for child in source.children ?? [] {
                 try emitNode(child, parent: id, nodes: &nodes, binds: binds)
+            }
+            // A solo's active child is known once its children have their ids; without one the
+            // id stays 0 (the artboard), which selects no child.
+            if let active = source.active, let activeId = nodes[active.value]?.localIds[.node] {
+                setProperty(PropertyKey.soloActiveComponentId, to: .uint(UInt64(activeId)), ofObject: objectIndex)
             }
         case .list:
             break

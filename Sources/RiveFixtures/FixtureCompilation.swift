@@ -76,6 +76,12 @@ struct FixtureCompilation {
         return objects.count - 1
     }
 
+    /// Sets a property of an object already emitted (a value known only after its children).
+    mutating func setProperty(_ key: UInt32, to value: RivePropertyValue, ofObject index: Int) {
+        objects[index].properties.removeAll { $0.key == key }
+        objects[index].properties.append(RiveProperty(key: key, value: value))
+    }
+
     /// Appends an artboard component and returns its artboard-local id.
     mutating func emitComponent(_ typeKey: UInt32, _ properties: [(UInt32, RivePropertyValue?)], at mark: Mark) -> Int {
         emit(typeKey, properties, at: mark)

@@ -136,6 +136,8 @@ struct ArtboardSource: Decodable {
 /// What a node is.
 enum NodeKind: String, Decodable, CaseIterable {
     case group, rectangle, ellipse, path, list
+    /// A group that shows only its active child (`Solo`).
+    case solo
 }
 
 /// A node of the artboard tree: a group, a shape (rectangle, ellipse, path) or a list.
@@ -159,6 +161,8 @@ struct NodeSource: Decodable {
     var children: [NodeSource]?
     /// Clipping shapes: everything under this node is clipped to the shapes under each source.
     var clips: [ClipSource]?
+    /// For a solo: the name of the child shown first (default: none, so nothing shows).
+    var active: Located<String>?
 }
 
 /// A clipping shape (`ClippingShape`): the node whose shapes make the clip, its fill rule and
