@@ -250,23 +250,28 @@ public final class ReferenceStateMachine: StateMachine {
     }
 
     /// Upstream's `applyEvents` for view-model listeners: each listener whose watched property
-    /// changed (a trigger: fired) since it last reacted performs its actions; actions that
-    /// change watched properties make further listeners react, for at most 100 rounds.
-    /// Returns whether any listener acted.
+    /// changed since it last reacted performs its actions, once per fire for a trigger (upstream
+    /// reports every fire) and once for any other change; actions that change watched
+    /// properties make further listeners react, for at most 100 rounds. Returns whether any
+    /// listener acted.
     private func applyViewModelListeners() -> Bool {
         var acted = false
         for _ in 0..<100 {
-            var reacting: [Int] = []
+            var reacting: [(index: Int, times: UInt64)] = []
             for (index, node) in watchedValues.sorted(by: { $0.key < $1.key }) {
                 let marker = Self.changeMarker(node)
-                if let seen = seenMarkers[index], seen == marker { continue }
+                let seen = seenMarkers[index] ?? nil
+                if seen == marker { continue }
                 seenMarkers[index] = marker
-                reacting.append(index)
+                let times = node.dataType == .trigger ? min(marker &- (seen ?? marker &- 1), 100) : 1
+                reacting.append((index, max(times, 1)))
             }
             if reacting.isEmpty { break }
             acted = true
-            for index in reacting {
-                for action in definition.listeners[index].actions { run(action) }
+            for (index, times) in reacting {
+                for _ in 0..<times {
+                    for action in definition.listeners[index].actions { run(action) }
+                }
             }
         }
         return acted
