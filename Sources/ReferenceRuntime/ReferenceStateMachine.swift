@@ -29,11 +29,10 @@ public final class ReferenceStateMachine: StateMachine {
     private let bindableKeys: [Int: UInt32]
     /// Whether something (a pointer event or an input change) asked for an advance since the last one.
     private(set) var needsAdvance = false
-    /// The property each view-model listener watches, by listener index (resolved with the binds).
-    private var watchedValues: [Int: ValueNode] = [:]
-    /// The change marker (fire count for triggers, revision otherwise) each view-model listener
-    /// has reacted to; `nil` means a change is pending.
-    private var seenMarkers: [Int: UInt64?] = [:]
+    /// What the view-model listeners watch, in listener order (resolved with the binds): the
+    /// listener's index, the property, and the change marker (fire count for triggers,
+    /// revision otherwise) the listener has reacted to, `nil` when a change is pending.
+    private var watched: [(listener: Int, node: ValueNode, seen: UInt64?)] = []
 
     /// A state-machine input's current value.
     private struct InputState {
@@ -257,20 +256,21 @@ public final class ReferenceStateMachine: StateMachine {
     private func applyViewModelListeners() -> Bool {
         var acted = false
         for _ in 0..<100 {
-            var reacting: [(index: Int, times: UInt64)] = []
-            for (index, node) in watchedValues.sorted(by: { $0.key < $1.key }) {
+            var reacting: [(listener: Int, times: UInt64)] = []
+            for position in watched.indices {
+                let node = watched[position].node
                 let marker = Self.changeMarker(node)
-                let seen = seenMarkers[index] ?? nil
+                let seen = watched[position].seen
                 if seen == marker { continue }
-                seenMarkers[index] = marker
+                watched[position].seen = marker
                 let times = node.dataType == .trigger ? min(marker &- (seen ?? marker &- 1), 100) : 1
-                reacting.append((index, max(times, 1)))
+                reacting.append((watched[position].listener, max(times, 1)))
             }
             if reacting.isEmpty { break }
             acted = true
-            for (index, times) in reacting {
+            for (listener, times) in reacting {
                 for _ in 0..<times {
-                    for action in definition.listeners[index].actions { run(action) }
+                    for action in definition.listeners[listener].actions { run(action) }
                 }
             }
         }
@@ -279,7 +279,7 @@ public final class ReferenceStateMachine: StateMachine {
 
     /// Whether a view-model listener has a change it has not reacted to yet.
     private var hasPendingViewModelListeners: Bool {
-        watchedValues.contains { index, node in seenMarkers[index].flatMap { $0 } != Self.changeMarker(node) }
+        watched.contains { $0.seen != Self.changeMarker($0.node) }
     }
 
     /// What tells a listener that its property changed: fires for a trigger, the revision otherwise.
@@ -301,17 +301,20 @@ public final class ReferenceStateMachine: StateMachine {
     /// that is already fired when bound is reported (upstream reports a pending fire on bind);
     /// other values count as seen.
     private func resolveViewModelListeners() {
-        watchedValues.removeAll()
+        let previous = watched
+        watched.removeAll()
         guard let context else { return }
-        for (index, listener) in definition.listeners.enumerated() {
-            guard listener.type == .viewModel, let path = listener.viewModelPath else { continue }
-            guard let node = context.ordered.lazy.compactMap({ self.file.resolver.resolve(ids: path, in: $0) }).first else { continue }
-            if watchedValues[index] == nil || watchedValues[index] !== node {
+        for (index, listener) in definition.listeners.enumerated() where listener.type == .viewModel {
+            for path in listener.viewModelPaths {
+                guard let node = context.ordered.lazy.compactMap({ self.file.resolver.resolve(ids: path, in: $0) }).first else { continue }
+                if let kept = previous.first(where: { $0.listener == index && $0.node === node }) {
+                    watched.append(kept)
+                    continue
+                }
                 var pending = false
                 if node.dataType == .trigger, case .trigger(let counter) = node.value, counter != 0 { pending = true }
-                seenMarkers[index] = pending ? .some(nil) : .some(Self.changeMarker(node))
+                watched.append((index, node, pending ? nil : Self.changeMarker(node)))
             }
-            watchedValues[index] = node
         }
     }
 

@@ -148,8 +148,9 @@ struct StateMachineDefinition {
         let target: Int?
         let type: ListenerType?
         let actions: [Action]
-        /// For a view-model listener, the absolute path of the property it watches.
-        var viewModelPath: [Int]? = nil
+        /// For a view-model listener, the absolute paths of the properties it watches (one for a
+        /// single listener, one per `ListenerInputTypeViewModel` otherwise).
+        var viewModelPaths: [[Int]] = []
     }
 
     let name: String
@@ -341,6 +342,7 @@ struct StateMachineDefinition {
         let object = document.objects[listener.objectIndex]
         var type = object.uint(P.stateMachineListenerSingleListenerTypeValue).flatMap(ListenerType.init(rawValue:))
         var actions: [Action] = []
+        var inputPaths: [[Int]] = []
         for child in listener.children {
             let childObject = document.objects[child]
             switch childObject.typeKey {
@@ -357,7 +359,14 @@ struct StateMachineDefinition {
             case T.listenerNumberChange:
                 actions.append(.setNumber(input: childObject.index(P.listenerInputChangeInputId) ?? -1,
                                           value: Double(childObject.float(P.listenerNumberChangeValue) ?? 0)))
-            case T.listenerInputTypeViewModel, T.listenerInputTypeEvent, T.listenerInputTypeKeyboard, T.listenerInputTypeText,
+            case T.listenerInputTypeViewModel:
+                let ids = RiveIDList.decode(childObject.bytes(P.listenerInputTypeViewModelViewModelPathIds) ?? []) ?? []
+                if ids.isEmpty {
+                    unsupported.append("ListenerInputTypeViewModel without a path")
+                } else {
+                    inputPaths.append(ids.map { Int(min($0, UInt64(Int32.max))) })
+                }
+            case T.listenerInputTypeEvent, T.listenerInputTypeKeyboard, T.listenerInputTypeText,
                  T.listenerInputTypeSemantic, T.listenerInputTypeGamepad:
                 unsupported.append(childObject.typeName)
             default:
@@ -370,12 +379,18 @@ struct StateMachineDefinition {
         }
         if object.typeKey != T.stateMachineListenerSingle, object.typeKey != T.stateMachineListener { unsupported.append(object.typeName) }
         if let type, type == .event { unsupported.append("StateMachineListener (event)") }
-        var path: [Int]?
-        if type == .viewModel {
+        // A listener with view-model inputs reacts to them only (upstream builds a
+        // ListenerViewModel for it and does not hit-test it).
+        if !inputPaths.isEmpty { type = .viewModel }
+        var paths = inputPaths
+        if type == .viewModel, paths.isEmpty {
             let ids = RiveIDList.decode(object.bytes(P.stateMachineListenerSingleViewModelPathIds) ?? []) ?? []
-            path = ids.isEmpty ? nil : ids.map { Int(min($0, UInt64(Int32.max))) }
-            if path == nil { unsupported.append("StateMachineListener (view model) without a path") }
+            if ids.isEmpty {
+                unsupported.append("StateMachineListener (view model) without a path")
+            } else {
+                paths = [ids.map { Int(min($0, UInt64(Int32.max))) }]
+            }
         }
-        return Listener(target: object.index(P.stateMachineListenerTargetId), type: type, actions: actions, viewModelPath: path)
+        return Listener(target: object.index(P.stateMachineListenerTargetId), type: type, actions: actions, viewModelPaths: paths)
     }
 }
