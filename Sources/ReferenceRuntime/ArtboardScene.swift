@@ -425,6 +425,7 @@ final class ArtboardScene {
     /// Whether a component is collapsed by a solo above it: every solo on the way up must have
     /// the branch it sits in as its active child (upstream's `Solo::propagateCollapse`).
     func isCollapsed(_ id: Int) -> Bool {
+        guard !soloMembers.isEmpty, components.indices.contains(id) else { return false }
         var current = id
         var steps = 0
         while let parent = components[current]?.parent, steps <= components.count {

@@ -241,8 +241,18 @@ final class BindSet {
         (binds + performedBinds).first { $0.definition.target == target && $0.source != nil }?.source
     }
 
+    /// Whether a target is collapsed (a solo's inactive child or below one); set by the
+    /// artboard for its component binds.
+    var isCollapsed: ((Int) -> Bool)?
+
     /// Applies every bind once; returns whether any bind changed its target or its source.
+    ///
+    /// Binds on collapsed targets are skipped, as upstream's `DataBind::canSkip`: whatever
+    /// changed meanwhile stays pending and applies once the target is no longer collapsed.
     func update() -> Bool {
-        binds.reduce(false) { $1.update(store: store) || $0 }
+        binds.reduce(false) { changed, bind in
+            if let isCollapsed, isCollapsed(bind.definition.target) { return changed }
+            return bind.update(store: store) || changed
+        }
     }
 }

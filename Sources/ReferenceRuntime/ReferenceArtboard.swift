@@ -33,6 +33,9 @@ public final class ReferenceArtboard: Artboard {
         content = file.content(ofArtboard: index)
         store.computedValue = { [unowned scene] key in scene.computedValue(key) }
         store.soloMembers = { [unowned scene] solo in scene.soloMembers[solo] }
+        if !scene.soloMembers.isEmpty {
+            binds.isCollapsed = { [unowned scene] target in scene.isCollapsed(target) }
+        }
     }
 
     /// Records the artboard's current state (after the scene takes the latest values) into a
