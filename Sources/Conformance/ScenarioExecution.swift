@@ -168,7 +168,7 @@ final class ScenarioExecution {
         case .createWorker(let handle):
             do { workers[handle] = try await adapter.makeWorker() } catch { throw .harness("the adapter could not create a worker: \(error)") }
         case .load(let handle, let fixture, let other):
-            let path = "\(fixturesDirectory)/\(fixture).riv"
+            let path = SharedFixtures.path(of: fixture, fixturesDirectory: fixturesDirectory)
             guard let data = FileManager.default.contents(atPath: path) else { throw .harness("cannot read fixture \(path)") }
             let owner = other.map { workers[$0]! } ?? worker
             files[handle] = try await runtime { try await adapter.openFile(.data([UInt8](data)), on: owner) }

@@ -31,6 +31,11 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
         binds = BindSet(definition.binds, store: store)
         scene = ArtboardScene(localObjects: definition.localObjects, document: document, store: store)
         content = file.content(ofArtboard: index)
+        store.computedValue = { [unowned scene] key in scene.computedValue(key) }
+        store.soloMembers = { [unowned scene] solo in scene.soloMembers[solo] }
+        if !scene.soloMembers.isEmpty {
+            binds.isCollapsed = { [unowned scene] target in scene.isCollapsed(target) }
+        }
     }
 
     /// Records the artboard's current state (after the scene takes the latest values) into a

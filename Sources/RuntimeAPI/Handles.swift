@@ -177,7 +177,7 @@ public protocol StateMachine: AnyObject, Sendable {
 /// `ViewModelInstanceError` when the path or type is wrong.
 @MainActor
 public protocol ViewModelInstance: AnyObject, Sendable {
-    /// The instance's name: `""` for blank instances, `"Default"` for default copies.
+    /// The instance's name: `""` for blank instances, the authored name for copies of authored instances (default copies included, SRC-2).
     func name() async throws(ViewModelInstanceError) -> String
     /// The name of the instance's view model.
     func viewModelName() async throws(ViewModelInstanceError) -> String
