@@ -35,12 +35,11 @@ final class ChildProcess: @unchecked Sendable {
         var stdinPipe: [Int32] = [-1, -1]
         var stdoutPipe: [Int32] = [-1, -1]
         var stderrPipe: [Int32] = [-1, -1]
-        guard pipe(&stdinPipe) == 0, pipe(&stdoutPipe) == 0, pipe(&stderrPipe) == 0 else {
+        // Created close-on-exec atomically: a child another thread starts meanwhile must not
+        // inherit these pipes (a child holding another's stdout open would hide its exit).
+        guard Self.makePipe(&stdinPipe), Self.makePipe(&stdoutPipe), Self.makePipe(&stderrPipe) else {
             throw LaunchError(description: "cannot create pipes: \(String(cString: strerror(errno)))")
         }
-        // Other children started later must not inherit these pipes (a child holding another's
-        // stdout open would hide its exit).
-        for descriptor in stdinPipe + stdoutPipe + stderrPipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -78,6 +77,20 @@ final class ChildProcess: @unchecked Sendable {
         input = stdinPipe[1]
         output = stdoutPipe[0]
         errorOutput = stderrPipe[0]
+    }
+
+    /// glibc's `pipe2`, which Swift's Glibc module does not import (it needs `_GNU_SOURCE`).
+    private static let pipe2: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32)? =
+        dlsym(nil, "pipe2").map { unsafeBitCast($0, to: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self) }
+
+    /// Creates a close-on-exec pipe, atomically where the C library allows.
+    private static func makePipe(_ descriptors: inout [Int32]) -> Bool {
+        descriptors.withUnsafeMutableBufferPointer { buffer in
+            if let pipe2 { return pipe2(buffer.baseAddress!, O_CLOEXEC) == 0 }
+            guard pipe(buffer.baseAddress!) == 0 else { return false }
+            for descriptor in buffer { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+            return true
+        }
     }
 
     /// Writing to a child that has exited must fail with EPIPE, not stop the harness.

@@ -249,29 +249,24 @@ public final class ReferenceStateMachine: StateMachine {
     }
 
     /// Upstream's `applyEvents` for view-model listeners: each listener whose watched property
-    /// changed since it last reacted performs its actions, once per fire for a trigger (upstream
-    /// reports every fire) and once for any other change; actions that change watched
-    /// properties make further listeners react, for at most 100 rounds. Returns whether any
-    /// listener acted.
+    /// changed since it last reacted performs its actions once, however many times a trigger
+    /// was fired in between (the real runtime at 89c04af7 acts once for two fires before an
+    /// advance); actions that change watched properties make further listeners react, for at
+    /// most 100 rounds. Returns whether any listener acted.
     private func applyViewModelListeners() -> Bool {
         var acted = false
         for _ in 0..<100 {
-            var reacting: [(listener: Int, times: UInt64)] = []
+            var reacting: [Int] = []
             for position in watched.indices {
-                let node = watched[position].node
-                let marker = Self.changeMarker(node)
-                let seen = watched[position].seen
-                if seen == marker { continue }
+                let marker = Self.changeMarker(watched[position].node)
+                if watched[position].seen == marker { continue }
                 watched[position].seen = marker
-                let times = node.dataType == .trigger ? min(marker &- (seen ?? marker &- 1), 100) : 1
-                reacting.append((watched[position].listener, max(times, 1)))
+                reacting.append(watched[position].listener)
             }
             if reacting.isEmpty { break }
             acted = true
-            for (listener, times) in reacting {
-                for _ in 0..<times {
-                    for action in definition.listeners[listener].actions { run(action) }
-                }
+            for listener in reacting {
+                for action in definition.listeners[listener].actions { run(action) }
             }
         }
         return acted
