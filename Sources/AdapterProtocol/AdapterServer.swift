@@ -212,6 +212,14 @@ public final class AdapterServer {
         return object
     }
 
+    /// The artboard a metrics request names; the served adapter's artboards must answer `ArtboardMetrics`.
+    private func metrics(_ params: JSONObject) throws(RequestError) -> any ArtboardMetrics {
+        guard let metrics = try artboard(params) as? any ArtboardMetrics else {
+            throw .protocolError(code: "protocol.unknown-op", message: "this adapter's artboards do not report size and animations (no 'artboardMetrics' capability)")
+        }
+        return metrics
+    }
+
     private func stateMachine(_ params: JSONObject) throws(RequestError) -> any StateMachine {
         guard case .stateMachine(let object) = try served(params, "stateMachine") else { throw wrongKind("stateMachine") }
         return object
@@ -303,6 +311,13 @@ public final class AdapterServer {
         case "artboard.getStateMachineNames":
             let artboard = try artboard(params)
             return ["names": .array(try await runtime { try await artboard.getStateMachineNames() }.map(JSONValue.string))]
+        case "artboard.getSize":
+            let artboard = try metrics(params)
+            let size = try await runtime { try await artboard.getSize() }
+            return ["width": .float(Float(size.width)), "height": .float(Float(size.height))]
+        case "artboard.getAnimationNames":
+            let artboard = try metrics(params)
+            return ["names": .array(try await runtime { try await artboard.getAnimationNames() }.map(JSONValue.string))]
         case "artboard.createStateMachine":
             let artboard = try artboard(params)
             let handle = try newHandle(params)

@@ -153,7 +153,7 @@ public final class ProcessAdapter: RuntimeAdapter {
         if current.liveWorkers == 0 { current.resetStandardError() }
         let handle = current.makeHandle()
         switch await current.call("adapter.makeWorker", ["handle": .int(handle)]) {
-        case .success: return ProcessWorker(session: current, handle: handle)
+        case .success: return ProcessWorker(session: current, handle: handle, capabilities: capabilities)
         case .failure(.runtime(let error)): throw WireCodec.workerError(error.object)
         case .failure(.connection(let failure)): return FailedWorker(failure: failure)
         }

@@ -50,7 +50,11 @@ private func names(_ result: JSONObject) -> [String]? {
 /// A worker in the child.
 @MainActor
 final class ProcessWorker: ProcessProxy, Worker {
-    override init(session: ProcessSession, handle: Int) {
+    /// Whether the child's artboards answer `artboard.getSize` and `artboard.getAnimationNames`.
+    private let hasArtboardMetrics: Bool
+
+    init(session: ProcessSession, handle: Int, capabilities: RuntimeCapabilities) {
+        hasArtboardMetrics = capabilities.contains(.artboardMetrics)
         super.init(session: session, handle: handle)
         session.liveWorkers += 1
     }
@@ -66,7 +70,7 @@ final class ProcessWorker: ProcessProxy, Worker {
         }
         let answer = await session.call("worker.loadFile", params)
         return try decode(answer, "worker.loadFile", expecting: "{}", error: WireCodec.fileError, generic: FileError.invalidFile) { _ in
-            ProcessFile(session: session, handle: file)
+            ProcessFile(session: session, handle: file, hasArtboardMetrics: hasArtboardMetrics)
         }
     }
 
@@ -141,6 +145,14 @@ final class ProcessWorker: ProcessProxy, Worker {
 /// A file in the child.
 @MainActor
 final class ProcessFile: ProcessProxy, File {
+    /// Whether artboards are `ProcessMetricsArtboard`s (the child declared `artboardMetrics`).
+    private let hasArtboardMetrics: Bool
+
+    init(session: ProcessSession, handle: Int, hasArtboardMetrics: Bool) {
+        self.hasArtboardMetrics = hasArtboardMetrics
+        super.init(session: session, handle: handle)
+    }
+
     private func names(_ op: String, _ params: JSONObject) async throws(FileError) -> [String] {
         let answer = await session.call(op, params)
         return try decode(answer, op, expecting: "'names', a list of strings", error: WireCodec.fileError, generic: FileError.invalidFile, AdapterProtocol.names)
@@ -157,7 +169,10 @@ final class ProcessFile: ProcessProxy, File {
         let artboard = session.makeHandle()
         let answer = await session.call("file.createArtboard", ["file": .int(handle), "handle": .int(artboard), "name": name.map(JSONValue.string) ?? .null])
         return try decode(answer, "file.createArtboard", expecting: "a string 'name'", error: WireCodec.fileError, generic: FileError.invalidFile) { result in
-            result["name"]?.stringValue.map { ProcessArtboard(session: session, handle: artboard, name: $0) }
+            result["name"]?.stringValue.map { name in
+                hasArtboardMetrics ? ProcessMetricsArtboard(session: session, handle: artboard, name: name)
+                    : ProcessArtboard(session: session, handle: artboard, name: name)
+            }
         }
     }
 
@@ -230,7 +245,7 @@ final class ProcessFile: ProcessProxy, File {
 
 /// An artboard in the child; its name came with its creation.
 @MainActor
-final class ProcessArtboard: ProcessProxy, Artboard {
+class ProcessArtboard: ProcessProxy, Artboard {
     let name: String
 
     init(session: ProcessSession, handle: Int, name: String) {
@@ -259,6 +274,26 @@ final class ProcessArtboard: ProcessProxy, Artboard {
                           generic: ArtboardError.invalidArtboard) { result in
             result["name"]?.stringValue.map { ProcessStateMachine(session: session, handle: machine, name: $0) }
         }
+    }
+}
+
+/// An artboard in a child that declared `artboardMetrics`: it also answers its size and animations.
+@MainActor
+final class ProcessMetricsArtboard: ProcessArtboard, ArtboardMetrics {
+    func getSize() async throws(ArtboardError) -> ArtboardSize {
+        let answer = await session.call("artboard.getSize", ["artboard": .int(handle)])
+        return try decode(answer, "artboard.getSize", expecting: "numbers 'width' and 'height'", error: WireCodec.artboardError,
+                          generic: ArtboardError.invalidArtboard) { result in
+            // Sizes are 32-bit floats on the wire (§1), widened exactly.
+            guard let width = result["width"]?.floatValue, let height = result["height"]?.floatValue else { return nil }
+            return ArtboardSize(width: Double(width), height: Double(height))
+        }
+    }
+
+    func getAnimationNames() async throws(ArtboardError) -> [String] {
+        let answer = await session.call("artboard.getAnimationNames", ["artboard": .int(handle)])
+        return try decode(answer, "artboard.getAnimationNames", expecting: "'names', a list of strings", error: WireCodec.artboardError,
+                          generic: ArtboardError.invalidArtboard, AdapterProtocol.names)
     }
 }
 

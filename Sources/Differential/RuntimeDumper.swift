@@ -71,6 +71,10 @@ public final class RuntimeDumper {
                 lines += machines.map { "\(label) stateMachine " + CanonicalText.quoted($0) }
             } catch { lines.append("\(label) stateMachines error \(error.code)") }
             do {
+                let machine = try await artboard.createStateMachine(nil, binding: .none)
+                lines.append("\(label) default stateMachine " + CanonicalText.quoted(machine.name))
+            } catch { lines.append("\(label) default stateMachine error \(error.code)") }
+            do {
                 let info = try await file.getDefaultViewModelInfo(for: artboard)
                 lines.append("\(label) viewModel \(CanonicalText.quoted(info.viewModelName)) instance \(CanonicalText.quoted(info.instanceName))")
             } catch { lines.append("\(label) viewModel error \(error.code)") }
@@ -248,8 +252,16 @@ public final class RuntimeDumper {
             } catch { header += " instance error \(error.code)" }
         } catch { header += " viewModel none" }
         let stateMachine: any StateMachine
-        do { stateMachine = try await artboard.createStateMachine(nil, binding: instance.map { .instance($0) } ?? .auto) } catch {
-            return everywhere(header + " stateMachine error \(error.code)")
+        let binding: DataBind = instance.map { .instance($0) } ?? .auto
+        do { stateMachine = try await artboard.createStateMachine(nil, binding: binding) } catch {
+            // Which machine is the default is compared in `artboards`; without one the play
+            // takes the first listed, so the play still compares what the machines do.
+            guard let first = try? await artboard.getStateMachineNames().first else {
+                return everywhere(header + " stateMachine error \(error.code)")
+            }
+            do { stateMachine = try await artboard.createStateMachine(first, binding: binding) } catch {
+                return everywhere(header + " stateMachine error \(error.code)")
+            }
         }
         header += " stateMachine " + CanonicalText.quoted(stateMachine.name)
         let view: any RuntimeView

@@ -67,10 +67,27 @@ final class ArtboardScene {
     /// only when its geometry changes), so a loop can check nothing is rebuilt per frame.
     private(set) var pathBuildCount = 0
     private var pathDirty: Set<Int> = []
+    /// The fill rule the artboard's clip is recorded with. Upstream clips with the artboard's
+    /// local render path, created clockwise (include/rive/shapes/shape_paint_path.hpp); a
+    /// non-clockwise background fill draws through the same render path object and sets its
+    /// rule (src/shapes/paint/shape_paint.cpp, `ShapePaint::draw`; src/shapes/paint/fill.cpp,
+    /// `Fill::pickPath`), so from the next frame on the clip carries that fill's rule.
+    private var artboardPathFillRule: FillRule = .clockwise
+    /// Whether the artboard's record stores `clip`.
+    private let clipIsAuthored: Bool
+
+    /// Whether the artboard clips its content to its bounds. Unless the file stores `clip` or
+    /// something wrote it, it does: upstream's `Artboard` constructor sets `clip` to true over
+    /// the property's schema default of false (src/artboard.cpp, `Artboard::Artboard`).
+    private var clips: Bool {
+        let key = PropertyStore.Key(object: 0, property: P.layoutComponentClip)
+        return clipIsAuthored || store.revision(key) > 0 ? store.bool(0, P.layoutComponentClip, true) : true
+    }
 
     /// Builds the scene of an artboard; values come from `store` (keyed by artboard-local id).
     init(localObjects: [Int?], document: RiveDocument, store: PropertyStore) {
         self.store = store
+        clipIsAuthored = localObjects.first.flatMap { $0 }.map { document.objects[$0].storedValue(P.layoutComponentClip) != nil } ?? false
         components = localObjects.enumerated().map { local, objectIndex in
             guard let objectIndex else { return nil }
             let object = document.objects[objectIndex]
@@ -389,8 +406,8 @@ final class ArtboardScene {
     func draw(on renderer: some Renderer) {
         renderer.save()
         let (width, height) = size
-        if store.bool(0, P.layoutComponentClip, false) {
-            renderer.clipPath(Path.rectangle(width: width, height: height, originX: 0, originY: 0))
+        if clips {
+            renderer.clipPath(Path.rectangle(width: width, height: height, originX: 0, originY: 0, fillRule: artboardPathFillRule))
         }
         renderer.transform(frameTransform)
         let background = Path.rectangle(width: width, height: height,
@@ -457,6 +474,7 @@ final class ArtboardScene {
                 var filled = path
                 filled.fillRule = FillRule(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.fillFillRule, 0))) ?? .nonZero
                 renderer.drawPath(filled, paint: Paint(style: .fill, shader: shader, blendMode: blendMode))
+                if container == 0, filled.fillRule != .clockwise { artboardPathFillRule = filled.fillRule }
             } else {
                 let style = StrokeStyle(
                     thickness: store.double(paint, P.strokeThickness, 1),

@@ -38,6 +38,8 @@ public struct RuntimeCapabilities: OptionSet, Sendable, Hashable, CustomStringCo
     public static let log = RuntimeCapabilities(rawValue: 1 << 13)
     /// State-machine inputs set and fired by name (`StateMachine.setInput`, `triggerInput`).
     public static let inputs = RuntimeCapabilities(rawValue: 1 << 14)
+    /// Artboards that report their size and linear animations (`ArtboardMetrics`).
+    public static let artboardMetrics = RuntimeCapabilities(rawValue: 1 << 15)
 
     /// Every capability with its stable name, in bit order.
     public static let names: [(name: String, capability: RuntimeCapabilities)] = [
@@ -45,6 +47,7 @@ public struct RuntimeCapabilities: OptionSet, Sendable, Hashable, CustomStringCo
         ("lists", .lists), ("nestedInstances", .nestedInstances), ("assets", .assets), ("binding", .binding),
         ("pointerEvents", .pointerEvents), ("pixels", .pixels), ("drawDigest", .drawDigest),
         ("redrawReports", .redrawReports), ("frameReports", .frameReports), ("log", .log), ("inputs", .inputs),
+        ("artboardMetrics", .artboardMetrics),
     ]
 
     /// The capability with a stable name, or `nil` when no capability has that name.

@@ -39,7 +39,8 @@ struct RiveCppDriverTests {
         #expect(adapter.identity.runtimeCommit == RiveCppDriver.located?.commit)
         #expect(adapter.version.contains(RiveCppDriver.located!.commit))
         let expected: RuntimeCapabilities = [.introspection, .values, .streams, .globals, .lists, .nestedInstances, .assets, .binding,
-                                             .pointerEvents, .pixels, .drawDigest, .redrawReports, .frameReports, .log, .inputs]
+                                             .pointerEvents, .pixels, .drawDigest, .redrawReports, .frameReports, .log, .inputs,
+                                             .artboardMetrics]
         #expect(adapter.capabilities == expected)
     }
 

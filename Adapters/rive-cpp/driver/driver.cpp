@@ -69,7 +69,8 @@ const char* const kCapabilities[] = {"introspection",
                                      "redrawReports",
                                      "frameReports",
                                      "log",
-                                     "inputs"};
+                                     "inputs",
+                                     "artboardMetrics"};
 
 struct WorkerState;
 
@@ -825,6 +826,20 @@ private:
         {
             queue->requestStateMachineNames(artboard, id);
             return namesResult(await(*worker, id, "artboard.invalid-artboard", "").names);
+        }
+        if (op == "artboard.getSize" || op == "artboard.getAnimationNames")
+        {
+            // Read from the server's instance directly: the command queue has no request for
+            // these, and the server runs on this thread between pumps.
+            rive::ArtboardInstance* instance = session.server()->getArtboardInstance(artboard);
+            if (instance == nullptr)
+                throw RequestError("artboard.invalid-artboard", "the artboard no longer exists", "");
+            if (op == "artboard.getSize")
+                return Json{{"width", floatJson(instance->width())}, {"height", floatJson(instance->height())}};
+            Json names = Json::array();
+            for (size_t index = 0; index < instance->animationCount(); ++index)
+                names.push_back(instance->animation(index)->name());
+            return Json{{"names", names}};
         }
         if (op == "artboard.createStateMachine")
         {
