@@ -71,7 +71,9 @@ struct DifferentialTests {
                 Issue.record("\(name) did not dump")
                 continue
             }
-            #expect(dump.sections[.draws]?.contains { $0.hasPrefix("frame 30 #0 fill") } == true, "\(name) has no drawn frame 30")
+            // #0 is the artboard's clip (an artboard clips unless its file says otherwise).
+            #expect(dump.sections[.draws]?.contains { $0.hasPrefix("frame 30 #0 clip") } == true, "\(name) has no artboard clip at frame 30")
+            #expect(dump.sections[.draws]?.contains { $0.hasPrefix("frame 30 #1 fill") } == true, "\(name) has no drawn frame 30")
         }
     }
 
@@ -82,8 +84,8 @@ struct DifferentialTests {
         let statuses = Dictionary(uniqueKeysWithValues: result.sections.map { ($0.section, $0.status) })
         #expect(statuses == [.artboards: .equal, .viewModels: .equal, .instances: .equal, .frames: .equal, .boundValues: .equal, .draws: .differ])
         let first = try #require(result.sections.first { $0.section == .draws }?.firstDifference)
-        #expect(first.a?.hasPrefix("frame 1 #1 fill nonZero srcOver solid #FF") == true, "\(first)")
-        #expect(first.b?.hasPrefix("frame 1 #1 fill nonZero srcOver solid #12345678 bounds") == true, "\(first)")
+        #expect(first.a?.hasPrefix("frame 1 #2 fill nonZero srcOver solid #FF") == true, "\(first)")
+        #expect(first.b?.hasPrefix("frame 1 #2 fill nonZero srcOver solid #12345678 bounds") == true, "\(first)")
         let details = DiffReport.details(result, labels: ("a-reference", "b-other"))
         #expect(details.first == "character.riv: [draws] first difference at line \(first.line)")
     }
