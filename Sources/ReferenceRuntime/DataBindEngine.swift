@@ -171,6 +171,12 @@ final class BindSet {
         (binds + performedBinds).first { $0.definition.target == target && $0.source != nil }?.source
     }
 
+    /// The binds on a target in the order `source(ofTarget:)` searches them; the first of
+    /// them with a source is the target's source.
+    func liveBinds(onTarget target: Int) -> [LiveBind] {
+        (binds + performedBinds).filter { $0.definition.target == target }
+    }
+
     /// Applies every bind once; returns whether any bind changed its target or its source.
     func update() -> Bool {
         binds.reduce(false) { $1.update(store: store) || $0 }

@@ -27,8 +27,21 @@ public final class ReferenceStateMachine: StateMachine {
     private var listenerClickDown: [Bool]
     /// The property key of each bindable's value, by the bindable's document index.
     private let bindableKeys: [Int: UInt32]
+    /// What conditions read of each bindable they name, by the bindable's document index:
+    /// a position in `bindables` (-1 until first asked), so a condition finds it without hashing.
+    private var bindablePositions: [Int32]
+    private var bindables: [Bindable] = []
+    /// Every instance reachable from the data context, found when the binds are resolved
+    /// (the context and the graph's shape change only through a rebind or a structure change).
+    private var contextNodes: [InstanceNode] = []
     /// Whether something (a pointer event or an input change) asked for an advance since the last one.
     private(set) var needsAdvance = false
+
+    /// A bindable property as conditions read it: its value key and the binds on it.
+    private struct Bindable {
+        let key: UInt32?
+        let binds: [LiveBind]
+    }
 
     /// A state-machine input's current value.
     private struct InputState {
@@ -63,6 +76,7 @@ public final class ReferenceStateMachine: StateMachine {
         var keys: [Int: UInt32] = [:]
         for bind in definitions where keys[bind.target] == nil { keys[bind.target] = bind.propertyKey }
         bindableKeys = keys
+        bindablePositions = Array(repeating: -1, count: document.objects.count)
     }
 
     private var file: ReferenceFile { artboard.file }
@@ -94,7 +108,7 @@ public final class ReferenceStateMachine: StateMachine {
         }
         let store = artboard.store
         let sceneChangesBefore = store.changeCount
-        let nodes = context.map { Self.nodes(of: $0) } ?? []
+        let nodes = contextNodes
         let sourcesChanged = nodes.contains { $0.values.contains { $0?.hasChanged ?? false } }
         var targetsChanged = binds.update()
         var layersActive = false
@@ -343,6 +357,19 @@ public final class ReferenceStateMachine: StateMachine {
         artboard.binds.bind(context, resolver: resolver, reconcileAll: reconcileAll)
         contextIsNew = false
         resolvedGeneration = worker.structureGeneration
+        contextNodes = context.map { Self.nodes(of: $0) } ?? []
+    }
+
+    /// What conditions read of a bindable (found on first use), or `nil` for an id outside the document.
+    private func bindable(_ index: Int) -> Bindable? {
+        guard bindablePositions.indices.contains(index) else { return nil }
+        let position = bindablePositions[index]
+        if position >= 0 { return bindables[Int(position)] }
+        let found = Bindable(key: bindableKeys[index] ?? Self.valueKey(ofBindable: index, in: file.model.document),
+                             binds: binds.liveBinds(onTarget: index))
+        bindablePositions[index] = Int32(bindables.count)
+        bindables.append(found)
+        return found
     }
 
     static func nodes(of context: DataContext) -> [InstanceNode] {
@@ -371,13 +398,13 @@ extension ReferenceStateMachine: ConditionReader {
         inputs.indices.contains(input) && inputs[input].isFired
     }
 
-    func value(bindable: Int) -> RivePropertyValue? {
-        guard let key = bindableKeys[bindable] ?? Self.valueKey(ofBindable: bindable, in: file.model.document) else { return nil }
-        return binds.store.value(PropertyStore.Key(object: bindable, property: key))
+    func value(bindable index: Int) -> RivePropertyValue? {
+        guard let key = bindable(index)?.key else { return nil }
+        return binds.store.value(PropertyStore.Key(object: index, property: key))
     }
 
-    func changedRevision(bindable: Int) -> UInt64? {
-        guard let source = binds.source(ofTarget: bindable), source.hasChanged else { return nil }
+    func changedRevision(bindable index: Int) -> UInt64? {
+        guard let source = bindable(index)?.binds.first(where: { $0.source != nil })?.source, source.hasChanged else { return nil }
         return source.revision
     }
 }
