@@ -54,7 +54,13 @@ final class PropertyStore {
     @inline(__always)
     private func slotIndex(_ object: Int, _ property: UInt32) -> Int? {
         guard object >= 0, object < slots.count else { return nil }
-        return slots[object].firstIndex { $0.property == property }
+        var index = 0
+        let count = slots[object].count
+        while index < count {
+            if slots[object][index].property == property { return index }
+            index += 1
+        }
+        return nil
     }
 
     /// Finds the slot of a key, creating it from the authored object on first use.
