@@ -174,8 +174,11 @@ final class BindSet {
     /// The binds on a target in the order `source(ofTarget:)` searches them; the first of
     /// them with a source is the target's source.
     func liveBinds(onTarget target: Int) -> [LiveBind] {
-        (binds + performedBinds).filter { $0.definition.target == target }
+        bindsByTarget[target] ?? []
     }
+
+    /// The binds grouped by target, each group in `source(ofTarget:)` order.
+    private lazy var bindsByTarget: [Int: [LiveBind]] = Dictionary(grouping: binds + performedBinds) { $0.definition.target }
 
     /// Applies every bind once; returns whether any bind changed its target or its source.
     func update() -> Bool {

@@ -27,10 +27,11 @@ public final class ReferenceStateMachine: StateMachine {
     private var listenerClickDown: [Bool]
     /// The property key of each bindable's value, by the bindable's document index.
     private let bindableKeys: [Int: UInt32]
-    /// What conditions read of each bindable they name, by the bindable's document index:
-    /// a position in `bindables` (-1 until first asked), so a condition finds it without hashing.
-    private var bindablePositions: [Int32]
-    private var bindables: [Bindable] = []
+    /// What conditions read of each bindable they name, by the bindable's document index: a
+    /// position in `bindables` (-1 for bindables no condition names), found once at creation
+    /// so a condition finds it without hashing.
+    private let bindablePositions: [Int32]
+    private let bindables: [Bindable]
     /// Every instance reachable from the data context, found when the binds are resolved
     /// (the context and the graph's shape change only through a rebind or a structure change).
     private var contextNodes: [InstanceNode] = []
@@ -60,8 +61,9 @@ public final class ReferenceStateMachine: StateMachine {
         let performed = Set(definition.listeners.flatMap { $0.actions }.compactMap { action -> Int? in
             if case .viewModelChange(let bindable) = action { bindable } else { nil }
         })
-        binds = BindSet(definitions, store: PropertyStore { document.objects.indices.contains($0) ? document.objects[$0] : nil },
-                        performedTargets: performed)
+        let binds = BindSet(definitions, store: PropertyStore { document.objects.indices.contains($0) ? document.objects[$0] : nil },
+                            performedTargets: performed)
+        self.binds = binds
         resolvedGeneration = artboard.file.worker.structureGeneration
         inputs = definition.inputs.map { input in
             switch input {
@@ -76,7 +78,23 @@ public final class ReferenceStateMachine: StateMachine {
         var keys: [Int: UInt32] = [:]
         for bind in definitions where keys[bind.target] == nil { keys[bind.target] = bind.propertyKey }
         bindableKeys = keys
-        bindablePositions = Array(repeating: -1, count: document.objects.count)
+        var positions = [Int32](repeating: -1, count: document.objects.count)
+        var found: [Bindable] = []
+        for layer in artboard.content.stateMachines[index].layers {
+            for state in layer.states {
+                for transition in state.transitions {
+                    for case .viewModel(_, let left, let right) in transition.conditions {
+                        for case .bindable(let index) in [left, right] where positions.indices.contains(index) && positions[index] < 0 {
+                            positions[index] = Int32(found.count)
+                            found.append(Bindable(key: keys[index] ?? Self.valueKey(ofBindable: index, in: document),
+                                                  binds: binds.liveBinds(onTarget: index)))
+                        }
+                    }
+                }
+            }
+        }
+        bindablePositions = positions
+        bindables = found
     }
 
     private var file: ReferenceFile { artboard.file }
@@ -109,7 +127,13 @@ public final class ReferenceStateMachine: StateMachine {
         let store = artboard.store
         let sceneChangesBefore = store.changeCount
         let nodes = contextNodes
-        let sourcesChanged = nodes.contains { $0.values.contains { $0?.hasChanged ?? false } }
+        var sourcesChanged = false
+        for node in nodes where !sourcesChanged {
+            for value in node.values where value?.hasChanged == true {
+                sourcesChanged = true
+                break
+            }
+        }
         var targetsChanged = binds.update()
         var layersActive = false
         var stateChanged = false
@@ -360,16 +384,13 @@ public final class ReferenceStateMachine: StateMachine {
         contextNodes = context.map { Self.nodes(of: $0) } ?? []
     }
 
-    /// What conditions read of a bindable (found on first use), or `nil` for an id outside the document.
+    /// What conditions read of a bindable, or `nil` for an id outside the document.
     private func bindable(_ index: Int) -> Bindable? {
         guard bindablePositions.indices.contains(index) else { return nil }
         let position = bindablePositions[index]
         if position >= 0 { return bindables[Int(position)] }
-        let found = Bindable(key: bindableKeys[index] ?? Self.valueKey(ofBindable: index, in: file.model.document),
-                             binds: binds.liveBinds(onTarget: index))
-        bindablePositions[index] = Int32(bindables.count)
-        bindables.append(found)
-        return found
+        return Bindable(key: bindableKeys[index] ?? Self.valueKey(ofBindable: index, in: file.model.document),
+                        binds: binds.liveBinds(onTarget: index))
     }
 
     static func nodes(of context: DataContext) -> [InstanceNode] {
@@ -404,8 +425,12 @@ extension ReferenceStateMachine: ConditionReader {
     }
 
     func changedRevision(bindable index: Int) -> UInt64? {
-        guard let source = bindable(index)?.binds.first(where: { $0.source != nil })?.source, source.hasChanged else { return nil }
-        return source.revision
+        guard let binds = bindable(index)?.binds else { return nil }
+        for bind in binds {
+            guard let source = bind.source else { continue }
+            return source.hasChanged ? source.revision : nil
+        }
+        return nil
     }
 }
 
