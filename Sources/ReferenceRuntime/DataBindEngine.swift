@@ -151,6 +151,17 @@ final class BindSet {
     /// properties, whose value reaches the view model only when the listener performs.
     private let performedBinds: [LiveBind]
 
+    /// The distinct sources of the applied binds, found when they resolve.
+    private var sources: [ValueNode] = []
+    /// The store's change count and the sum of the sources' revisions after the last update
+    /// in which no bind had anything to do and nothing changed; `nil` until there is one.
+    ///
+    /// A bind's update depends only on its source's revision, its target's revision and what
+    /// its last update or (re)bind left pending, so while the store and every source are as
+    /// they were then, another update would again do nothing and is skipped. A bind whose
+    /// result depended on anything else (time, for example) would have to clear this.
+    private var settledState: (changeCount: UInt64, sourceRevisions: UInt64)?
+
     /// Creates the binds; those targeting `performedTargets` are only resolved, never applied.
     init(_ definitions: [FileModel.Bind], store: PropertyStore, performedTargets: Set<Int> = []) {
         self.store = store
@@ -164,6 +175,9 @@ final class BindSet {
         for bind in binds + performedBinds {
             if let context { bind.bind(in: context, resolver: resolver, reconcileAll: reconcileAll) } else { bind.unbind() }
         }
+        var seen: Set<ObjectIdentifier> = []
+        sources = binds.compactMap(\.source).filter { seen.insert(ObjectIdentifier($0)).inserted }
+        settledState = nil
     }
 
     /// The resolved source of the first bind on a target (a state machine's bindable property).
@@ -182,6 +196,19 @@ final class BindSet {
 
     /// Applies every bind once; returns whether any bind changed its target or its source.
     func update() -> Bool {
-        binds.reduce(false) { $1.update(store: store) || $0 }
+        let before = (changeCount: store.changeCount, sourceRevisions: sourceRevisionSum())
+        if let settledState, settledState == before { return false }
+        var changed = false
+        for bind in binds where bind.update(store: store) { changed = true }
+        let after = (changeCount: store.changeCount, sourceRevisions: sourceRevisionSum())
+        settledState = !changed && after == before ? after : nil
+        return changed
+    }
+
+    /// The sum of the sources' revisions, which only grow, so any source change changes it.
+    private func sourceRevisionSum() -> UInt64 {
+        var sum: UInt64 = 0
+        for source in sources { sum &+= source.revision }
+        return sum
     }
 }
