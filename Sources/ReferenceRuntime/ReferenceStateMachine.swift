@@ -384,13 +384,23 @@ public final class ReferenceStateMachine: StateMachine {
         contextNodes = context.map { Self.nodes(of: $0) } ?? []
     }
 
-    /// What conditions read of a bindable, or `nil` for an id outside the document.
-    private func bindable(_ index: Int) -> Bindable? {
+    /// The value key of a bindable, or `nil` for an id outside the document or a bindable without one.
+    private func bindableKey(_ index: Int) -> UInt32? {
         guard bindablePositions.indices.contains(index) else { return nil }
         let position = bindablePositions[index]
-        if position >= 0 { return bindables[Int(position)] }
-        return Bindable(key: bindableKeys[index] ?? Self.valueKey(ofBindable: index, in: file.model.document),
-                        binds: binds.liveBinds(onTarget: index))
+        if position >= 0 { return bindables[Int(position)].key }
+        return bindableKeys[index] ?? Self.valueKey(ofBindable: index, in: file.model.document)
+    }
+
+    /// The source of a bindable: that of the first of its binds that has one.
+    private func bindableSource(_ index: Int) -> ValueNode? {
+        guard bindablePositions.indices.contains(index) else { return nil }
+        let position = bindablePositions[index]
+        guard position >= 0 else { return binds.source(ofTarget: index) }
+        for bind in bindables[Int(position)].binds {
+            if let source = bind.source { return source }
+        }
+        return nil
     }
 
     static func nodes(of context: DataContext) -> [InstanceNode] {
@@ -420,17 +430,13 @@ extension ReferenceStateMachine: ConditionReader {
     }
 
     func value(bindable index: Int) -> RivePropertyValue? {
-        guard let key = bindable(index)?.key else { return nil }
+        guard let key = bindableKey(index) else { return nil }
         return binds.store.value(PropertyStore.Key(object: index, property: key))
     }
 
     func changedRevision(bindable index: Int) -> UInt64? {
-        guard let binds = bindable(index)?.binds else { return nil }
-        for bind in binds {
-            guard let source = bind.source else { continue }
-            return source.hasChanged ? source.revision : nil
-        }
-        return nil
+        guard let source = bindableSource(index), source.hasChanged else { return nil }
+        return source.revision
     }
 }
 
