@@ -1,4 +1,5 @@
 import Foundation
+import HarnessSupport
 import RuntimeAPI
 
 /// How a run executes.
@@ -10,17 +11,20 @@ public struct RunOptions: Sendable {
     public var defaultTimeoutSeconds: Double
     /// When golden digests are written.
     public var recordMode: RecordMode
+    /// Verify mode: each scenario runs several ways and must get the same verdict; `nil` runs each once.
+    public var verify: VerifyOptions?
 
     /// The longest timeout a run or scenario may set: one day, in seconds. Both parsers
     /// reject longer ones and the watchdog clamps to it, because a longer `Duration` may not
     /// be representable.
     public static let maximumTimeoutSeconds: Double = 86_400
 
-    /// Creates options: one job, 60 seconds, record mode `never` by default.
-    public init(jobs: Int = 1, defaultTimeoutSeconds: Double = 60, recordMode: RecordMode = .never) {
+    /// Creates options: one job, 60 seconds, record mode `never`, no verify mode by default.
+    public init(jobs: Int = 1, defaultTimeoutSeconds: Double = 60, recordMode: RecordMode = .never, verify: VerifyOptions? = nil) {
         self.jobs = jobs
         self.defaultTimeoutSeconds = defaultTimeoutSeconds
         self.recordMode = recordMode
+        self.verify = verify
     }
 }
 
@@ -60,7 +64,7 @@ public final class ConformanceRunner {
         emit(.runStarted(RunHeader(corpusHash: plan.corpusHash, adapter: plan.adapter, selection: plan.selection,
                                    recordMode: options.recordMode, scenarioCount: plan.entries.count, problems: plan.problems)))
         counts = Dictionary(uniqueKeysWithValues: Verdict.allCases.map { ($0, 0) })
-        queue = plan.entries.reversed()
+        queue = (options.verify.map { Verification.shuffled(plan.entries, seed: $0.seed) } ?? plan.entries).reversed()
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<max(1, min(options.jobs, plan.entries.count)) {
                 group.addTask { await self.runJob() }
@@ -76,10 +80,17 @@ public final class ConformanceRunner {
     private func runJob() async {
         var adapter = makeAdapter()
         while let entry = queue.popLast() {
-            let result = await runScenario(entry, on: adapter)
-            if result.verdict == .timeout || result.verdict == .crash
-                || (result.verdict == .expectedFailure && [.timeout, .crash].contains(result.expectation?.status)) {
-                adapter = makeAdapter()
+            let result: ScenarioResult
+            if let verify = options.verify {
+                let verified = await runVerified(entry, on: adapter, verify: verify)
+                result = verified.result
+                if verified.replaceAdapter { adapter = makeAdapter() }
+            } else {
+                result = await runScenario(entry, on: adapter)
+                if result.verdict == .timeout || result.verdict == .crash
+                    || (result.verdict == .expectedFailure && [.timeout, .crash].contains(result.expectation?.status)) {
+                    adapter = makeAdapter()
+                }
             }
             counts[result.verdict, default: 0] += 1
             emit(.scenarioFinished(result))
@@ -110,10 +121,65 @@ public final class ConformanceRunner {
             let execution = ScenarioExecution(scenario: scenario, adapter: adapter, fixturesDirectory: corpus.fixturesDirectory, goldens: goldens)
             let clock = ContinuousClock()
             let start = clock.now
-            let outcome = await Watchdog.run(seconds: timeout) { await execution.run() }
+            let outcome = await Watchdog<Outcome>.run(seconds: timeout) { await execution.run() }
             let duration = seconds(clock.now - start)
             return Self.result(scenario, outcome: outcome, timeout: timeout, duration: duration, expectation: entry.expectation)
         }
+    }
+
+    /// Runs a planned entry in every applicable verify variant (docs/scenario-format.md,
+    /// "Verify mode") and reports the `fresh` run, or a failure naming the variants when
+    /// their verdicts disagree. `replaceAdapter` says the job's adapter timed out or crashed.
+    private func runVerified(_ entry: PlanEntry, on adapter: any RuntimeAdapter, verify: VerifyOptions) async -> (result: ScenarioResult, replaceAdapter: Bool) {
+        guard case .run(let scenario) = entry.decision else { return (await runScenario(entry, on: adapter), false) }
+        let timeout = scenario.timeoutSeconds ?? options.defaultTimeoutSeconds
+        func execute(_ adapter: any RuntimeAdapter, worker: (any Worker)? = nil, split: Set<Int> = [], mode: RecordMode = .never)
+            async -> (outcome: Outcome?, execution: ScenarioExecution, seconds: Double) {
+            let execution = ScenarioExecution(scenario: scenario, adapter: adapter, fixturesDirectory: corpus.fixturesDirectory,
+                                              goldens: GoldenStore(directory: corpus.expectedDirectory, mode: mode),
+                                              worker: worker, splitSteps: split, splitParts: verify.splitParts)
+            let clock = ContinuousClock()
+            let start = clock.now
+            let outcome = await Watchdog<Outcome>.run(seconds: timeout) { await execution.run() }
+            return (outcome, execution, seconds(clock.now - start))
+        }
+        // The job's adapter first, so its history is exactly the shuffled plan order.
+        let shuffled = await execute(adapter)
+        let freshAdapter = makeAdapter()
+        let fresh = await execute(freshAdapter, mode: options.recordMode)
+        var variants: [(variant: VerifyVariant, outcome: Outcome?)] = [(.fresh, fresh.outcome), (.shuffledOrder, shuffled.outcome)]
+        // The verdict and a failed check's step; a recorded golden (fresh only) counts as the pass it was.
+        func key(_ outcome: Outcome?) -> String {
+            if case .passed = outcome { return Verdict.pass.rawValue }
+            let result = Self.result(scenario, outcome: outcome, timeout: timeout, duration: 0, expectation: nil)
+            return result.verdict.rawValue + (result.divergence.map { " at step \($0.step) (\($0.action))" } ?? "")
+        }
+        if fresh.outcome != nil, !["TIMEOUT", "CRASH"].contains(key(fresh.outcome)), let worker = fresh.execution.worker {
+            await worker.flush()
+            _ = worker.takeLog()
+            variants.append((.reusedWorker, await execute(freshAdapter, worker: worker).outcome))
+        }
+        let splittable = Verification.splittableAdvances(in: scenario)
+        var split: Outcome?? = nil
+        if !splittable.isEmpty {
+            let run = await execute(adapter, split: splittable)
+            split = .some(run.outcome)
+            variants.append((.splitAdvances, run.outcome))
+        }
+        let jobFailed = ([shuffled.outcome] + (split.map { [$0] } ?? [])).contains { ["TIMEOUT", "CRASH"].contains(key($0)) }
+        var result = Self.result(scenario, outcome: fresh.outcome, timeout: timeout, duration: fresh.seconds, expectation: entry.expectation)
+        if Set(variants.map { key($0.outcome) }).count > 1 {
+            let details = variants.map { variant -> String in
+                var text = "\(variant.variant.rawValue) \(key(variant.outcome))"
+                if case .diverged(let divergence, _) = variant.outcome { text += ": expected \(divergence.expected), got \(divergence.actual)" }
+                if case .errored(let message) = variant.outcome { text += ": \(message)" }
+                return text
+            }
+            result.verdict = .fail
+            result.message = "verify: the variants disagree: " + details.joined(separator: "; ")
+                + (variants.contains { $0.variant == .splitAdvances } ? " (split advance steps: \(splittable.sorted().map(String.init).joined(separator: ", ")) into \(verify.splitParts))" : "")
+        }
+        return (result, jobFailed)
     }
 
     /// Applies the adapter's expectation to an outcome.
@@ -140,6 +206,9 @@ public final class ConformanceRunner {
         case .crashed(let message):
             result.verdict = .crash
             result.message = "the adapter crashed: \(message)"
+        case .timedOut(let message):
+            result.verdict = .timeout
+            result.message = "the adapter timed out: \(message)"
         }
         if let expectation {
             if result.verdict == .pass {
@@ -150,40 +219,6 @@ public final class ConformanceRunner {
             }
         }
         return result
-    }
-}
-
-/// Races a body against a timeout without waiting for a body that ignores cancellation.
-@MainActor
-private final class Watchdog {
-    private var continuation: CheckedContinuation<Outcome?, Never>?
-    private var timer: Task<Void, Never>?
-
-    /// Runs `body`, returning its outcome, or `nil` when `seconds` pass first (the body is then cancelled and abandoned).
-    ///
-    /// `seconds` is clamped to `RunOptions.maximumTimeoutSeconds`, so any value is safe.
-    static func run(seconds: Double, _ body: @escaping @MainActor () async -> Outcome) async -> Outcome? {
-        let seconds = seconds.isNaN ? RunOptions.maximumTimeoutSeconds : min(max(seconds, 0), RunOptions.maximumTimeoutSeconds)
-        let watchdog = Watchdog()
-        return await withCheckedContinuation { continuation in
-            MainActor.assumeIsolated {
-                watchdog.continuation = continuation
-                let work = Task { @MainActor in watchdog.finish(await body()) }
-                watchdog.timer = Task { @MainActor in
-                    try? await Task.sleep(for: .seconds(seconds))
-                    guard !Task.isCancelled else { return }
-                    watchdog.finish(nil)
-                    work.cancel()
-                }
-            }
-        }
-    }
-
-    private func finish(_ outcome: Outcome?) {
-        guard let continuation else { return }
-        self.continuation = nil
-        timer?.cancel()
-        continuation.resume(returning: outcome)
     }
 }
 

@@ -53,7 +53,7 @@ public struct Corpus: Sendable {
         let features = loadRegistry(root + "/features.yaml", problems: &problems, parse: FeatureRegistry.parse) ?? FeatureRegistry(features: [])
         let fixtures = root + "/fixtures"
         let loader = ScenarioLoader(rules: rules, features: features, fixturesDirectory: fixtures, fixtureExists: { name in
-            !name.contains("/") && FileManager.default.fileExists(atPath: "\(fixtures)/\(name).riv")
+            SharedFixtures.fileName(of: name) != nil || (!name.contains("/") && FileManager.default.fileExists(atPath: "\(fixtures)/\(name).riv"))
         }, assetExists: { name in
             !name.contains("/") && !name.hasPrefix(".") && FileManager.default.fileExists(atPath: "\(fixtures)/assets/\(name)")
         })

@@ -1,3 +1,4 @@
+import Foundation
 import RuntimeAPI
 
 /// Which scenarios of a corpus a run selects.
@@ -127,9 +128,16 @@ public enum Planner {
             case .success(let scenario):
                 guard selection.matches(rules: scenario.rules) else { continue }
                 let missing = scenario.requires.subtracting(capabilities)
-                let decision: PlanEntry.Decision = missing.isEmpty
-                    ? .run(scenario)
-                    : .skip(scenario, reason: "requires \(missing.capabilityNames.joined(separator: ", ")), which adapter '\(adapter.name)' does not declare")
+                let absentShared = SharedFixtures.sharedFixtures(of: scenario).filter {
+                    !FileManager.default.fileExists(atPath: SharedFixtures.path(of: $0, fixturesDirectory: corpus.fixturesDirectory))
+                }
+                let decision: PlanEntry.Decision = if !missing.isEmpty {
+                    .skip(scenario, reason: "requires \(missing.capabilityNames.joined(separator: ", ")), which adapter '\(adapter.name)' does not declare")
+                } else if let absent = absentShared.first {
+                    .skip(scenario, reason: "needs the upstream file \(absent.dropFirst(SharedFixtures.prefix.count)).riv from ../shared/rive-assets (or RIVE_HARNESS_SHARED), which is absent")
+                } else {
+                    .run(scenario)
+                }
                 entries.append(PlanEntry(id: entry.id, decision: decision, expectation: expectations.entries[entry.id]))
             }
         }

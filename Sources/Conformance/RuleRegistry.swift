@@ -2,8 +2,10 @@ import YAML
 
 /// The rule IDs scenarios may name, read from `Corpus/rules.yaml`.
 ///
-/// The registry lists every rule of `../shared/docs/binding-rules.md` with its title; a
-/// scenario naming any other ID is invalid (`scenario.unknown-rule`).
+/// The registry lists every rule of `../shared/docs/binding-rules.md` with its title, plus
+/// rules derived from the upstream runtime's behaviour, each tagged with the upstream source
+/// file it comes from (`upstream:`); a scenario naming any other ID is invalid
+/// (`scenario.unknown-rule`).
 public struct RuleRegistry: Sendable {
     /// One rule.
     public struct Rule: Sendable, Hashable {
@@ -13,6 +15,18 @@ public struct RuleRegistry: Sendable {
         public var title: String
         /// Whether the rule is retired: scenarios may not name it and coverage ignores it.
         public var retired: Bool
+        /// For a rule derived from upstream behaviour rather than binding-rules.md, the upstream
+        /// source file (path in the rive-runtime repository) it was read from; `nil` for a
+        /// documented rule.
+        public var upstreamSource: String?
+
+        /// Creates a rule.
+        public init(id: String, title: String, retired: Bool = false, upstreamSource: String? = nil) {
+            self.id = id
+            self.title = title
+            self.retired = retired
+            self.upstreamSource = upstreamSource
+        }
 
         /// The rule area: the ID up to its last `-` (`GLB` for `GLB-5`).
         public var area: String { ruleArea(of: id) }
@@ -35,6 +49,7 @@ public struct RuleRegistry: Sendable {
                 var id: Located<String>
                 var title: String
                 var retired: Bool?
+                var upstream: Located<String>?
             }
             var rules: [Entry]
         }
@@ -49,13 +64,20 @@ public struct RuleRegistry: Sendable {
                                  message: "'\(entry.id.value)' is not a rule ID",
                                  hint: "write IDs as in binding-rules.md: AREA-NUMBER, for example GLB-5 or SRC-1N")
             }
+            if let upstream = entry.upstream, upstream.value.isEmpty || upstream.value.hasPrefix("/") {
+                throw Diagnostic(file: file, mark: upstream.mark, code: "rules.invalid-upstream",
+                                 message: "'upstream' must name a file of the rive-runtime repository",
+                                 hint: "write the path relative to the repository root, for example src/data_bind/converters/data_converter_to_string.cpp")
+            }
             guard seen.insert(entry.id.value).inserted else {
                 throw Diagnostic(file: file, mark: entry.id.mark, code: "rules.duplicate-id",
                                  message: "rule \(entry.id.value) is listed twice",
                                  hint: "rule IDs are never reused; keep one entry")
             }
         }
-        return RuleRegistry(rules: document.rules.map { Rule(id: $0.id.value, title: $0.title, retired: $0.retired ?? false) })
+        return RuleRegistry(rules: document.rules.map {
+            Rule(id: $0.id.value, title: $0.title, retired: $0.retired ?? false, upstreamSource: $0.upstream?.value)
+        })
     }
 }
 

@@ -9,8 +9,10 @@ enum Outcome: Sendable {
     case diverged(Divergence, recorded: [String])
     /// The scenario could not be executed.
     case errored(String)
-    /// The adapter's process died.
+    /// The adapter's process died or broke its protocol.
     case crashed(String)
+    /// The adapter's process did not answer within its own request timeout.
+    case timedOut(String)
 }
 
 /// Why a step stopped the scenario.
@@ -25,6 +27,9 @@ enum StepFailure: Error {
 
 /// The log code a process adapter records when its runtime process dies; the runner reports CRASH.
 public let adapterCrashLogCode = "adapter.crashed"
+
+/// The log code a process adapter records when its runtime process does not answer in time; the runner reports TIMEOUT.
+public let adapterTimeoutLogCode = "adapter.timed-out"
 
 /// A value or trigger stream a scenario subscribed to, with everything it delivered so far.
 @MainActor
@@ -55,7 +60,11 @@ final class ScenarioExecution {
     private let adapter: any RuntimeAdapter
     private let fixturesDirectory: String
     private let goldens: GoldenStore
-    private var worker: (any Worker)?
+    /// The steps whose advance is cut into `splitParts` equal advances (verify mode).
+    private let splitSteps: Set<Int>
+    private let splitParts: Int
+    /// The scenario's worker: made by `run()`, or given to reuse one.
+    private(set) var worker: (any Worker)?
     private var workers: [String: any Worker] = [:]
     private var images: [String: any Image] = [:]
     private var fonts: [String: any Font] = [:]
@@ -69,19 +78,29 @@ final class ScenarioExecution {
     private var savedDigests: [String: DrawDigest] = [:]
     private var recorded: [String] = []
 
-    init(scenario: Scenario, adapter: any RuntimeAdapter, fixturesDirectory: String, goldens: GoldenStore) {
+    /// Creates an execution.
+    /// - Parameters:
+    ///   - worker: a worker to run on instead of a new one from `adapter` (verify mode's reused worker).
+    ///   - splitParts: into how many equal advances each step of `splitSteps` is cut; 1 cuts nothing.
+    init(scenario: Scenario, adapter: any RuntimeAdapter, fixturesDirectory: String, goldens: GoldenStore,
+         worker: (any Worker)? = nil, splitSteps: Set<Int> = [], splitParts: Int = 1) {
         self.scenario = scenario
         self.adapter = adapter
         self.fixturesDirectory = fixturesDirectory
         self.goldens = goldens
+        self.worker = worker
+        self.splitSteps = splitSteps
+        self.splitParts = max(1, splitParts)
     }
 
     func run() async -> Outcome {
         defer { streams.values.forEach { $0.cancel() } }
-        do {
-            worker = try await adapter.makeWorker()
-        } catch {
-            return .errored("the adapter could not create a worker: \(error)")
+        if worker == nil {
+            do {
+                worker = try await adapter.makeWorker()
+            } catch {
+                return .errored("the adapter could not create a worker: \(error)")
+            }
         }
         for step in scenario.steps {
             if Task.isCancelled { return .errored("cancelled at step \(step.number)") }
@@ -91,7 +110,7 @@ final class ScenarioExecution {
                     return .diverged(divergence(step, .error, nil, expected: "error \(expected)", actual: "no error"), recorded: recorded)
                 }
             } catch {
-                if let crash = crashReport() { return .crashed(crash) }
+                if let failure = adapterFailure() { return failure }
                 switch error {
                 case .diverged(let divergence): return .diverged(divergence, recorded: recorded)
                 case .harness(let message): return .errored("step \(step.number) (\(step.action.keyword)): \(message)")
@@ -107,6 +126,8 @@ final class ScenarioExecution {
                 }
             }
         }
+        // A process adapter's child may have died after the last step that could notice.
+        if let failure = adapterFailure() { return failure }
         return .passed(recorded: recorded)
     }
 
@@ -117,9 +138,14 @@ final class ScenarioExecution {
         return elsewhere.isEmpty ? "no error" : "no error (the scenario expects \(elsewhere.joined(separator: ", ")))"
     }
 
-    private func crashReport() -> String? {
+    /// CRASH or TIMEOUT when a process adapter's log says its child died or stopped answering.
+    private func adapterFailure() -> Outcome? {
         guard let worker else { return nil }
-        return worker.takeLog().first { $0.code == adapterCrashLogCode }.map(\.message)
+        for entry in worker.takeLog() {
+            if entry.code == adapterCrashLogCode { return .crashed(entry.message) }
+            if entry.code == adapterTimeoutLogCode { return .timedOut(entry.message) }
+        }
+        return nil
     }
 
     private func divergence(_ step: Step, _ kind: Divergence.Kind, _ property: String?, expected: String, actual: String) -> Divergence {
@@ -142,7 +168,7 @@ final class ScenarioExecution {
         case .createWorker(let handle):
             do { workers[handle] = try await adapter.makeWorker() } catch { throw .harness("the adapter could not create a worker: \(error)") }
         case .load(let handle, let fixture, let other):
-            let path = "\(fixturesDirectory)/\(fixture).riv"
+            let path = SharedFixtures.path(of: fixture, fixturesDirectory: fixturesDirectory)
             guard let data = FileManager.default.contents(atPath: path) else { throw .harness("cannot read fixture \(path)") }
             let owner = other.map { workers[$0]! } ?? worker
             files[handle] = try await runtime { try await adapter.openFile(.data([UInt8](data)), on: owner) }
@@ -211,7 +237,8 @@ final class ScenarioExecution {
             await worker.flush()
             try checkEmissions(step, streams[stream]!, expectation, ending)
         case .advance(let machine, let seconds):
-            stateMachines[machine]!.advance(by: seconds)
+            let parts = splitSteps.contains(step.number) ? splitParts : 1
+            for _ in 0..<parts { stateMachines[machine]!.advance(by: seconds / Double(parts)) }
         case .setInput(let machine, let name, .number(let number)):
             stateMachines[machine]!.setInput(name, value: number)
         case .setInput(let machine, let name, .boolean(let bool)):
@@ -268,7 +295,7 @@ final class ScenarioExecution {
         case .log(let expectedCodes):
             await worker.flush()
             let codes = worker.takeLog().map(\.code)
-            if codes.contains(adapterCrashLogCode) { throw .harness("the adapter crashed") }
+            if codes.contains(adapterCrashLogCode) || codes.contains(adapterTimeoutLogCode) { throw .harness("the adapter process failed") }
             guard codes == expectedCodes else {
                 throw .diverged(divergence(step, .log, nil, expected: listText(expectedCodes), actual: listText(codes)))
             }

@@ -6,7 +6,7 @@ public enum Verdict: String, Sendable, Hashable, Codable, CaseIterable {
     case fail = "FAIL"
     /// The scenario could not be executed: it is invalid, a fixture is missing, the adapter failed to start or an observation hook failed.
     case error = "ERROR"
-    /// The scenario ran past its timeout.
+    /// The scenario ran past its timeout, or a process adapter's child did not answer in time (log code `adapter.timed-out`).
     case timeout = "TIMEOUT"
     /// The adapter's process died (reported by process adapters through the log code `adapter.crashed`).
     case crash = "CRASH"

@@ -28,6 +28,12 @@ final class ArtboardScene {
         case fill
         case stroke
         case solidColor
+        /// A linear or radial gradient (a paint's shader, like a solid color).
+        case gradient
+        /// A gradient's color stop.
+        case gradientStop
+        /// A clipping shape: clips everything under its parent to the shapes under its source.
+        case clippingShape
         /// Anything the scene does not take part in (data, interpolators, unsupported types).
         case other
     }
@@ -44,6 +50,13 @@ final class ArtboardScene {
     private(set) var components: [Component?]
     /// The shapes in draw order (bottom first).
     private(set) var drawOrder: [Int] = []
+    /// For each clipped shape, the clipping shapes that clip it (outermost first).
+    private var clipsByShape: [Int: [Int]] = [:]
+    /// For each clipping shape, the shapes whose paths make its clip (those under its source).
+    private var clipSources: [Int: [Int]] = [:]
+    /// For each solo, its selectable children (id and name, in child order): every child but
+    /// constraints, clipping shapes and focus and semantic data, as upstream's `isSoloSetMember`.
+    private(set) var soloMembers: [Int: [(id: Int, name: String)]] = [:]
 
     private var worldTransforms: [Transform2D]
     private var renderOpacities: [Double]
@@ -93,9 +106,51 @@ final class ArtboardScene {
             components[parent]?.children.append(id)
         }
         drawOrder = components.indices.filter { components[$0]?.kind == .shape && isAttached($0) }.reversed()
+        for solo in components.indices where components[solo]?.typeKey == T.solo {
+            soloMembers[solo] = (components[solo]?.children ?? []).compactMap { child in
+                guard let objectIndex = localObjects[child] else { return nil }
+                let object = document.objects[objectIndex]
+                if object.isType(T.constraint) || object.isType(T.clippingShape) || object.isType(T.focusData) || object.isType(T.semanticData) { return nil }
+                return (child, object.string(P.componentName) ?? "")
+            }
+        }
+        // Upstream's ClippingShape::onAddedClean: every drawable under the clipping shape's
+        // parent is clipped by it; the clip is the shapes under its source node.
+        for clip in components.indices where components[clip]?.kind == .clippingShape && isAttached(clip) {
+            guard let parent = components[clip]?.parent else { continue }
+            let source = document.objects[localObjects[clip]!].index(P.clippingShapeSourceId)
+            clipSources[clip] = source.map { source in drawOrder.filter { isUnder($0, source) } } ?? []
+            for shape in drawOrder where isUnder(shape, parent) { clipsByShape[shape, default: []].append(clip) }
+        }
+        for shape in clipsByShape.keys {
+            clipsByShape[shape]?.sort { depth(of: components[$0]?.parent ?? 0) < depth(of: components[$1]?.parent ?? 0) }
+        }
         if !components.isEmpty { markTransformDirty(0) }
         for shape in drawOrder { markPathDirty(shape) }
         update()
+    }
+
+    /// Whether `id` is `ancestor` or hangs below it.
+    private func isUnder(_ id: Int, _ ancestor: Int) -> Bool {
+        var current: Int? = id
+        var steps = 0
+        while let node = current, steps <= components.count {
+            if node == ancestor { return true }
+            current = components[node]?.parent
+            steps += 1
+        }
+        return false
+    }
+
+    /// How many parents a component has below the artboard.
+    private func depth(of id: Int) -> Int {
+        var count = 0
+        var current = components[id]?.parent
+        while let node = current, count <= components.count {
+            count += 1
+            current = components[node]?.parent
+        }
+        return count
     }
 
     /// Whether a component hangs off the artboard through its parents (upstream drops the rest).
@@ -121,7 +176,10 @@ final class ArtboardScene {
         case T.fill: return .fill
         case T.stroke: return .stroke
         case T.solidColor: return .solidColor
-        case T.node: return .node
+        case T.linearGradient, T.radialGradient: return .gradient
+        case T.gradientStop: return .gradientStop
+        case T.clippingShape: return .clippingShape
+        case T.node, T.solo: return .node
         default: return .other
         }
     }
@@ -139,7 +197,7 @@ final class ArtboardScene {
                 if let shape = owningShape(of: id) { markPathDirty(shape) }
             case .vertex:
                 if let path = component.parent, let shape = owningShape(of: path) { markPathDirty(shape) }
-            case .fill, .stroke, .solidColor, .other:
+            case .fill, .stroke, .solidColor, .gradient, .gradientStop, .clippingShape, .other:
                 break
             }
         }
@@ -320,12 +378,33 @@ final class ArtboardScene {
     /// A shape's world transform (in artboard space, before the frame transform).
     func worldTransform(_ id: Int) -> Transform2D { worldTransforms[id] }
 
+    /// A node's computed position (upstream `Node::computedWorldX` and the like), after taking
+    /// the latest values: world and root positions are the world transform's translation (a
+    /// top-level artboard is the root space), local positions the translation relative to the
+    /// parent's world transform. `nil` for components that are not nodes.
+    func computedValue(_ key: PropertyStore.Key) -> RivePropertyValue? {
+        guard components.indices.contains(key.object), let component = components[key.object],
+              component.kind == .node || component.kind == .shape else { return nil }
+        update()
+        let world = worldTransforms[key.object]
+        switch key.property {
+        case P.nodeComputedWorldX, P.nodeComputedRootX: return .float(Float(world.tx))
+        case P.nodeComputedWorldY, P.nodeComputedRootY: return .float(Float(world.ty))
+        case P.nodeComputedLocalX, P.nodeComputedLocalY:
+            let parentWorld = component.parent.map { worldTransforms[$0] } ?? .identity
+            let local = (parentWorld.inverted() ?? .identity) * world
+            return .float(Float(key.property == P.nodeComputedLocalX ? local.tx : local.ty))
+        default: return nil
+        }
+    }
+
     /// A shape's path in its own space.
     func path(ofShape id: Int) -> Path? { shapePaths.indices.contains(id) ? shapePaths[id] : nil }
 
     /// The shapes at or below a component (a listener target), in draw order.
     func shapes(under target: Int) -> [Int] {
         drawOrder.filter { shape in
+            if isCollapsed(shape) { return false }
             var current: Int? = shape
             while let id = current {
                 if id == target { return true }
@@ -348,14 +427,47 @@ final class ArtboardScene {
         let background = Path.rectangle(width: width, height: height,
                                         originX: store.double(0, P.artboardOriginX), originY: store.double(0, P.artboardOriginY))
         drawPaints(of: 0, path: background, opacity: renderOpacities[0], world: .identity, on: renderer)
-        for shape in drawOrder where !isHidden(shape) {
+        for shape in drawOrder where !isHidden(shape) && !isCollapsed(shape) {
             guard let path = shapePaths[shape] else { continue }
             renderer.save()
+            for clip in clipsByShape[shape] ?? [] where store.bool(clip, P.clippingShapeIsVisible, true) {
+                renderer.clipPath(clipPath(clip))
+            }
             renderer.transform(worldTransforms[shape])
             drawPaints(of: shape, path: path, opacity: renderOpacities[shape], world: worldTransforms[shape], on: renderer)
             renderer.restore()
         }
         renderer.restore()
+    }
+
+    /// A clipping shape's clip in world space: the paths of the shapes under its source, each
+    /// through its world transform, with the clipping shape's fill rule. A source with no
+    /// shapes clips everything away, as upstream's empty clip does.
+    private func clipPath(_ clip: Int) -> Path {
+        var combined = Path()
+        for shape in clipSources[clip] ?? [] {
+            guard let path = shapePaths[shape] else { continue }
+            combined.commands += path.commands.map { Self.transformed($0, by: worldTransforms[shape]) }
+        }
+        combined.fillRule = FillRule(rawValue: UInt32(truncatingIfNeeded: store.uint(clip, P.clippingShapeFillRule, 0))) ?? .nonZero
+        return combined
+    }
+
+    /// Whether a component is collapsed by a solo above it: every solo on the way up must have
+    /// the branch it sits in as its active child (upstream's `Solo::propagateCollapse`).
+    func isCollapsed(_ id: Int) -> Bool {
+        guard !soloMembers.isEmpty, components.indices.contains(id) else { return false }
+        var current = id
+        var steps = 0
+        while let parent = components[current]?.parent, steps <= components.count {
+            if let members = soloMembers[parent], members.contains(where: { $0.id == current }),
+               store.uint(parent, P.soloActiveComponentId, 0) != UInt64(current) {
+                return true
+            }
+            current = parent
+            steps += 1
+        }
+        return false
     }
 
     private func isHidden(_ id: Int) -> Bool {
@@ -368,20 +480,21 @@ final class ArtboardScene {
     private func drawPaints(of container: Int, path: Path, opacity: Double, world: Transform2D, on renderer: some Renderer) {
         for paint in components[container]?.children ?? [] {
             guard let component = components[paint], component.kind == .fill || component.kind == .stroke,
-                  store.bool(paint, P.shapePaintIsVisible, true),
-                  let color = paintColor(paint, opacity: opacity) else { continue }
+                  store.bool(paint, P.shapePaintIsVisible, true) else { continue }
+            let inWorld = component.kind == .stroke && !store.bool(paint, P.strokeTransformAffectsStroke, true)
+            guard let shader = shader(of: paint, opacity: opacity, world: inWorld ? world : nil) else { continue }
             let blendMode = BlendMode(rawValue: UInt32(truncatingIfNeeded: store.uint(container, P.drawableBlendModeValue, 3))) ?? .srcOver
             if component.kind == .fill {
                 var filled = path
                 filled.fillRule = FillRule(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.fillFillRule, 0))) ?? .nonZero
-                renderer.drawPath(filled, paint: .fill(color, blendMode: blendMode))
+                renderer.drawPath(filled, paint: Paint(style: .fill, shader: shader, blendMode: blendMode))
             } else {
-                let stroke = Paint.stroke(
-                    color, thickness: store.double(paint, P.strokeThickness, 1),
+                let style = StrokeStyle(
+                    thickness: store.double(paint, P.strokeThickness, 1),
                     cap: StrokeCap(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.strokeCap, 0))) ?? .butt,
-                    join: StrokeJoin(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.strokeJoin, 0))) ?? .miter,
-                    blendMode: blendMode)
-                if store.bool(paint, P.strokeTransformAffectsStroke, true) {
+                    join: StrokeJoin(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.strokeJoin, 0))) ?? .miter)
+                let stroke = Paint(style: .stroke(style), shader: shader, blendMode: blendMode)
+                if !inWorld {
                     renderer.drawPath(path, paint: stroke)
                 } else if let inverse = world.inverted() {
                     renderer.save()
@@ -395,10 +508,38 @@ final class ArtboardScene {
         }
     }
 
-    /// The paint's solid color with the container's render opacity folded into its alpha.
-    private func paintColor(_ paint: Int, opacity: Double) -> UInt32? {
-        guard let solid = components[paint]?.children.first(where: { components[$0]?.kind == .solidColor }) else { return nil }
-        let color = store.color(solid, P.solidColorColorValue, 0xFF74_7474)
+    /// The paint's shader: its first solid color or gradient child, with the container's
+    /// render opacity (and a gradient's own opacity) folded into the alphas. A gradient's
+    /// points are in the shape's space, or mapped through `world` for a paint drawn in world
+    /// space; its stops are sorted by position and clamped to 0…1, as upstream's
+    /// `LinearGradient::applyTo`. A radial gradient is centred on its start point with the
+    /// distance to its end point as radius.
+    private func shader(of paint: Int, opacity: Double, world: Transform2D?) -> Shader? {
+        guard let source = components[paint]?.children.first(where: { components[$0]?.kind == .solidColor || components[$0]?.kind == .gradient }),
+              let sourceComponent = components[source] else { return nil }
+        if sourceComponent.kind == .solidColor {
+            return .solid(Self.modulated(store.color(source, P.solidColorColorValue, 0xFF74_7474), opacity))
+        }
+        let gradientOpacity = opacity * store.double(source, P.linearGradientOpacity, 1)
+        var start = Point(x: store.double(source, P.linearGradientStartX), y: store.double(source, P.linearGradientStartY))
+        var end = Point(x: store.double(source, P.linearGradientEndX), y: store.double(source, P.linearGradientEndY))
+        if let world {
+            start = world.apply(start)
+            end = world.apply(end)
+        }
+        let stops = sourceComponent.children
+            .filter { components[$0]?.kind == .gradientStop }
+            .map { GradientStop(color: Self.modulated(store.color($0, P.gradientStopColorValue, 0xFFFF_FFFF), gradientOpacity),
+                                position: min(1, max(0, store.double($0, P.gradientStopPosition)))) }
+            .enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }.map(\.element)
+        if sourceComponent.typeKey == T.radialGradient {
+            return .radialGradient(center: start, radius: ((end.x - start.x) * (end.x - start.x) + (end.y - start.y) * (end.y - start.y)).squareRoot(), stops: stops)
+        }
+        return .linearGradient(start: start, end: end, stops: stops)
+    }
+
+    /// A color with an opacity folded into its alpha.
+    private static func modulated(_ color: UInt32, _ opacity: Double) -> UInt32 {
         let alpha = Double(color >> 24) * min(1, max(0, opacity))
         return UInt32(alpha.rounded()) << 24 | color & 0x00FF_FFFF
     }

@@ -25,7 +25,14 @@ final class LiveBind {
     private var pendingToTarget = false
     private var pendingToSource = false
 
-    init(_ definition: FileModel.Bind) { self.definition = definition }
+    /// Whether the target is a computed node value, which has no revision and is polled.
+    let pollsComputedValue: Bool
+
+    init(_ definition: FileModel.Bind) {
+        self.definition = definition
+        pollsComputedValue = PropertyStore.isComputed(definition.propertyKey)
+            && (definition.flags & DataBindFlags.twoWay != 0 || definition.flags & DataBindFlags.toSource != 0)
+    }
 
     private var flags: UInt64 { definition.flags }
     var toTarget: Bool { flags & DataBindFlags.twoWay != 0 || flags & DataBindFlags.toSource == 0 }
@@ -74,7 +81,11 @@ final class LiveBind {
     func update(store: PropertyStore) -> Bool {
         guard let source else { return false }
         if toTarget, flags & DataBindFlags.once == 0, source.revision != appliedSourceRevision { pendingToTarget = true }
-        if toSource, store.revision(key) != appliedTargetRevision { pendingToSource = true }
+        // Computed node values (world and local positions) have no revisions: upstream polls
+        // them on every update, and so does this (an equal value is no change to the source).
+        if toSource, pollsComputedValue || store.revision(key) != appliedTargetRevision {
+            pendingToSource = true
+        }
         if flags & DataBindFlags.sourceToTargetRunsFirst != 0 {
             let targetChanged = applyToTarget(source, store)
             return applyToSource(source, store) || targetChanged
@@ -87,7 +98,16 @@ final class LiveBind {
         guard pendingToTarget else { return false }
         pendingToTarget = false
         appliedSourceRevision = source.revision
-        guard let current = store.value(key), let converted = Self.targetValue(source.value, like: current) else { return false }
+        guard let current = store.value(key), let value = convertedForTarget(source) else { return false }
+        if definition.propertyKey == RivePropertyKey.soloActiveComponentId, let members = store.soloMembers?(definition.target) {
+            // Upstream's Solo::updateByIndex / updateByName: a number picks the child at that
+            // index, a string the child with that name, an enum the child named by its value.
+            guard let chosen = Self.soloChoice(value, members: members, enumNames: source.enumNames) else { return false }
+            let changed = store.set(key, to: .uint(UInt64(chosen)))
+            appliedTargetRevision = store.revision(key)
+            return changed
+        }
+        guard let converted = Self.targetValue(value, like: current) else { return false }
         let changed = store.set(key, to: converted)
         appliedTargetRevision = store.revision(key)
         return changed
@@ -99,13 +119,70 @@ final class LiveBind {
         appliedTargetRevision = store.revision(key)
         guard let target = store.value(key) else { return false }
         let before = source.revision
-        if source.dataType == .trigger {
+        if definition.propertyKey == RivePropertyKey.soloActiveComponentId, let members = store.soloMembers?(definition.target) {
+            // Upstream reads a solo back as its active child's index (numbers) or name (strings).
+            guard case .uint(let active) = target, let index = members.firstIndex(where: { UInt64($0.id) == active }) else {
+                appliedSourceRevision = source.revision
+                return false
+            }
+            switch source.dataType {
+            case .number: source.set(.number(Float(index)))
+            case .string: source.set(.string(members[index].name))
+            default: break
+            }
+        } else if let converter = definition.converter {
+            // Upstream's `calculateValueAndApply`: the target value through the converter
+            // (forwards for a toSource bind, backwards for a two-way one), applied only when it
+            // comes out as the source's kind.
+            let input = ConverterValue(target)
+            let output = flags & DataBindFlags.toSource != 0
+                ? converter.convert(input, bindToSource: true) : converter.reverseConvert(input, bindToSource: false)
+            if output.dataType == source.dataType, let value = output.runtimeValue {
+                if source.dataType == .trigger {
+                    if case .trigger(let counter) = value, counter != 0 { source.fire() }
+                } else {
+                    source.set(value)
+                }
+            }
+        } else if source.dataType == .trigger {
             if case .uint(let counter) = target, counter != 0, store.revision(key) != 0 { source.fire() }
         } else if let converted = Self.sourceValue(target, for: source) {
             source.set(converted)
         }
         appliedSourceRevision = source.revision
         return source.revision != before
+    }
+
+    /// The source's value on its way to the target, through the bind's converter when it has
+    /// one: forwards when the bind's main direction is source → target, backwards otherwise
+    /// (a two-way bind whose main direction is toSource). As upstream's `calculateValue`, a
+    /// result of another kind than the bind's output kind (the converter's, or the source's
+    /// when the converter passes its input's kind through) gives that kind's default value.
+    private func convertedForTarget(_ source: ValueNode) -> RuntimeValue? {
+        guard let converter = definition.converter else { return source.value }
+        let input = ConverterValue(source.value, enumKeys: source.enumKeys)
+        let outputKind = converter.outputType ?? source.dataType
+        let output = flags & DataBindFlags.toSource == 0
+            ? converter.convert(input, bindToSource: false) : converter.reverseConvert(input, bindToSource: true)
+        return (output.dataType == outputKind ? output : ConverterValue.defaultValue(of: outputKind)).runtimeValue
+    }
+
+    /// The artboard-local id of the solo child a value selects, or `nil` when it selects none
+    /// (an index out of range or negative, a name no child has).
+    static func soloChoice(_ value: RuntimeValue, members: [(id: Int, name: String)], enumNames: [String]?) -> Int? {
+        switch value {
+        case .number(let v):
+            let index = v.rounded(.toNearestOrAwayFromZero)
+            guard index.isFinite, index >= 0, index < Float(members.count) else { return nil }
+            return members[Int(index)].id
+        case .string(let name):
+            return members.first { $0.name == name }?.id
+        case .enumIndex(let index):
+            guard let enumNames, enumNames.indices.contains(index) else { return nil }
+            return members.first { $0.name == enumNames[index] }?.id
+        default:
+            return nil
+        }
     }
 
     /// Converts a view-model value to the kind of the target property
@@ -161,6 +238,11 @@ final class BindSet {
     /// they were then, another update would again do nothing and is skipped. A bind whose
     /// result depended on anything else (time, for example) would have to clear this.
     private var settledState: (changeCount: UInt64, sourceRevisions: UInt64)?
+    /// Whether a bind writes a computed node value (a world position, say) to its source.
+    /// Those values change with the transforms, which the scene updates after the binds, with
+    /// no store change or revision to see, so such a set is never skipped (upstream polls
+    /// them on every update too).
+    private let pollsComputedValues: Bool
 
     /// Creates the binds; those targeting `performedTargets` are only resolved, never applied.
     init(_ definitions: [FileModel.Bind], store: PropertyStore, performedTargets: Set<Int> = []) {
@@ -168,6 +250,7 @@ final class BindSet {
         let live = definitions.filter { !performedTargets.contains($0.target) }.map(LiveBind.init)
         binds = live.filter(\.toSource) + live.filter { !$0.toSource }
         performedBinds = definitions.filter { performedTargets.contains($0.target) }.map(LiveBind.init)
+        pollsComputedValues = binds.contains(where: \.pollsComputedValue)
     }
 
     /// Resolves every bind's source in a context, or unbinds all of them for `nil`.
@@ -194,14 +277,24 @@ final class BindSet {
     /// The binds grouped by target, each group in `source(ofTarget:)` order.
     private lazy var bindsByTarget: [Int: [LiveBind]] = Dictionary(grouping: binds + performedBinds) { $0.definition.target }
 
+    /// Whether a target is collapsed (a solo's inactive child or below one); set by the
+    /// artboard for its component binds.
+    var isCollapsed: ((Int) -> Bool)?
+
     /// Applies every bind once; returns whether any bind changed its target or its source.
+    ///
+    /// Binds on collapsed targets are skipped, as upstream's `DataBind::canSkip`: whatever
+    /// changed meanwhile stays pending and applies once the target is no longer collapsed.
     func update() -> Bool {
         let before = (changeCount: store.changeCount, sourceRevisions: sourceRevisionSum())
         if let settledState, settledState == before { return false }
         var changed = false
-        for bind in binds where bind.update(store: store) { changed = true }
+        for bind in binds {
+            if let isCollapsed, isCollapsed(bind.definition.target) { continue }
+            if bind.update(store: store) { changed = true }
+        }
         let after = (changeCount: store.changeCount, sourceRevisions: sourceRevisionSum())
-        settledState = !changed && after == before ? after : nil
+        settledState = !pollsComputedValues && !changed && after == before ? after : nil
         return changed
     }
 

@@ -54,11 +54,17 @@ final class ValueNode {
     private(set) var fireCount: UInt64 = 0
     /// Whether the value changed since the last advance consumed the change flags.
     var hasChanged = false
+    /// For an enum property, its enum's value keys (what a to-string converter writes).
+    let enumKeys: [String]?
+    /// For an enum property, its values' display names (key when empty), which select solo children.
+    let enumNames: [String]?
 
-    init(property: Int, dataType: DataType, value: RuntimeValue) {
+    init(property: Int, dataType: DataType, value: RuntimeValue, enumKeys: [String]? = nil, enumNames: [String]? = nil) {
         self.property = property
         self.dataType = dataType
         self.value = value
+        self.enumKeys = enumKeys
+        self.enumNames = enumNames
     }
 
     /// Sets the value; an equal value is no change. Returns whether it changed.
@@ -133,12 +139,6 @@ enum RuntimeValue {
 struct InstanceFactory {
     let model: FileModel
 
-    /// The name `.viewModelDefault` gives its instances.
-    ///
-    /// binding-rules.md SRC-2 documents "Default". Upstream copies file instance #0 with its
-    /// own name ("Test Default" in data_bind_test_cmdq.riv, "" in data_binding_test.riv).
-    static let defaultInstanceName = "Default"
-
     /// A blank instance: type defaults, nested view-model properties null (SRC-1, SRC-1N).
     ///
     /// Upstream creates a blank child instance for each nested property instead
@@ -146,7 +146,8 @@ struct InstanceFactory {
     func blank(_ viewModel: Int) -> InstanceNode {
         let properties = model.viewModels[viewModel].properties
         return InstanceNode(viewModel: viewModel, name: "", values: properties.indices.map { id in
-            ValueNode(property: id, dataType: properties[id].dataType, value: Self.typeDefault(properties[id].dataType))
+            ValueNode(property: id, dataType: properties[id].dataType, value: Self.typeDefault(properties[id].dataType),
+                      enumKeys: enumKeys(of: properties[id]), enumNames: enumNames(of: properties[id]))
         })
     }
 
@@ -156,12 +157,27 @@ struct InstanceFactory {
         return copy(viewModel, instance: instance, memo: &memo)
     }
 
-    /// A copy of the view model's first authored instance named "Default", or a blank one
-    /// when the view model has no authored instance.
+    /// A copy of the view model's first authored instance with its authored name, or a blank
+    /// instance named "" when the view model has none (SRC-2; upstream's
+    /// `createDefaultInstance`: "Test Default" in data_bind_test_cmdq.riv, "" in
+    /// data_binding_test.riv).
     func defaultInstance(_ viewModel: Int) -> InstanceNode {
-        let node = model.viewModels[viewModel].instances.isEmpty ? blank(viewModel) : copy(viewModel, instance: 0)
-        node.name = Self.defaultInstanceName
-        return node
+        model.viewModels[viewModel].instances.isEmpty ? blank(viewModel) : copy(viewModel, instance: 0)
+    }
+
+    /// The value keys of an enum property's enum, when it names one of the file's enums.
+    private func enumKeys(of property: FileModel.Property) -> [String]? {
+        property.enumIndex.flatMap { model.enums.indices.contains($0) ? model.enums[$0].keys : nil }
+    }
+
+    /// The display names of an enum property's enum values (keys where the text is empty).
+    private func enumNames(of property: FileModel.Property) -> [String]? {
+        property.enumIndex.flatMap { model.enums.indices.contains($0) ? model.enums[$0].names : nil }
+    }
+
+    /// The name `defaultInstance(_:)` gives its copy: the first authored instance's name, or "".
+    func defaultInstanceName(_ viewModel: Int) -> String {
+        model.viewModels[viewModel].instances.first?.name ?? ""
     }
 
     /// The default value of a property kind (SRC-1).
@@ -194,7 +210,8 @@ struct InstanceFactory {
         memo[Key(viewModel: viewModel, instance: instance)] = node
         for (id, value) in authored.values.sorted(by: { $0.key < $1.key }) where definition.properties.indices.contains(id) {
             let property = definition.properties[id]
-            node.values[id] = ValueNode(property: id, dataType: property.dataType, value: runtimeValue(value, of: property, memo: &memo))
+            node.values[id] = ValueNode(property: id, dataType: property.dataType, value: runtimeValue(value, of: property, memo: &memo),
+                                        enumKeys: enumKeys(of: property), enumNames: enumNames(of: property))
         }
         return node
     }

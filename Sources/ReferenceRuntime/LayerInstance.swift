@@ -47,6 +47,16 @@ struct LayerInstance {
     private var usedFires: [Int: UInt64] = [:]
     /// The view-model changes this layer has used, by bindable.
     private var usedChanges: [Int: UInt64] = [:]
+    /// Whether the current transition's end actions have fired (its mix completed).
+    private var transitionCompleted = true
+    /// Fire actions of states and transitions reached since the state machine last took them.
+    private var firedActions: [StateMachineDefinition.FireAction] = []
+
+    /// Hands over the fire actions reached since the last call, in the order they occurred.
+    mutating func takeFiredActions() -> [StateMachineDefinition.FireAction] {
+        defer { firedActions.removeAll() }
+        return firedActions
+    }
 
     init(_ layer: StateMachineDefinition.Layer, animations: [AnimationDefinition]) {
         self.layer = layer
@@ -189,6 +199,11 @@ struct LayerInstance {
             }
         }
         let outState = current, outPlayer = currentPlayer
+        if let outState { firedActions += layer.states[outState].fireActions.filter(\.atEnd) }
+        firedActions += layer.states[taken.target].fireActions.filter { !$0.atEnd }
+        firedActions += taken.fireActions.filter { !$0.atEnd }
+        transitionCompleted = taken.duration == 0
+        if transitionCompleted { firedActions += taken.fireActions.filter(\.atEnd) }
         current = taken.target
         currentPlayer = nil
         if case .animation(let index?, _) = layer.states[taken.target].kind {
@@ -219,6 +234,10 @@ struct LayerInstance {
             mixTime = transition.duration / 1000
         }
         mix = mixTime > 0 ? min(1, max(0, mix + seconds / mixTime)) : 1
+        if mix == 1, !transitionCompleted {
+            transitionCompleted = true
+            firedActions += transition.fireActions.filter(\.atEnd)
+        }
     }
 
     /// Applies the state mixed from (while mixing) and then the current state.

@@ -53,6 +53,10 @@ struct AnimationDefinition {
     var startSeconds: Double { startFrame / fps }
     /// The end of the range in seconds.
     var endSeconds: Double { endFrame / fps }
+    /// The start of the range in seconds, computed in `Float` as upstream's `startSeconds()`.
+    var startSecondsFloat: Float { Float(startFrame) / Float(fps) }
+    /// The end of the range in seconds, computed in `Float` as upstream's `endSeconds()`.
+    var endSecondsFloat: Float { Float(endFrame) / Float(fps) }
 
     /// Reads an animation from the layout; keyframes of kinds it cannot apply (and tracks whose
     /// keyframes all are) are left out and named in `unsupported`.
@@ -232,80 +236,99 @@ struct CubicEase {
 
 /// A playing linear animation (`LinearAnimationInstance` upstream): its time, direction,
 /// loop handling and the time that spilled past a one-shot's end.
+///
+/// Time accumulates in 32-bit floats, exactly as upstream (binding-rules.md SM-7): sixty
+/// advances of 1/60 s sum to 0.9999997 s, so a one-second loop has not wrapped after sixty
+/// frames. On a wrap the frame becomes `start + fmod(frames - start, range)` in `Float`, and
+/// the part of the step past the wrap is kept as spilled time.
 struct AnimationPlayer {
     let definition: AnimationDefinition
+    private var seconds: Float
+    private var total: Float = 0
+    private var lastTotal: Float = 0
+    private var spilled: Float = 0
+    private var direction: Float = 1
+
     /// The current time in seconds.
-    private(set) var time: Double
+    var time: Double { Double(seconds) }
     /// Seconds played in total, across loops.
-    private(set) var totalTime: Double = 0
+    var totalTime: Double { Double(total) }
     /// `totalTime` before the last advance.
-    private(set) var lastTotalTime: Double = 0
+    var lastTotalTime: Double { Double(lastTotal) }
     /// Time the last advance could not use (past a one-shot's end or a loop's wrap).
-    private(set) var spilledTime: Double = 0
-    private var direction: Double = 1
+    var spilledTime: Double { Double(spilled) }
 
     init(_ definition: AnimationDefinition) {
         self.definition = definition
-        time = definition.startSeconds
+        seconds = definition.startSecondsFloat
     }
 
     /// Whether the animation still moves: loops always do, a one-shot until its end.
-    var keepGoing: Bool {
-        definition.loop != .oneShot || (direction > 0 ? time < definition.endSeconds : time > definition.startSeconds)
+    var keepGoing: Bool { keepGoing(speed: 1) }
+
+    /// Upstream's `keepGoing(speedMultiplier)`: the advance passes its elapsed seconds, so
+    /// only their sign matters.
+    private func keepGoing(speed: Float) -> Bool {
+        let directed = Float(definition.speed) * direction * speed
+        return definition.loop != .oneShot
+            || (directed > 0 && seconds < definition.endSecondsFloat)
+            || (directed < 0 && seconds > definition.startSecondsFloat)
     }
 
-    /// Advances by `seconds` (scaled by the animation's speed, times `speed`); returns `keepGoing`.
+    /// Advances by `elapsed` seconds (scaled by the animation's speed, times `speed`); returns
+    /// `keepGoing`. The step is rounded to a `Float` first, as upstream's API takes one.
     @discardableResult
-    mutating func advance(_ seconds: Double, speed: Double = 1) -> Bool {
-        let delta = seconds * definition.speed * speed * direction
-        spilledTime = 0
-        guard delta != 0 else { return keepGoing }
-        let wasDone = !keepGoing
-        lastTotalTime = totalTime
-        totalTime += abs(delta)
-        time += delta
-        let fps = definition.fps
-        var frames = time * fps
-        let start = definition.startFrame, end = definition.endFrame
+    mutating func advance(_ elapsed: Double, speed: Double = 1) -> Bool {
+        let elapsedSeconds = Float(elapsed) * Float(speed)
+        let delta = elapsedSeconds * Float(definition.speed) * direction
+        spilled = 0
+        guard delta != 0 else { return false }
+        lastTotal = total
+        total += abs(delta)
+        let killSpilledTime = !keepGoing(speed: elapsedSeconds)
+        seconds += delta
+        let fps = Float(definition.fps)
+        var frames = seconds * fps
+        let start = Float(definition.startFrame), end = Float(definition.endFrame)
         let range = end - start
+        var step: Float = delta < 0 ? -1 : 1
         switch definition.loop {
         case .oneShot:
-            if delta > 0, frames > end {
-                spilledTime = (frames - end) / (delta * fps) * seconds
-                time = end / fps
-            } else if delta < 0, frames < start {
-                spilledTime = (start - frames) / abs(delta * fps) * seconds
-                time = start / fps
+            if step > 0, frames > end {
+                spilled = (frames - end) / (delta * fps) * elapsedSeconds
+                seconds = end / fps
+            } else if step < 0, frames < start {
+                spilled = (start - frames) / abs(delta * fps) * elapsedSeconds
+                seconds = start / fps
             }
         case .loop:
-            if range > 0, delta > 0, frames >= end {
+            if step > 0, frames >= end {
                 let remainder = (frames - start).truncatingRemainder(dividingBy: range)
-                spilledTime = remainder / (delta * fps) * seconds
-                time = (start + remainder) / fps
-            } else if range > 0, delta < 0, frames <= start {
+                spilled = remainder / (delta * fps) * elapsedSeconds
+                seconds = (start + remainder) / fps
+            } else if step < 0, frames <= start {
                 let remainder = abs((start - frames).truncatingRemainder(dividingBy: range))
-                spilledTime = abs(remainder / (delta * fps)) * seconds
-                time = (end - remainder) / fps
+                spilled = abs(remainder / (delta * fps)) * elapsedSeconds
+                seconds = (end - remainder) / fps
             }
         case .pingPong:
-            var step = delta > 0 ? 1.0 : -1.0
             while range > 0 {
                 if step > 0, frames >= end {
-                    spilledTime = (frames - end) / fps
+                    spilled = (frames - end) / fps
                     frames = end + (end - frames)
                 } else if step < 0, frames < start {
-                    spilledTime = (start - frames) / fps
+                    spilled = (start - frames) / fps
                     frames = start + (start - frames)
                 } else {
                     break
                 }
-                time = frames / fps
+                seconds = frames / fps
                 direction *= -1
                 step *= -1
             }
         }
-        if wasDone { spilledTime = 0 }
-        return keepGoing
+        if killSpilledTime { spilled = 0 }
+        return keepGoing(speed: elapsedSeconds)
     }
 
     /// Applies the animation at its current time.

@@ -49,6 +49,57 @@ final class PropertyStore {
         self.authoredObject = authoredObject
     }
 
+    /// A solo's selectable children (artboard-local id and name, in child order), set by the
+    /// artboard once its scene exists; binds select the active child through it.
+    var soloMembers: ((Int) -> [(id: Int, name: String)]?)?
+
+    /// Reads a node's computed value (`computedWorldX` and the like), which no one writes; set
+    /// by the artboard once its scene exists.
+    var computedValue: ((Key) -> RivePropertyValue?)?
+
+    /// The property keys of upstream's computed node values (`Node::computedLocalX`…
+    /// `computedRootY`): read-only, derived from the transforms, polled by binds every update.
+    static let computedKeys: Set<UInt32> = [
+        RivePropertyKey.nodeComputedLocalX, RivePropertyKey.nodeComputedLocalY, RivePropertyKey.nodeComputedWorldX,
+        RivePropertyKey.nodeComputedWorldY, RivePropertyKey.nodeComputedRootX, RivePropertyKey.nodeComputedRootY,
+    ]
+
+    /// Whether `property` is one of `computedKeys` (a switch: no hashing on every read).
+    @inline(__always)
+    static func isComputed(_ property: UInt32) -> Bool {
+        switch property {
+        case RivePropertyKey.nodeComputedLocalX, RivePropertyKey.nodeComputedLocalY, RivePropertyKey.nodeComputedWorldX,
+             RivePropertyKey.nodeComputedWorldY, RivePropertyKey.nodeComputedRootX, RivePropertyKey.nodeComputedRootY:
+            true
+        default: false
+        }
+    }
+
+    /// The bit offset of a `ColorChannels` key within the host color (red 16, green 8, blue 0,
+    /// alpha 24), or `nil` for other keys.
+    @inline(__always)
+    private static func channelShift(_ property: UInt32) -> UInt32? {
+        switch property {
+        case RivePropertyKey.colorChannelsColorRed: 16
+        case RivePropertyKey.colorChannelsColorGreen: 8
+        case RivePropertyKey.colorChannelsColorBlue: 0
+        case RivePropertyKey.colorChannelsColorAlpha: 24
+        default: nil
+        }
+    }
+
+    /// The color a `ColorChannels` object's channels are a view of (`passthroughForBitmask`).
+    private func hostColorKey(_ object: Int) -> Key? {
+        guard let authored = authoredObject(object) else { return nil }
+        if RiveSchema.type(authored.typeKey, hasProperty: RivePropertyKey.solidColorColorValue) {
+            return Key(object: object, property: RivePropertyKey.solidColorColorValue)
+        }
+        if RiveSchema.type(authored.typeKey, hasProperty: RivePropertyKey.gradientStopColorValue) {
+            return Key(object: object, property: RivePropertyKey.gradientStopColorValue)
+        }
+        return nil
+    }
+
     /// Where a key's slot is: in `slots[object][index]`, or among the strays.
     private enum Location {
         case slot(index: Int)
@@ -87,24 +138,43 @@ final class PropertyStore {
     }
 
     /// The current value, or `nil` when the object does not exist or lacks the property.
+    ///
+    /// A color channel (`colorRed`…`colorAlpha`) reads as that byte of its host color;
+    /// computed node values come from `computedValue`.
     func value(_ key: Key) -> RivePropertyValue? {
+        if let shift = Self.channelShift(key.property) {
+            guard let host = hostColorKey(key.object), let color = value(host)?.colorValue else { return nil }
+            return .uint(UInt64(color >> shift & 0xFF))
+        }
+        if Self.isComputed(key.property) { return computedValue?(key) }
         switch locate(key) {
-        case .slot(let index): slots[key.object][index].value
-        case .stray: strays[key]?.value
+        case .slot(let index): return slots[key.object][index].value
+        case .stray: return strays[key]?.value
         }
     }
 
-    /// The revision of a property: 0 until its first real change.
+    /// The revision of a property: 0 until its first real change. A color channel shares its
+    /// host color's revision.
     func revision(_ key: Key) -> UInt64 {
+        if Self.channelShift(key.property) != nil, let host = hostColorKey(key.object) { return revision(host) }
         switch locate(key) {
-        case .slot(let index): slots[key.object][index].revision
-        case .stray: strays[key]?.revision ?? 0
+        case .slot(let index): return slots[key.object][index].revision
+        case .stray: return strays[key]?.revision ?? 0
         }
     }
 
     /// Writes a value; an equal value is no change. Returns whether it changed.
+    ///
+    /// Writing a color channel (0-255, clamped) replaces that byte of the host color; computed
+    /// node values cannot be written.
     @discardableResult
     func set(_ key: Key, to value: RivePropertyValue) -> Bool {
+        if let shift = Self.channelShift(key.property) {
+            guard let host = hostColorKey(key.object), let color = self.value(host)?.colorValue, let channel = value.uintValue else { return false }
+            let byte = UInt32(min(channel, 255))
+            return set(host, to: .color(color & ~(0xFF << shift) | byte << shift))
+        }
+        if Self.isComputed(key.property) { return false }
         switch locate(key) {
         case .slot(let index):
             guard slots[key.object][index].value != value else { return false }

@@ -8,7 +8,7 @@ import RuntimeAPI
 /// The property store (keyed by artboard-local id and property key) is where binds,
 /// animations and listeners write; the scene is built once per instance and reads it.
 @MainActor
-public final class ReferenceArtboard: Artboard {
+public final class ReferenceArtboard: Artboard, ArtboardMetrics {
     let file: ReferenceFile
     let index: Int
     /// The artboard's component property values.
@@ -31,6 +31,11 @@ public final class ReferenceArtboard: Artboard {
         binds = BindSet(definition.binds, store: store)
         scene = ArtboardScene(localObjects: definition.localObjects, document: document, store: store)
         content = file.content(ofArtboard: index)
+        store.computedValue = { [unowned scene] key in scene.computedValue(key) }
+        store.soloMembers = { [unowned scene] solo in scene.soloMembers[solo] }
+        if !scene.soloMembers.isEmpty {
+            binds.isCollapsed = { [unowned scene] target in scene.isCollapsed(target) }
+        }
     }
 
     /// Records the artboard's current state (after the scene takes the latest values) into a
@@ -95,6 +100,19 @@ public final class ReferenceArtboard: Artboard {
         case .none: break
         }
         return stateMachine
+    }
+
+    /// The artboard's current width and height (`ArtboardMetrics`).
+    public func getSize() async throws(ArtboardError) -> ArtboardSize {
+        if Task.isCancelled { throw .cancelled }
+        let size = scene.size
+        return ArtboardSize(width: size.width, height: size.height)
+    }
+
+    /// The artboard's linear animation names in file order (`ArtboardMetrics`).
+    public func getAnimationNames() async throws(ArtboardError) -> [String] {
+        if Task.isCancelled { throw .cancelled }
+        return content.animations.map(\.name)
     }
 
     /// The artboard-local id of the first component with this name.

@@ -83,7 +83,7 @@ public final class ReferenceFile: File {
         guard let viewModel = artboard.viewModel else {
             throw .invalidArtboard("artboard \"\(artboard.name)\" has no view model")
         }
-        return DefaultViewModelInfo(viewModelName: model.viewModels[viewModel].name, instanceName: InstanceFactory.defaultInstanceName)
+        return DefaultViewModelInfo(viewModelName: model.viewModels[viewModel].name, instanceName: factory.defaultInstanceName(viewModel))
     }
 
     public func createViewModelInstance(_ source: ViewModelInstanceSource) async throws(FileError) -> any ViewModelInstance {

@@ -37,6 +37,10 @@ public final class ReferenceStateMachine: StateMachine {
     private var contextNodes: [InstanceNode] = []
     /// Whether something (a pointer event or an input change) asked for an advance since the last one.
     private(set) var needsAdvance = false
+    /// What the view-model listeners watch, in listener order (resolved with the binds): the
+    /// listener's index, the property, and the change marker (fire count for triggers,
+    /// revision otherwise) the listener has reacted to, `nil` when a change is pending.
+    private var watched: [(listener: Int, node: ValueNode, seen: UInt64?)] = []
 
     /// A bindable property as conditions read it: its value key and the binds on it.
     private struct Bindable {
@@ -134,12 +138,14 @@ public final class ReferenceStateMachine: StateMachine {
                 break
             }
         }
-        var targetsChanged = binds.update()
+        let listenersActed = applyViewModelListeners()
+        var targetsChanged = binds.update() || listenersActed
         var layersActive = false
         var stateChanged = false
         for layer in layers.indices {
             layersActive = layers[layer].advance(seconds, reader: self, store: store) || layersActive
             stateChanged = stateChanged || layers[layer].changedState
+            performFireActions(layers[layer].takeFiredActions())
         }
         for _ in 0..<Self.maximumArtboardBindPasses {
             let bound = artboard.binds.update()
@@ -148,6 +154,7 @@ public final class ReferenceStateMachine: StateMachine {
             for layer in layers.indices where layers[layer].tryChangeState(reader: self, store: store) {
                 changedAgain = true
                 layersActive = layers[layer].advance(0, reader: self, store: store) || layersActive
+                performFireActions(layers[layer].takeFiredActions())
             }
             stateChanged = stateChanged || changedAgain
             if !bound, !changedAgain { break }
@@ -162,6 +169,7 @@ public final class ReferenceStateMachine: StateMachine {
         artboard.scene.update()
         let sceneChanged = store.changeCount != sceneChangesBefore
         let needsMore = seconds == 0 || layersActive || stateChanged || sourcesChanged || targetsChanged || sceneChanged
+            || hasPendingViewModelListeners
         if !needsMore {
             for channel in settledChannels.values { channel.yield(()) }
         }
@@ -278,6 +286,76 @@ public final class ReferenceStateMachine: StateMachine {
         needsAdvance = true
     }
 
+    /// Upstream's `applyEvents` for view-model listeners: each listener whose watched property
+    /// changed since it last reacted performs its actions, once per fire for a trigger (upstream
+    /// reports every fire) and once for any other change; actions that change watched
+    /// properties make further listeners react, for at most 100 rounds. Returns whether any
+    /// listener acted.
+    private func applyViewModelListeners() -> Bool {
+        var acted = false
+        for _ in 0..<100 {
+            var reacting: [(listener: Int, times: UInt64)] = []
+            for position in watched.indices {
+                let node = watched[position].node
+                let marker = Self.changeMarker(node)
+                let seen = watched[position].seen
+                if seen == marker { continue }
+                watched[position].seen = marker
+                let times = node.dataType == .trigger ? min(marker &- (seen ?? marker &- 1), 100) : 1
+                reacting.append((watched[position].listener, max(times, 1)))
+            }
+            if reacting.isEmpty { break }
+            acted = true
+            for (listener, times) in reacting {
+                for _ in 0..<times {
+                    for action in definition.listeners[listener].actions { run(action) }
+                }
+            }
+        }
+        return acted
+    }
+
+    /// Whether a view-model listener has a change it has not reacted to yet.
+    private var hasPendingViewModelListeners: Bool {
+        watched.contains { $0.seen != Self.changeMarker($0.node) }
+    }
+
+    /// What tells a listener that its property changed: fires for a trigger, the revision otherwise.
+    private static func changeMarker(_ node: ValueNode) -> UInt64 {
+        node.dataType == .trigger ? node.fireCount : node.revision
+    }
+
+    /// Performs the fire actions states and transitions reached: each fires the view-model
+    /// trigger at its path in the data context (upstream `StateMachineFireTrigger::perform`).
+    private func performFireActions(_ actions: [StateMachineDefinition.FireAction]) {
+        guard let context, !actions.isEmpty else { return }
+        for action in actions {
+            let node = context.ordered.lazy.compactMap { self.file.resolver.resolve(ids: action.path, in: $0) }.first
+            if let node, node.dataType == .trigger { node.fire() }
+        }
+    }
+
+    /// Resolves what each view-model listener watches in the current data context. A trigger
+    /// that is already fired when bound is reported (upstream reports a pending fire on bind);
+    /// other values count as seen.
+    private func resolveViewModelListeners() {
+        let previous = watched
+        watched.removeAll()
+        guard let context else { return }
+        for (index, listener) in definition.listeners.enumerated() where listener.type == .viewModel {
+            for path in listener.viewModelPaths {
+                guard let node = context.ordered.lazy.compactMap({ self.file.resolver.resolve(ids: path, in: $0) }).first else { continue }
+                if let kept = previous.first(where: { $0.listener == index && $0.node === node }) {
+                    watched.append(kept)
+                    continue
+                }
+                var pending = false
+                if node.dataType == .trigger, case .trigger(let counter) = node.value, counter != 0 { pending = true }
+                watched.append((index, node, pending ? nil : Self.changeMarker(node)))
+            }
+        }
+    }
+
     private func run(_ action: StateMachineDefinition.Action) {
         switch action {
         case .viewModelChange(let bindable):
@@ -379,6 +457,7 @@ public final class ReferenceStateMachine: StateMachine {
         let resolver = file.resolver
         binds.bind(context, resolver: resolver, reconcileAll: reconcileAll)
         artboard.binds.bind(context, resolver: resolver, reconcileAll: reconcileAll)
+        resolveViewModelListeners()
         contextIsNew = false
         resolvedGeneration = worker.structureGeneration
         contextNodes = context.map { Self.nodes(of: $0) } ?? []

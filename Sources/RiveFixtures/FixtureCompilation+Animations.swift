@@ -94,8 +94,8 @@ extension FixtureCompilation {
             emit(TypeKey.keyFrameColor, common + [(PropertyKey.keyFrameColorValue, .color(try color(node, for: name)))], at: frame.frame.mark)
         case .boolean:
             emit(TypeKey.keyFrameBool, common + [(PropertyKey.keyFrameBoolValue, .bool(try bool(node, for: name)))], at: frame.frame.mark)
-        case .list:
-            throw error(.typeMismatch, frame.frame.mark, "a list's items cannot be keyframed", hint: "bind the list instead")
+        case .list, .soloChoice:
+            throw error(.typeMismatch, frame.frame.mark, "'\(name)' cannot be keyframed", hint: "bind it instead")
         }
     }
 

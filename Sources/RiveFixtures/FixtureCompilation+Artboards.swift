@@ -11,6 +11,8 @@ enum TargetRole: Hashable {
 /// The kind of value a node property holds, which decides the view-model type it binds to.
 enum TargetValueKind: String {
     case number, color, boolean, list
+    /// A solo's active child: chosen by a number (index), a string (name) or an enum (value name).
+    case soloChoice
 
     /// The view-model property kind a bind source must have.
     var propertyKind: PropertyKind {
@@ -19,6 +21,7 @@ enum TargetValueKind: String {
         case .color: .color
         case .boolean: .boolean
         case .list: .list
+        case .soloChoice: .number
         }
     }
 }
@@ -41,10 +44,19 @@ struct NodeEntry {
     var kind: NodeKind?
     var hasFill = false
     var hasStroke = false
+    /// Whether the fill or stroke paints with a gradient (so it has no solid color to bind).
+    var fillIsGradient = false
+    var strokeIsGradient = false
     var localIds: [TargetRole: Int] = [:]
 }
 
 extension FixtureCompilation {
+    /// The computed node positions: binds may only read them (`direction: toSource`).
+    static let computedKeys: Set<UInt32> = [
+        PropertyKey.nodeComputedWorldX, PropertyKey.nodeComputedWorldY, PropertyKey.nodeComputedLocalX,
+        PropertyKey.nodeComputedLocalY, PropertyKey.nodeComputedRootX, PropertyKey.nodeComputedRootY,
+    ]
+
     /// The properties each node kind offers to binds and keyframes; `nil` kind is the artboard.
     static func targetProperties(of kind: NodeKind?) -> [String: TargetProperty] {
         var table: [String: TargetProperty] = [
@@ -55,6 +67,15 @@ extension FixtureCompilation {
             "scaleY": TargetProperty(role: .node, key: PropertyKey.transformComponentScaleY, kind: .number),
             "opacity": TargetProperty(role: .node, key: PropertyKey.worldTransformComponentOpacity, kind: .number),
         ]
+        if kind != nil {
+            // Computed positions (upstream Node::computedWorldX…): read-only, for toSource binds.
+            table["worldX"] = TargetProperty(role: .node, key: PropertyKey.nodeComputedWorldX, kind: .number)
+            table["worldY"] = TargetProperty(role: .node, key: PropertyKey.nodeComputedWorldY, kind: .number)
+            table["localX"] = TargetProperty(role: .node, key: PropertyKey.nodeComputedLocalX, kind: .number)
+            table["localY"] = TargetProperty(role: .node, key: PropertyKey.nodeComputedLocalY, kind: .number)
+            table["rootX"] = TargetProperty(role: .node, key: PropertyKey.nodeComputedRootX, kind: .number)
+            table["rootY"] = TargetProperty(role: .node, key: PropertyKey.nodeComputedRootY, kind: .number)
+        }
         switch kind {
         case .rectangle?, .ellipse?, .path?:
             if kind != .path {
@@ -69,8 +90,17 @@ extension FixtureCompilation {
             table["stroke.color"] = TargetProperty(role: .strokeColor, key: PropertyKey.solidColorColorValue, kind: .color)
             table["stroke.visible"] = TargetProperty(role: .stroke, key: PropertyKey.shapePaintIsVisible, kind: .boolean)
             table["stroke.thickness"] = TargetProperty(role: .stroke, key: PropertyKey.strokeThickness, kind: .number)
+            // Color channels (ColorChannels): 0-255 views of one byte of the paint's color.
+            for (paint, role) in [("fill", TargetRole.fillColor), ("stroke", TargetRole.strokeColor)] {
+                for (channel, key) in [("red", PropertyKey.colorChannelsColorRed), ("green", PropertyKey.colorChannelsColorGreen),
+                                       ("blue", PropertyKey.colorChannelsColorBlue), ("alpha", PropertyKey.colorChannelsColorAlpha)] {
+                    table["\(paint).\(channel)"] = TargetProperty(role: role, key: key, kind: .number)
+                }
+            }
         case .list?:
             table["items"] = TargetProperty(role: .node, key: PropertyKey.artboardComponentListListSource, kind: .list)
+        case .solo?:
+            table["active"] = TargetProperty(role: .node, key: PropertyKey.soloActiveComponentId, kind: .soloChoice)
         case .group?, nil:
             break
         }
@@ -95,10 +125,77 @@ extension FixtureCompilation {
         if forKeyframes, property.kind == .list {
             throw error(.typeMismatch, target.mark, "a list's items cannot be keyframed", hint: "bind the list to a view-model list instead")
         }
+        if forKeyframes, property.kind == .soloChoice {
+            throw error(.typeMismatch, target.mark, "a solo's active child cannot be keyframed by the fixture compiler", hint: "bind it instead")
+        }
+        if forKeyframes, Self.computedKeys.contains(property.key) {
+            throw error(.typeMismatch, target.mark, "'\(propertyName)' is computed from the transforms and cannot be keyframed", hint: "key x or y instead")
+        }
         if let needed = Self.requiredPaint(property.role), (needed == .fill ? nodes[nodeName]?.hasFill : nodes[nodeName]?.hasStroke) == false {
             throw error(.unknownName, target.mark, "'\(nodeName)' has no \(needed == .fill ? "fill" : "stroke")", hint: "add '\(needed == .fill ? "fill" : "stroke"):' to the node")
         }
+        if (property.role == .fillColor && nodes[nodeName]?.fillIsGradient == true) || (property.role == .strokeColor && nodes[nodeName]?.strokeIsGradient == true) {
+            throw error(.typeMismatch, target.mark, "'\(nodeName)' paints with a gradient, so '\(propertyName)' has no solid color to reach", hint: "give the paint a color instead of a gradient")
+        }
         return ResolvedTarget(node: nodeName, property: property)
+    }
+
+    /// Emits the clipping shapes of every node, after all nodes so a clip may name any node as
+    /// its source; each is parented to its node.
+    private mutating func emitClips(_ sources: [NodeSource], nodes: [String: NodeEntry]) throws(FixtureError) {
+        for source in sources {
+            if let clips = source.clips, !clips.isEmpty {
+                guard let name = source.name, let owner = nodes[name.value]?.localIds[.node] else {
+                    throw error(.invalidValue, source.type.mark, "a node with clips needs a name", hint: "add 'name:' to the node")
+                }
+                for clip in clips {
+                    guard let sourceId = nodes[clip.source.value]?.localIds[.node], nodes[clip.source.value]?.kind != nil else {
+                        throw unknown("node", clip.source, among: nodes.filter { $0.value.kind != nil }.map(\.key))
+                    }
+                    _ = emitComponent(TypeKey.clippingShape, [
+                        (PropertyKey.componentParentId, .uint(UInt64(owner))),
+                        (PropertyKey.clippingShapeSourceId, .uint(UInt64(sourceId))),
+                        (PropertyKey.clippingShapeFillRule, clip.rule == .evenOdd ? .uint(1) : nil),
+                        (PropertyKey.clippingShapeIsVisible, clip.visible.map { .bool($0) }),
+                    ], at: clip.source.mark)
+                }
+            }
+            try emitClips(source.children ?? [], nodes: nodes)
+        }
+    }
+
+    /// Emits a paint's shader under it: a SolidColor, or a gradient with its stops. Returns the
+    /// shader's local id.
+    private mutating func emitShader(_ paint: PaintSource, parent: Int, at mark: Mark) throws(FixtureError) -> Int {
+        guard let gradient = paint.gradient else {
+            return emitComponent(TypeKey.solidColor, [
+                (PropertyKey.componentParentId, .uint(UInt64(parent))),
+                (PropertyKey.solidColorColorValue, paint.color.map { .color($0.argb) }),
+            ], at: mark)
+        }
+        if paint.color != nil {
+            throw error(.invalidValue, mark, "a paint has either 'color:' or 'gradient:'", hint: "remove one of them")
+        }
+        guard gradient.start.count == 2, gradient.end.count == 2 else {
+            throw error(.invalidValue, mark, "a gradient's start and end are points [x, y]", hint: "write start: [0, 0], end: [100, 0]")
+        }
+        guard !gradient.stops.isEmpty else {
+            throw error(.invalidValue, mark, "a gradient needs at least one stop", hint: "add stops: [{color: \"#FF000000\", position: 0}, …]")
+        }
+        let id = emitComponent(gradient.type == .linear ? TypeKey.linearGradient : TypeKey.radialGradient, [
+            (PropertyKey.componentParentId, .uint(UInt64(parent))),
+            (PropertyKey.linearGradientStartX, .float(gradient.start[0])), (PropertyKey.linearGradientStartY, .float(gradient.start[1])),
+            (PropertyKey.linearGradientEndX, .float(gradient.end[0])), (PropertyKey.linearGradientEndY, .float(gradient.end[1])),
+            (PropertyKey.linearGradientOpacity, gradient.opacity.map { .float($0) }),
+        ], at: mark)
+        for stop in gradient.stops {
+            _ = emitComponent(TypeKey.gradientStop, [
+                (PropertyKey.componentParentId, .uint(UInt64(id))),
+                (PropertyKey.gradientStopColorValue, .color(stop.color.argb)),
+                (PropertyKey.gradientStopPosition, .float(stop.position)),
+            ], at: mark)
+        }
+        return id
     }
 
     private static func requiredPaint(_ role: TargetRole) -> TargetRole? {
@@ -117,16 +214,39 @@ extension FixtureCompilation {
         var nodes: [String: NodeEntry] = [artboardName: NodeEntry(kind: nil)]
         try collectNodes(source.nodes ?? [], into: &nodes)
 
-        var binds: [String: [TargetRole: [(key: UInt32, path: ResolvedPath, flags: UInt64, mark: Mark)]]] = [:]
+        var binds: [String: [TargetRole: [(key: UInt32, path: ResolvedPath, flags: UInt64, converter: Int?, mark: Mark)]]] = [:]
         for bind in source.binds ?? [] {
             let target = try resolveTarget(bind.target, nodes: nodes, forKeyframes: false)
             let path = try resolvePath(bind.source, reachableFrom: artboardName)
-            guard path.property.kind == target.property.kind.propertyKind else {
+            var converter: Int?
+            if let name = bind.converter {
+                guard let entry = converterEntries[name.value] else { throw unknown("converter", name, among: Array(converterEntries.keys)) }
+                converter = entry.index
+            }
+            // Through a converter, its output must be what the bind writes: the target's kind
+            // for binds toward the target, the source's kind for toSource binds.
+            let output = bind.converter.flatMap { outputKind(ofConverter: $0.value) }
+            if let output, let name = bind.converter {
+                let toSource = bind.direction == .toSource
+                let needed = toSource ? path.property.kind : target.property.kind.propertyKind
+                guard output == needed else {
+                    throw error(.typeMismatch, name.mark, "converter '\(name.value)' outputs a \(output.rawValue) but \(toSource ? "'\(bind.source.value)'" : "'\(bind.target.value)'") needs a \(needed.rawValue)",
+                                hint: "use a converter that ends in a \(needed.rawValue), or bind another property")
+                }
+            } else if target.property.kind == .soloChoice {
+                guard [.number, .string, .enum].contains(path.property.kind) else {
+                    throw error(.typeMismatch, bind.source.mark, "'\(bind.source.value)' is a \(path.property.kind.rawValue) property; a solo's active child is chosen by a number, a string or an enum",
+                                hint: "bind a number (index), string (name) or enum (value name)")
+                }
+            } else if path.property.kind != target.property.kind.propertyKind {
                 throw error(.typeMismatch, bind.source.mark, "'\(bind.source.value)' is a \(path.property.kind.rawValue) property but '\(bind.target.value)' needs a \(target.property.kind.propertyKind.rawValue)",
                             hint: "bind a \(target.property.kind.propertyKind.rawValue) property to '\(bind.target.value)'")
             }
             if target.property.kind == .list {
                 try checkItemArtboard(for: path, at: bind.source.mark)
+            }
+            if Self.computedKeys.contains(target.property.key), bind.direction != .toSource {
+                throw error(.invalidValue, bind.target.mark, "'\(bind.target.value)' is computed from the transforms, so it can only be read", hint: "add 'direction: toSource'")
             }
             if bind.sourceFirst == true, bind.direction != .twoWay {
                 throw error(.invalidValue, bind.target.mark, "'sourceFirst' only applies to two-way binds", hint: "add 'direction: twoWay' or remove 'sourceFirst'")
@@ -136,7 +256,7 @@ extension FixtureCompilation {
             case .toSource: 1
             case .twoWay: bind.sourceFirst == true ? 2 | 8 : 2
             }
-            binds[target.node, default: [:]][target.property.role, default: []].append((target.property.key, path, flags, bind.target.mark))
+            binds[target.node, default: [:]][target.property.role, default: []].append((target.property.key, path, flags, converter, bind.target.mark))
         }
 
         let machineNames = (source.stateMachines ?? []).map(\.name.value)
@@ -165,6 +285,7 @@ extension FixtureCompilation {
         for node in source.nodes ?? [] {
             try emitNode(node, parent: 0, nodes: &nodes, binds: binds)
         }
+        try emitClips(source.nodes ?? [], nodes: nodes)
         let interpolators = try emitInterpolators(source.animations ?? [])
         for animation in source.animations ?? [] {
             try emitAnimation(animation, nodes: nodes, interpolators: interpolators)
@@ -201,14 +322,22 @@ extension FixtureCompilation {
                 var entry = NodeEntry(kind: kind)
                 entry.hasFill = source.fill != nil
                 entry.hasStroke = source.stroke != nil
+                entry.fillIsGradient = source.fill?.gradient != nil
+                entry.strokeIsGradient = source.stroke?.gradient != nil
                 nodes[name.value] = entry
             }
             let isShape = kind == .rectangle || kind == .ellipse || kind == .path
             if !isShape, source.fill != nil || source.stroke != nil {
                 throw error(.invalidValue, source.type.mark, "a \(kind.rawValue) has no fill or stroke", hint: "give fills and strokes to rectangles, ellipses and paths")
             }
-            if kind != .group, let children = source.children, !children.isEmpty {
-                throw error(.invalidValue, source.type.mark, "only groups have children", hint: "wrap the nodes in a group")
+            if kind != .group, kind != .solo, let children = source.children, !children.isEmpty {
+                throw error(.invalidValue, source.type.mark, "only groups and solos have children", hint: "wrap the nodes in a group")
+            }
+            if let active = source.active {
+                guard kind == .solo else { throw error(.invalidValue, active.mark, "only solos have an active child", hint: "use type: solo") }
+                guard (source.children ?? []).contains(where: { $0.name?.value == active.value }) else {
+                    throw unknown("child of solo '\(source.name?.value ?? "")'", active, among: (source.children ?? []).compactMap { $0.name?.value })
+                }
             }
             if (kind == .path) != (source.vertices != nil) {
                 throw error(.invalidValue, source.type.mark, kind == .path ? "a path needs 'vertices:'" : "only paths have vertices", hint: "use type: path with a list of vertices")
@@ -220,19 +349,20 @@ extension FixtureCompilation {
         }
     }
 
-    private mutating func emitBinds(_ binds: [(key: UInt32, path: ResolvedPath, flags: UInt64, mark: Mark)]) {
+    private mutating func emitBinds(_ binds: [(key: UInt32, path: ResolvedPath, flags: UInt64, converter: Int?, mark: Mark)]) {
         for bind in binds {
-            emitDataBind(key: bind.key, path: bind.path, flags: bind.flags, at: bind.mark)
+            emitDataBind(key: bind.key, path: bind.path, flags: bind.flags, converter: bind.converter, at: bind.mark)
         }
     }
 
     private mutating func emitNode(_ source: NodeSource, parent: Int, nodes: inout [String: NodeEntry],
-                                   binds: [String: [TargetRole: [(key: UInt32, path: ResolvedPath, flags: UInt64, mark: Mark)]]]) throws(FixtureError) {
+                                   binds: [String: [TargetRole: [(key: UInt32, path: ResolvedPath, flags: UInt64, converter: Int?, mark: Mark)]]]) throws(FixtureError) {
         let mark = source.name?.mark ?? source.type.mark
         let name = source.name?.value
         let nodeBinds = name.flatMap { binds[$0] } ?? [:]
         let typeKey: UInt32 = switch source.type.value {
         case .group: TypeKey.node
+        case .solo: TypeKey.solo
         case .list: TypeKey.artboardComponentList
         case .rectangle, .ellipse, .path: TypeKey.shape
         }
@@ -247,13 +377,19 @@ extension FixtureCompilation {
             (PropertyKey.worldTransformComponentOpacity, source.opacity.map { .float($0) }),
         ]
         let id = emitComponent(typeKey, transform, at: mark)
+        let objectIndex = objects.count - 1
         if let name { nodes[name]?.localIds[.node] = id }
         emitBinds(nodeBinds[.node] ?? [])
 
         switch source.type.value {
-        case .group:
+        case .group, .solo:
             for child in source.children ?? [] {
                 try emitNode(child, parent: id, nodes: &nodes, binds: binds)
+            }
+            // A solo's active child is known once its children have their ids; without one the
+            // id stays 0 (the artboard), which selects no child.
+            if let active = source.active, let activeId = nodes[active.value]?.localIds[.node] {
+                setProperty(PropertyKey.soloActiveComponentId, to: .uint(UInt64(activeId)), ofObject: objectIndex)
             }
         case .list:
             break
@@ -284,10 +420,7 @@ extension FixtureCompilation {
                     (PropertyKey.shapePaintIsVisible, fill.visible.map { .bool($0) }),
                 ], at: mark)
                 emitBinds(nodeBinds[.fill] ?? [])
-                let colorId = emitComponent(TypeKey.solidColor, [
-                    (PropertyKey.componentParentId, .uint(UInt64(fillId))),
-                    (PropertyKey.solidColorColorValue, fill.color.map { .color($0.argb) }),
-                ], at: mark)
+                let colorId = try emitShader(fill, parent: fillId, at: mark)
                 emitBinds(nodeBinds[.fillColor] ?? [])
                 if let name {
                     nodes[name]?.localIds[.fill] = fillId
@@ -303,10 +436,7 @@ extension FixtureCompilation {
                     (PropertyKey.shapePaintIsVisible, stroke.visible.map { .bool($0) }),
                 ], at: mark)
                 emitBinds(nodeBinds[.stroke] ?? [])
-                let colorId = emitComponent(TypeKey.solidColor, [
-                    (PropertyKey.componentParentId, .uint(UInt64(strokeId))),
-                    (PropertyKey.solidColorColorValue, stroke.color.map { .color($0.argb) }),
-                ], at: mark)
+                let colorId = try emitShader(stroke, parent: strokeId, at: mark)
                 emitBinds(nodeBinds[.strokeColor] ?? [])
                 if let name {
                     nodes[name]?.localIds[.stroke] = strokeId

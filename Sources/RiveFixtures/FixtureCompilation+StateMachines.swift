@@ -64,6 +64,7 @@ extension FixtureCompilation {
                 (PropertyKey.animationStateAnimationId, .uint(UInt64(animation))),
                 (PropertyKey.advanceableStateSpeed, state.speed.map { .float($0) }),
             ], at: state.name.mark)
+            try emitFireActions(state.fire ?? [], artboard: artboard)
             try emitTransitions(state.transitions ?? [], stateNames: stateNames, inputs: inputs, artboard: artboard)
         }
     }
@@ -91,6 +92,22 @@ extension FixtureCompilation {
             for condition in transition.conditions ?? [] {
                 try emitCondition(condition, inputs: inputs, artboard: artboard)
             }
+            try emitFireActions(transition.fire ?? [], artboard: artboard)
+        }
+    }
+
+    /// Emits StateMachineFireTrigger actions; they belong to the state or transition just written.
+    private mutating func emitFireActions(_ actions: [FireSource], artboard: String) throws(FixtureError) {
+        for action in actions {
+            let resolved = try resolvePath(action.trigger, reachableFrom: artboard)
+            guard resolved.property.kind == .trigger else {
+                throw error(.typeMismatch, action.trigger.mark, "'\(action.trigger.value)' is a \(resolved.property.kind.rawValue) property; a fire action fires a trigger",
+                            hint: "name a trigger property")
+            }
+            emit(TypeKey.stateMachineFireTrigger, [
+                (PropertyKey.stateMachineFireActionOccursValue, .uint(action.at == .end ? 1 : 0)),
+                (PropertyKey.stateMachineFireTriggerViewModelPathIds, .bytes(resolved.encoded)),
+            ], at: action.trigger.mark)
         }
     }
 
@@ -204,13 +221,25 @@ extension FixtureCompilation {
         guard let targetNode = nodes[listener.target.value], let targetId = targetNode.localIds[.node] else {
             throw unknown("node", listener.target, among: nodes.filter { $0.value.kind != nil }.map(\.key))
         }
-        if targetNode.kind == .list || targetNode.kind == nil {
-            throw error(.typeMismatch, listener.target.mark, "listeners hit-test shapes; '\(listener.target.value)' is \(targetNode.kind == nil ? "the artboard" : "a list")", hint: "listen on a shape or a group of shapes")
+        var watched: ResolvedPath?
+        if listener.event == .viewModel {
+            guard let property = listener.property else {
+                throw error(.invalidValue, listener.target.mark, "a view-model listener needs 'property:' naming what it watches", hint: "add property: ViewModel/property")
+            }
+            watched = try resolvePath(property, reachableFrom: artboard)
+        } else {
+            if let property = listener.property {
+                throw error(.invalidValue, property.mark, "only 'event: viewModel' listeners watch a property", hint: "remove 'property:' or use event: viewModel")
+            }
+            if targetNode.kind == .list || targetNode.kind == nil {
+                throw error(.typeMismatch, listener.target.mark, "listeners hit-test shapes; '\(listener.target.value)' is \(targetNode.kind == nil ? "the artboard" : "a list")", hint: "listen on a shape or a group of shapes")
+            }
         }
         emit(TypeKey.stateMachineListenerSingle, [
             (PropertyKey.stateMachineComponentName, listener.name.map { .string($0.value) }),
             (PropertyKey.stateMachineListenerTargetId, .uint(UInt64(targetId))),
             (PropertyKey.stateMachineListenerSingleListenerTypeValue, .uint(Self.listenerType(listener.event))),
+            (PropertyKey.stateMachineListenerSingleViewModelPathIds, watched.map { .bytes($0.encoded) }),
         ], at: listener.name?.mark ?? listener.target.mark)
         for action in listener.actions {
             try emitAction(action, inputs: inputs, artboard: artboard)
@@ -223,6 +252,7 @@ extension FixtureCompilation {
         case .exit: 1
         case .down: 2
         case .up: 3
+        case .viewModel: 11
         }
     }
 

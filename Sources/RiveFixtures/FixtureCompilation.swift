@@ -46,6 +46,13 @@ struct FixtureCompilation {
     var artboardSources: [ArtboardSource] = []
     /// The file-level converter that turns a listener action into a trigger fire, when one is needed.
     var triggerConverterIndex: Int?
+    /// A converter of the fixture's `converters`: its index in the file's converter list.
+    struct ConverterEntry {
+        var index: Int
+        var source: ConverterSource
+    }
+    /// The fixture's converters by name.
+    var converterEntries: [String: ConverterEntry] = [:]
     /// Artboard-local ids handed out so far in the current artboard (the artboard itself is 0).
     var localObjectCount = 0
 
@@ -67,6 +74,12 @@ struct FixtureCompilation {
         objects.append(RiveObject(typeKey: typeKey, properties: kept))
         objectMarks.append(mark)
         return objects.count - 1
+    }
+
+    /// Sets a property of an object already emitted (a value known only after its children).
+    mutating func setProperty(_ key: UInt32, to value: RivePropertyValue, ofObject index: Int) {
+        objects[index].properties.removeAll { $0.key == key }
+        objects[index].properties.append(RiveProperty(key: key, value: value))
     }
 
     /// Appends an artboard component and returns its artboard-local id.
@@ -122,6 +135,8 @@ struct FixtureCompilation {
             triggerConverterIndex = 0
             emit(TypeKey.dataConverterTrigger, [(PropertyKey.dataConverterName, .string("Fire trigger"))], at: .start)
         }
+        try collectConverters(source.converters ?? [], firstIndex: triggerConverterIndex == nil ? 0 : 1)
+        emitConverters(source.converters ?? [])
         try emitViewModels(source.viewModels ?? [])
         for artboard in source.artboards {
             try emitArtboard(artboard)
@@ -186,7 +201,9 @@ struct FixtureCompilation {
                 }
                 instanceNames.append(instanceName)
             }
-            if instanceNames.isEmpty { instanceNames = [Located("Default", at: entry.source.name.mark)] }
+            // Left out, `instances` means one blank "Default"; an explicit `[]` means none at all
+            // (a view model whose default instance is blank and named "", SRC-2).
+            if entry.source.instances == nil { instanceNames = [Located("Default", at: entry.source.name.mark)] }
             viewModels[name]?.properties = properties
             viewModels[name]?.instanceNames = instanceNames
         }

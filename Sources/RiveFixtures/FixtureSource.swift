@@ -7,6 +7,7 @@ import YAML
 /// One fixture file: enums, view models and artboards, referred to by name.
 struct FixtureSource: Decodable {
     var enums: [EnumSource]?
+    var converters: [ConverterSource]?
     var viewModels: [ViewModelSource]?
     var artboards: [ArtboardSource]
 }
@@ -135,6 +136,8 @@ struct ArtboardSource: Decodable {
 /// What a node is.
 enum NodeKind: String, Decodable, CaseIterable {
     case group, rectangle, ellipse, path, list
+    /// A group that shows only its active child (`Solo`).
+    case solo
 }
 
 /// A node of the artboard tree: a group, a shape (rectangle, ellipse, path) or a list.
@@ -156,6 +159,18 @@ struct NodeSource: Decodable {
     var fill: PaintSource?
     var stroke: PaintSource?
     var children: [NodeSource]?
+    /// Clipping shapes: everything under this node is clipped to the shapes under each source.
+    var clips: [ClipSource]?
+    /// For a solo: the name of the child shown first (default: none, so nothing shows).
+    var active: Located<String>?
+}
+
+/// A clipping shape (`ClippingShape`): the node whose shapes make the clip, its fill rule and
+/// whether it clips at all.
+struct ClipSource: Decodable {
+    var source: Located<String>
+    var rule: FillRule?
+    var visible: Bool?
 }
 
 /// A vertex of a point path; `in` and `out` are absolute control points of a cubic vertex.
@@ -184,11 +199,34 @@ enum StrokeJoin: String, Decodable, CaseIterable {
 /// A fill or a stroke with a solid color.
 struct PaintSource: Decodable {
     var color: FixtureColor?
+    /// A gradient instead of a solid color.
+    var gradient: GradientSource?
     var visible: Bool?
     var rule: FillRule?
     var thickness: Float?
     var cap: StrokeCap?
     var join: StrokeJoin?
+}
+
+/// The kind of a gradient.
+enum GradientKind: String, Decodable, CaseIterable {
+    case linear, radial
+}
+
+/// A gradient paint: its points in the shape's space (a radial gradient is centred on
+/// `start` and reaches `end`), its opacity and its color stops.
+struct GradientSource: Decodable {
+    var type: GradientKind
+    var start: [Float]
+    var end: [Float]
+    var opacity: Float?
+    var stops: [GradientStopSource]
+}
+
+/// One stop of a gradient: a color at a position from 0 to 1.
+struct GradientStopSource: Decodable {
+    var color: FixtureColor
+    var position: Float
 }
 
 /// Which way a data bind moves values.
@@ -205,6 +243,80 @@ struct BindSource: Decodable {
     var direction: BindDirection?
     /// For two-way binds: apply source→target before target→source within one update.
     var sourceFirst: Bool?
+    /// The name of a converter of the file's `converters` that the bind applies.
+    var converter: Located<String>?
+}
+
+/// What a data converter does (the upstream `DataConverter` subtypes the compiler writes).
+enum ConverterKind: String, Decodable, CaseIterable {
+    case toString, toNumber, negate, operation, degsToRads, rangeMapper, rounder, trim, pad, removeZeros, group
+}
+
+/// An arithmetic operation of an operation converter (`ArithmeticOperation`, in raw-value order).
+enum ArithmeticOperationName: String, Decodable, CaseIterable {
+    case add, subtract, multiply, divide, modulo, squareRoot, power, exp, log, cosine, sine, tangent,
+         acosine, asine, atangent, atangent2, round, floor, ceil
+}
+
+/// How a range mapper eases between its outputs.
+enum RangeInterpolation: String, Decodable, CaseIterable {
+    case hold, linear, cubic
+}
+
+/// Which ends a trim converter trims (`TrimType`: none 0, start 1, end 2, all 3).
+enum TrimKind: String, Decodable, CaseIterable {
+    case none, start, end, all
+}
+
+/// Which side a pad converter pads.
+enum PadSide: String, Decodable, CaseIterable {
+    case start, end
+}
+
+/// A file-level data converter; each kind reads only its own keys (docs/fixture-format.md).
+struct ConverterSource: Decodable {
+    var name: Located<String>
+    var type: Located<ConverterKind>
+    // operation, degsToRads
+    var op: ArithmeticOperationName?
+    var value: Float?
+    // toString, rounder
+    var decimals: UInt32?
+    var round: Bool?
+    var trailingZeros: Bool?
+    var commas: Bool?
+    var colorFormat: String?
+    // rangeMapper
+    var minInput: Float?
+    var maxInput: Float?
+    var minOutput: Float?
+    var maxOutput: Float?
+    var clampLower: Bool?
+    var clampUpper: Bool?
+    var modulo: Bool?
+    var reverse: Bool?
+    var interpolation: RangeInterpolation?
+    var ease: [Float]?
+    // trim, pad
+    var trim: TrimKind?
+    var length: UInt32?
+    var text: String?
+    var side: PadSide?
+    // group
+    var items: [Located<String>]?
+
+    /// The keys given, by name, to check them against the kind.
+    var givenKeys: [String] {
+        let keys: [(String, Bool)] = [
+            ("op", op != nil), ("value", value != nil), ("decimals", decimals != nil), ("round", round != nil),
+            ("trailingZeros", trailingZeros != nil), ("commas", commas != nil), ("colorFormat", colorFormat != nil),
+            ("minInput", minInput != nil), ("maxInput", maxInput != nil), ("minOutput", minOutput != nil), ("maxOutput", maxOutput != nil),
+            ("clampLower", clampLower != nil), ("clampUpper", clampUpper != nil), ("modulo", modulo != nil), ("reverse", reverse != nil),
+            ("interpolation", interpolation != nil), ("ease", ease != nil), ("trim", trim != nil), ("length", length != nil),
+            ("text", text != nil), ("side", side != nil), ("items", items != nil),
+        ]
+        return keys.filter(\.1).map(\.0)
+    }
 }
 
 /// How a linear animation ends.
@@ -274,7 +386,22 @@ struct StateSource: Decodable {
     var name: Located<String>
     var animation: Located<String>
     var speed: Float?
+    /// View-model triggers the state fires when it starts or ends.
+    var fire: [FireSource]?
     var transitions: [TransitionSource]?
+}
+
+/// When a fire action of a state or transition fires.
+enum FireMoment: String, Decodable, CaseIterable {
+    case start, end
+}
+
+/// A fire action (`StateMachineFireTrigger`): a view-model trigger fired when a state starts
+/// or ends, or when a transition is taken (start) or completes its mix (end).
+struct FireSource: Decodable {
+    /// `ViewModel/trigger[/nested…]`.
+    var trigger: Located<String>
+    var at: FireMoment?
 }
 
 /// A time: a number of milliseconds, or a string `"N%"` for a percentage of the animation.
@@ -301,6 +428,8 @@ struct TransitionSource: Decodable {
     var duration: FixtureTime?
     var exitTime: FixtureTime?
     var conditions: [ConditionSource]?
+    /// View-model triggers the transition fires when taken (start) or when its mix completes (end).
+    var fire: [FireSource]?
 }
 
 /// A comparison operator, written as a symbol (`"=="`, `"<"`) or a word (`eq`, `lt`).
@@ -343,13 +472,18 @@ struct ConditionSource: Decodable {
 /// The pointer event a listener reacts to; raw values are the format's listener types.
 enum PointerEvent: String, Decodable, CaseIterable {
     case enter, exit, down, up
+    /// Not a pointer event: a change of the view-model property the listener names.
+    case viewModel
 }
 
 /// A listener on a node and the actions it performs.
 struct ListenerSource: Decodable {
     var name: Located<String>?
+    /// The node whose shapes a pointer listener hit-tests; a view-model listener may name the artboard.
     var target: Located<String>
     var event: PointerEvent
+    /// For `event: viewModel`: the `ViewModel/property[/nested…]` whose changes it reacts to.
+    var property: Located<String>?
     var actions: [ActionSource]
 }
 

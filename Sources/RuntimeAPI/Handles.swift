@@ -64,6 +64,15 @@ public struct RuntimeLogEntry: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(level.rawValue) [\(tag)] \(code): \(message)" }
 }
 
+extension RuntimeLogEntry {
+    /// The code a process adapter logs when its runtime process dies or breaks the protocol;
+    /// runners report a crash (docs/adapter-protocol.md §8).
+    public static let adapterCrashedCode = "adapter.crashed"
+    /// The code a process adapter logs when its runtime process does not answer within its
+    /// request timeout; runners report a timeout (docs/adapter-protocol.md §8).
+    public static let adapterTimedOutCode = "adapter.timed-out"
+}
+
 /// A loaded `.riv` file: introspection and creation of artboards and view-model instances.
 @MainActor
 public protocol File: AnyObject, Sendable {
@@ -168,7 +177,7 @@ public protocol StateMachine: AnyObject, Sendable {
 /// `ViewModelInstanceError` when the path or type is wrong.
 @MainActor
 public protocol ViewModelInstance: AnyObject, Sendable {
-    /// The instance's name: `""` for blank instances, `"Default"` for default copies.
+    /// The instance's name: `""` for blank instances, the authored name for copies of authored instances (default copies included, SRC-2).
     func name() async throws(ViewModelInstanceError) -> String
     /// The name of the instance's view model.
     func viewModelName() async throws(ViewModelInstanceError) -> String

@@ -21,7 +21,7 @@ public enum ViewModelSource: Sendable {
 public enum ViewModelInstanceSource: Sendable {
     /// Type defaults for every property; the instance name is `""`.
     case blank(from: ViewModelSource)
-    /// A copy of the view model's default instance; the instance name is `"Default"`.
+    /// A copy of the view model's default (first) instance with its authored name, or a blank instance named `""` when it has none (SRC-2).
     case viewModelDefault(from: ViewModelSource)
     /// A copy of the authored instance with this name.
     case name(String, from: ViewModelSource)

@@ -85,6 +85,28 @@ struct ArgumentList {
         return value
     }
 
+    /// Removes every `--name VALUE` and `--name=VALUE` of an option that may be repeated, returning the values in order.
+    /// - Throws: `UsageError` when an occurrence has no value.
+    mutating func repeatedOption(_ name: String) throws(UsageError) -> [String] {
+        var values: [String] = []
+        var index = 0
+        while index < remaining.count {
+            if remaining[index].hasPrefix(name + "=") {
+                values.append(String(remaining[index].dropFirst(name.count + 1)))
+                remaining.remove(at: index)
+            } else if remaining[index] == name {
+                guard index + 1 < remaining.count, !remaining[index + 1].hasPrefix("--") else {
+                    throw UsageError(message: "option \(name) needs a value", hint: "see 'rive-harness \(command) --help'")
+                }
+                values.append(remaining[index + 1])
+                remaining.removeSubrange(index...index + 1)
+            } else {
+                index += 1
+            }
+        }
+        return values
+    }
+
     /// Removes and returns every remaining positional argument, rejecting unknown options.
     /// - Parameter known: every option the command accepts, for "did you mean" suggestions.
     mutating func positionals(known: [String]) throws(UsageError) -> [String] {

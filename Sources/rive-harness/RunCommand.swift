@@ -1,6 +1,9 @@
+import AdapterProtocol
+import BenchKit
 import Conformance
-import RuntimeAPI
 import Foundation
+import HarnessSupport
+import RuntimeAPI
 
 /// `rive-harness run`: runs the corpus's scenarios against an adapter and reports verdicts.
 struct RunCommand: HarnessCommand {
@@ -10,13 +13,26 @@ struct RunCommand: HarnessCommand {
         usage: rive-harness run [CORPUS] [--adapter NAME] [--filter GLOB] [--rules PREFIX]
                                 [--shard K/N] [--format console|tap|junit|json] [--out FILE]
                                 [--jobs N] [--timeout SECONDS] [--record missing|all|never]
+                                [--adapter process --command 'CMD ARGS' [--request-timeout S]]
+                                [--adapter rive-cpp [--runtime-commit REV] [--request-timeout S]]
+                                [--history DIR | --no-history]
+                                [--verify [--verify-seed N]]
 
         Plans the scenarios of CORPUS (default: Corpus) for the adapter (capabilities decide
         run or skip), runs them and reports a verdict per scenario: PASS, FAIL, ERROR, TIMEOUT,
         CRASH, SKIP, XFAIL or XPASS. Known failures come from CORPUS/expectations/NAME.yaml.
 
         options:
-          --adapter NAME     the runtime to test (default: reference)
+          --adapter NAME     the runtime to test (default: reference); 'process' runs
+                             the program of --command over docs/adapter-protocol.md
+          --command 'CMD'    with --adapter process: the adapter program, run with
+                             /bin/sh -c; one child per job, restarted after a crash or
+                             timeout (example: --command 'rive-harness serve')
+          --request-timeout S  with --adapter process or rive-cpp: seconds the child may
+                             take to answer one request (default 10); past it, TIMEOUT
+          --runtime-commit REV  with --adapter rive-cpp: the Rive C++ runtime commit whose
+                             driver scripts/build-rive-cpp cached (default: HEAD of
+                             $RIVE_RUNTIME_GIT_DIR or the mirror); docs/rive-cpp-adapter.md
           --filter GLOB      scenario IDs to run: '*' within a folder, '**' across folders
           --rules PREFIX     scenarios checking a rule area (GLB) or one rule (GLB-5) of
                              rules.yaml; a selection that matches nothing is a usage error
@@ -27,20 +43,32 @@ struct RunCommand: HarnessCommand {
                              report to stdout; FILE's folder is checked before running
           --jobs N           adapter instances (default 1); they share the main actor and
                              interleave only where an adapter suspends, so adapters that
-                             never suspend (the reference one) run one scenario at a time
+                             never suspend (the reference one) run one scenario at a time;
+                             process adapters run N children in parallel
           --timeout SECONDS  per-scenario timeout unless a scenario sets one (default 60,
                              at most 86400)
+          --history DIR      also append the run to DIR/runs/ as a history file
+                             (<UTC yyyyMMdd-HHmmss>-<testbed>-conformance-<adapter>.json,
+                             docs/performance-history.md) for 'history', 'dashboard' and
+                             'nightly' (default: $RIVE_HARNESS_RESULTS, else results)
+          --no-history       do not append a history file
           --record MODE      golden digests: missing (default; never when CI=true, or
                              RIVE_HARNESS_RECORD when set, which must be a mode)
                              writes absent goldens, all rewrites every golden, never
                              only compares (CI); recording fails the scenario
+          --verify           run each scenario several ways and require the same verdict:
+                             fresh, on a reused worker, with splittable advances cut into
+                             4, and in a seeded shuffled order (docs/scenario-format.md,
+                             "Verify mode"); a disagreement is a FAIL naming the variants
+          --verify-seed N    the shuffled order's seed (default 1; needs --verify)
           --help             show this help
 
         exit codes: 0 every scenario passed, skipped or failed as expected; 1 a scenario
         failed, errored, timed out, crashed or passed unexpectedly, or the corpus has
         problems; 2 usage error (including an unknown adapter, a repeated option or a
-        selection that matches nothing); 3 the corpus folder is missing; 4 internal error
-        (for example --out cannot be written).
+        selection that matches nothing); 3 the corpus folder is missing, or the adapter
+        process failed its first handshake; 4 internal error (for example --out cannot be
+        written).
         """
 
     /// The output formats and the reporter each makes.
@@ -54,10 +82,49 @@ struct RunCommand: HarnessCommand {
     let format: String
     let outputPath: String?
     let options: RunOptions
+    /// The results folder the history file goes to, or nil for none.
+    let historyFolder: String?
+    /// With `--adapter process`: how to start the child.
+    let process: ProcessAdapterConfiguration?
+    /// With `--adapter rive-cpp`: the runtime revision (nil: HEAD) and the request timeout.
+    let riveCpp: (revision: String?, requestTimeoutSeconds: Double)?
 
     init(arguments: inout ArgumentList) throws(UsageError) {
         let hint = "see 'rive-harness run --help'"
         adapterName = try arguments.option("--adapter") ?? "reference"
+        let command = try arguments.option("--command")
+        let requestTimeoutText = try arguments.option("--request-timeout")
+        let runtimeCommit = try arguments.option("--runtime-commit")
+        let isRiveCpp = adapterName == RiveCppAdapterOption.name
+        guard runtimeCommit == nil || (isRiveCpp && !runtimeCommit!.isEmpty) else {
+            throw UsageError(message: "--runtime-commit needs --adapter rive-cpp and a revision", hint: hint)
+        }
+        if adapterName == AdapterRegistry.processAdapterName || isRiveCpp {
+            let requestTimeout = requestTimeoutText.flatMap(Double.init) ?? 10
+            guard requestTimeoutText == nil || (Double(requestTimeoutText!) != nil && requestTimeout > 0 && requestTimeout <= RunOptions.maximumTimeoutSeconds) else {
+                throw UsageError(message: "--request-timeout needs a positive number of seconds up to \(Int(RunOptions.maximumTimeoutSeconds)), got '\(requestTimeoutText!)'",
+                                 hint: hint)
+            }
+            if isRiveCpp {
+                guard command == nil else {
+                    throw UsageError(message: "--adapter rive-cpp finds its own driver; --command is for --adapter process", hint: hint)
+                }
+                riveCpp = (runtimeCommit, requestTimeout)
+                process = nil
+            } else {
+                guard let command, !command.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    throw UsageError(message: "--adapter process needs --command 'CMD ARGS'", hint: "for example --command 'rive-harness serve'; \(hint)")
+                }
+                riveCpp = nil
+                process = ProcessAdapterConfiguration(command: command, requestTimeoutSeconds: requestTimeout)
+            }
+        } else {
+            riveCpp = nil
+            guard command == nil, requestTimeoutText == nil else {
+                throw UsageError(message: "--command and --request-timeout need --adapter process", hint: hint)
+            }
+            process = nil
+        }
         var selectionShard: Shard?
         if let shard = try arguments.option("--shard") {
             guard let parsed = Shard(shard) else { throw UsageError(message: "--shard needs K/N with 1 ≤ K ≤ N, got '\(shard)'", hint: hint) }
@@ -70,6 +137,15 @@ struct RunCommand: HarnessCommand {
         format = chosenFormat
         outputPath = try arguments.option("--out")
         guard outputPath != "" else { throw UsageError(message: "--out needs a file path, got an empty one", hint: hint) }
+        let history = try arguments.option("--history")
+        if arguments.flag("--no-history") {
+            guard history == nil else { throw UsageError(message: "--history and --no-history exclude each other", hint: hint) }
+            historyFolder = nil
+        } else {
+            let folder = history ?? ProcessInfo.processInfo.environment["RIVE_HARNESS_RESULTS"].flatMap { $0.isEmpty ? nil : $0 } ?? "results"
+            guard !folder.isEmpty else { throw UsageError(message: "--history needs a folder, got an empty one", hint: hint) }
+            historyFolder = folder
+        }
         let jobsText = try arguments.option("--jobs") ?? "1"
         guard let jobs = Int(jobsText), jobs >= 1 else { throw UsageError(message: "--jobs needs a positive integer, got '\(jobsText)'", hint: hint) }
         let timeoutText = try arguments.option("--timeout") ?? "60"
@@ -88,22 +164,46 @@ struct RunCommand: HarnessCommand {
                 throw UsageError(message: error.description, hint: "set RIVE_HARNESS_RECORD to missing, all or never, or pass --record")
             }
         }
-        options = RunOptions(jobs: jobs, defaultTimeoutSeconds: timeout, recordMode: record)
+        let verify = arguments.flag("--verify")
+        var verifyOptions: VerifyOptions?
+        if verify { verifyOptions = VerifyOptions() }
+        if let seedText = try arguments.option("--verify-seed") {
+            guard verify else { throw UsageError(message: "--verify-seed needs --verify", hint: hint) }
+            guard let seed = UInt64(seedText) else { throw UsageError(message: "--verify-seed needs a whole number from 0 to \(UInt64.max), got '\(seedText)'", hint: hint) }
+            verifyOptions?.seed = seed
+        }
+        options = RunOptions(jobs: jobs, defaultTimeoutSeconds: timeout, recordMode: record, verify: verifyOptions)
         var corpus = try CorpusArguments(&arguments, command: Self.name,
-                                         knownOptions: ["--adapter", "--shard", "--format", "--out", "--jobs", "--timeout", "--record"])
+                                         knownOptions: ["--adapter", "--shard", "--format", "--out", "--jobs", "--timeout", "--record",
+                                                        "--command", "--request-timeout", "--runtime-commit", "--history", "--no-history", "--verify", "--verify-seed"])
         corpus.selection.shard = selectionShard
         self.corpus = corpus
     }
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
-        let makeAdapter: @MainActor () -> any RuntimeAdapter
-        do { makeAdapter = try AdapterRegistry.factory(named: adapterName, command: Self.name) } catch {
-            throw CommandFailure(message: "error: \(error.message)\n  hint: \(error.hint)", exitCode: .usage)
+        var inProcess: (@MainActor () -> any RuntimeAdapter)?
+        var process = self.process
+        if let riveCpp {
+            process = try RiveCppAdapterOption.configuration(revision: riveCpp.revision, requestTimeoutSeconds: riveCpp.requestTimeoutSeconds)
+        }
+        if process == nil {
+            do { inProcess = try AdapterRegistry.factory(named: adapterName, command: Self.name) } catch {
+                throw CommandFailure(message: "error: \(error.message); 'process' runs a program given by --command\n  hint: \(error.hint)", exitCode: .usage)
+            }
         }
         if let outputPath { try Self.checkWritable(outputPath) }
         let loaded = try loadCorpus(corpus.path)
         try corpus.checkRules(in: loaded, command: Self.name)
-        let adapter = makeAdapter()
+        let adapter: any RuntimeAdapter
+        let makeAdapter: @MainActor () -> any RuntimeAdapter
+        if let inProcess {
+            makeAdapter = inProcess
+            adapter = inProcess()
+        } else {
+            let started = try AdapterRegistry.processFactory(process!)
+            adapter = started.first
+            makeAdapter = started.make
+        }
         func makePlan(_ selection: Selection) -> RunPlan {
             Planner.plan(corpus: loaded, adapter: AdapterIdentity(adapter), capabilities: adapter.capabilities,
                          expectations: loaded.expectations(for: adapter.name), selection: selection)
@@ -116,7 +216,18 @@ struct RunCommand: HarnessCommand {
             throw CommandFailure(message: "error: \(named.joined(separator: " with ")) selects no scenario of \(loaded.root)\n"
                                      + "  hint: run 'rive-harness list \(loaded.root)' with the same selection to see what it holds", exitCode: .usage)
         }
+        if let verify = options.verify {
+            let scenarios = plan.entries.compactMap { entry -> Scenario? in
+                if case .run(let scenario) = entry.decision { return scenario }
+                return nil
+            }
+            let splittable = scenarios.map { Verification.splittableAdvances(in: $0).count }
+            printError("verify: \(scenarios.count) scenario(s) run fresh, on a reused worker and in shuffled order (seed \(verify.seed)); "
+                       + "\(splittable.filter { $0 > 0 }.count) have advances split into \(verify.splitParts) (\(splittable.reduce(0, +)) advance step(s))")
+        }
+        let startedAt = Date()
         var buffer = ""
+        var historyJSON = ""
         let makeReporter = Self.formats.first { $0.name == format }!.make
         var reporters: [any RunReporter] = []
         if outputPath != nil {
@@ -125,6 +236,7 @@ struct RunCommand: HarnessCommand {
         } else {
             reporters.append(makeReporter { print($0, terminator: $0.hasSuffix("\n") ? "" : "\n") })
         }
+        if historyFolder != nil { reporters.append(JSONReporter { historyJSON += $0 }) }
         var reused: (any RuntimeAdapter)? = adapter
         let runner = ConformanceRunner(corpus: loaded, options: options, reporters: reporters) {
             defer { reused = nil }
@@ -132,7 +244,38 @@ struct RunCommand: HarnessCommand {
         }
         let summary = await runner.run(plan)
         if let outputPath { try writeFileAtomically(Array(buffer.utf8), to: outputPath) }
+        if let historyFolder {
+            let path = try Self.appendHistory(historyJSON, folder: historyFolder, startedAt: startedAt, adapter: AdapterIdentity(adapter),
+                                              runtimeCommit: (adapter as? ProcessAdapter)?.identity.runtimeCommit, corpusHash: loaded.hash)
+            printError("history: \(path)")
+        }
         return summary.passed ? .success : .failuresFound
+    }
+
+    /// Writes the run's history file (kind `conformance`, the results document embedded) to
+    /// `FOLDER/runs/<UTC yyyyMMdd-HHmmss>-<testbed>-conformance-<adapter>.json`, atomically.
+    /// - Returns: the file's path.
+    /// - Throws: `CommandFailure` (exit 4) when it cannot be written.
+    static func appendHistory(_ resultsJSON: String, folder: String, startedAt: Date, adapter: AdapterIdentity, runtimeCommit: String?,
+                              corpusHash: String) throws(CommandFailure) -> String {
+        let testbed = Testbed.current(buildFlags: BenchCommand.buildFlags)
+        let embedded: BenchKit.JSONValue
+        do { embedded = try BenchKit.JSONValue.parse(Array(resultsJSON.utf8)) } catch {
+            throw CommandFailure(message: "error: the run's JSON results do not parse (\(error))\n  hint: this is a bug; report it", exitCode: .internalError)
+        }
+        let harness = HarnessContext(kind: "conformance", createdAt: ISO8601DateFormatter().string(from: startedAt), metric: .time,
+                                     adapters: [AdapterRecord(name: adapter.name, version: adapter.version, runtimeCommit: runtimeCommit)],
+                                     harnessCommit: BenchCommand.gitCommit(), corpusHash: corpusHash, testbed: testbed)
+        let document = ResultsDocument(context: .object([:]), rows: [], harness: harness, otherKeys: ["conformance": embedded])
+        let stamp = (BenchCommand.defaultResultsPath(createdAt: startedAt, testbed: testbed) as NSString).lastPathComponent
+            .replacingOccurrences(of: "-bench.json", with: "")
+        let safeName = String(adapter.name.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
+        let path = URL(fileURLWithPath: folder).appendingPathComponent("runs").appendingPathComponent("\(stamp)-conformance-\(safeName).json").path
+        do { try document.write(to: path) } catch {
+            throw CommandFailure(message: "error: cannot write the history file '\(path)': \(error.reason)\n  hint: check that \(folder) is writable, or pass --no-history",
+                                 exitCode: .internalError)
+        }
+        return path
     }
 
     /// Fails early, before anything runs, when `--out` cannot be written: its folder cannot be

@@ -8,15 +8,20 @@ import Testing
 struct CorpusRegistryTests {
     static let corpusPath = SharedMaterial.packageRoot.appendingPathComponent("Corpus").path
 
-    @Test("Corpus/rules.yaml lists exactly the rule IDs of binding-rules.md, in order", .enabled(if: FileManager.default.fileExists(atPath: SharedMaterial.directory.appendingPathComponent("docs/binding-rules.md").path), Comment(rawValue: SharedMaterial.absentComment)))
+    @Test("Corpus/rules.yaml lists exactly the rule IDs of binding-rules.md, in order, and upstream-derived rules after them", .enabled(if: FileManager.default.fileExists(atPath: SharedMaterial.directory.appendingPathComponent("docs/binding-rules.md").path), Comment(rawValue: SharedMaterial.absentComment)))
     func rulesMatchSpecification() throws {
         let text = try String(contentsOf: SharedMaterial.directory.appendingPathComponent("docs/binding-rules.md"), encoding: .utf8)
         let documented = text.matches(of: /(?m)^- \*\*([A-Z]+-[0-9]+[A-Z]?) \[/).map { String($0.1) }
         let corpus = try Corpus.load(Self.corpusPath)
-        #expect(documented.count == 62)
-        #expect(corpus.rules.rules.map(\.id) == documented)
+        #expect(documented.count == 65)
+        let upstream = corpus.rules.rules.filter { $0.upstreamSource != nil }
+        #expect(corpus.rules.rules.filter { $0.upstreamSource == nil }.map(\.id) == documented)
+        #expect(Array(corpus.rules.rules.suffix(upstream.count)) == upstream, "upstream-derived rules come after the documented ones")
+        #expect(Set(upstream.map(\.area)).isDisjoint(with: documented.map(ruleAreaOf)), "upstream-derived rules use areas of their own")
         #expect(corpus.rules.rules.allSatisfy { !$0.title.isEmpty })
     }
+
+    private func ruleAreaOf(_ id: String) -> String { String(id[..<(id.lastIndex(of: "-") ?? id.endIndex)]) }
 
     @Test("the project corpus validates without problems")
     func corpusValidates() throws {
@@ -52,5 +57,19 @@ struct CorpusRegistryTests {
         let globals = Planner.plan(corpus: loaded, adapter: identity, capabilities: ScriptedAdapter.all,
                                    expectations: Expectations(entries: [:], problems: []), selection: Selection(rules: "GLB")).entries.map(\.id)
         #expect(globals == ["broken", "globals/unknown-name"])
+    }
+}
+
+/// Fixture names that refer to upstream files of the shared material.
+@Suite("shared fixtures")
+struct SharedFixtureNameTests {
+    @Test("'shared/NAME' is a plain upstream file name; anything else is not a shared fixture")
+    func names() {
+        #expect(SharedFixtures.fileName(of: "shared/data_bind_test_cmdq") == "data_bind_test_cmdq")
+        #expect(SharedFixtures.fileName(of: "character") == nil)
+        #expect(SharedFixtures.fileName(of: "shared/") == nil)
+        #expect(SharedFixtures.fileName(of: "shared/../secret") == nil)
+        #expect(SharedFixtures.fileName(of: "shared/.hidden") == nil)
+        #expect(SharedFixtures.path(of: "character", fixturesDirectory: "Corpus/fixtures") == "Corpus/fixtures/character.riv")
     }
 }

@@ -12,6 +12,13 @@ struct Script: Sendable {
     var streamsDropAfterFirst = false
     /// Views never settle and each tick blocks the thread for a millisecond, for a `settle` the watchdog must stop.
     var slowUnsettledTicks = false
+    /// An advance by more than 0 and less than 0.01 s logs `machine.small-step`, so a run
+    /// whose advances are split behaves differently (verify mode).
+    var logsSmallAdvances = false
+    /// A worker loads one file; a second load on it fails (verify mode's reused worker).
+    var oneLoadPerWorker = false
+    /// An adapter instance makes one worker; later `makeWorker()` calls fail (verify mode's shuffled order).
+    var oneWorkerPerAdapter = false
 }
 
 /// A small deterministic in-memory runtime for the runner's own tests.
@@ -37,7 +44,13 @@ final class ScriptedAdapter: RuntimeAdapter {
 
     nonisolated static let all: RuntimeCapabilities = RuntimeCapabilities(RuntimeCapabilities.names.map(\.capability))
 
-    func makeWorker() async throws(WorkerError) -> any Worker { ScriptedWorker(script: script) }
+    private var workersMade = 0
+
+    func makeWorker() async throws(WorkerError) -> any Worker {
+        workersMade += 1
+        if script.oneWorkerPerAdapter, workersMade > 1 { throw .missingDevice("this scripted adapter instance made its one worker already") }
+        return ScriptedWorker(script: script)
+    }
 }
 
 @MainActor
@@ -45,9 +58,12 @@ final class ScriptedWorker: Worker {
     let script: Script
     var log: [RuntimeLogEntry] = []
     var crashed = false
+    private var loads = 0
     init(script: Script) { self.script = script }
 
     func loadFile(_ source: FileSource) async throws(FileError) -> any File {
+        loads += 1
+        if script.oneLoadPerWorker, loads > 1 { throw .invalidFile("this scripted worker loaded its one file already") }
         guard case .data(let bytes) = source, String(decoding: bytes, as: UTF8.self).hasPrefix("scripted") else {
             throw .invalidFile("not a scripted fixture")
         }
@@ -145,6 +161,9 @@ final class ScriptedStateMachine: StateMachine {
         if worker.script.crashOnAdvance {
             worker.crashed = true
             worker.log.append(RuntimeLogEntry(level: .error, tag: "worker", code: adapterCrashLogCode, message: "the runtime process exited with signal 11"))
+        }
+        if worker.script.logsSmallAdvances, seconds > 0, seconds < 0.01 {
+            worker.log.append(RuntimeLogEntry(level: .warning, tag: "stateMachine", code: "machine.small-step", message: "advanced by \(seconds) s"))
         }
     }
     func bindViewModelInstance(_ instance: any ViewModelInstance) {}

@@ -33,3 +33,22 @@ struct HarnessSupportTests {
         #expect(throws: AtomicFileError.self) { try AtomicFile.write([1], to: file.path + "/out.txt") }
     }
 }
+
+/// The watchdog that bounds scenario runs and diff dumps.
+@MainActor
+struct WatchdogTests {
+    @Test("work that finishes in time returns its result")
+    func finishes() async {
+        let result = await Watchdog<Int>.run(seconds: 60) { 42 }
+        #expect(result == 42)
+    }
+
+    @Test("work that suspends past the timeout is abandoned: the answer is nil")
+    func timesOut() async {
+        let result = await Watchdog<Int>.run(seconds: 0.05) {
+            try? await Task.sleep(for: .seconds(3600))
+            return 1
+        }
+        #expect(result == nil)
+    }
+}

@@ -21,16 +21,21 @@ public enum HarnessProcess {
         return directory.appendingPathComponent("rive-harness")
     }()
 
-    /// Runs `rive-harness` with arguments, in `directory` when given.
+    /// The results folder `run` appends history files to under tests (`RIVE_HARNESS_RESULTS`),
+    /// so tests never add runs to the project's own `results/`.
+    public static let resultsFolder = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-test-results-\(UUID().uuidString)")
+
+    /// Runs `rive-harness` with arguments, in `directory` when given. `RIVE_HARNESS_RESULTS`
+    /// is `resultsFolder` unless `environment` sets it.
     /// - Throws: when the executable cannot be started.
     public static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        }
+        process.environment = ProcessInfo.processInfo.environment
+            .merging(["RIVE_HARNESS_RESULTS": resultsFolder.path]) { _, new in new }
+            .merging(environment) { _, new in new }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output

@@ -103,7 +103,9 @@ struct BindingRuleTests {
         } catch {
             #expect(error.code == "artboard.invalid-state-machine")
         }
-        await #expect(throws: ArtboardError.self) { _ = try await f.artboard("Bare").createStateMachine() }
+        // "Bare" has no animations and no state machines: it gets the auto-generated one (SM-6).
+        #expect(try await f.artboard("Bare").createStateMachine().name == "Auto Generated State Machine")
+        await #expect(throws: ArtboardError.self) { _ = try await f.artboard("Bare").createStateMachine("Machine") }
         await #expect(throws: FileError.self) { _ = try await f.file.createArtboard("Nope") }
     }
 

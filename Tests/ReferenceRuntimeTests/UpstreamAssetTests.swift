@@ -163,6 +163,11 @@ struct UpstreamAssetTests {
         machine.advance(by: 0)
         #expect(artboard.componentValue(rect, property: P.parametricPathWidth) == .float(100))
         #expect(artboard.componentValue(text, property: P.textValueRunText) == .string("bound text"))
+        if case .float(let rotation)? = artboard.componentValue(try #require(artboard.componentID(named: "bound_rect_shape")), property: P.transformComponentRotation) {
+            #expect(abs(rotation - 1.5708) < 1e-4, "90 degrees through the degrees-to-radians converter")
+        } else {
+            Issue.record("the shape has no rotation")
+        }
         #expect(artboard.componentValue(fill, property: P.solidColorColorValue) == .color(0xFFFF_0000))
         instance.setValue(of: NumberProperty(path: "width"), to: 200)
         instance.setValue(of: ColorProperty(path: "color"), to: Color(0xFF00_FF00))
@@ -173,7 +178,16 @@ struct UpstreamAssetTests {
         #expect(artboard.componentValue(rect, property: P.parametricPathWidth) == .float(200))
         #expect(artboard.componentValue(fill, property: P.solidColorColorValue) == .color(0xFF00_FF00))
         #expect(artboard.componentValue(text, property: P.textValueRunText) == .string("New text"))
-        #expect(file.unappliedBinds.contains { $0.contains("artboard-1") && $0.contains("converter") }, "the rotation bind goes through a converter")
+        // Rotation goes through the degrees-to-radians system converter (90 → 1.5708, 180 → 3.14159).
+        let shape = try #require(artboard.componentID(named: "bound_rect_shape"))
+        instance.setValue(of: NumberProperty(path: "rotation"), to: 180)
+        machine.advance(by: 0)
+        guard case .float(let rotation)? = artboard.componentValue(shape, property: P.transformComponentRotation) else {
+            Issue.record("the shape has no rotation")
+            return
+        }
+        #expect(abs(rotation - 3.14159) < 1e-4)
+        #expect(!file.unappliedBinds.contains { $0.contains("artboard-1") }, "every bind of artboard-1 is applied")
     }
 
     @Test("bidirectional_precedence.riv target_first: source follows the target, then a source set wins (data_binding_test.cpp)")

@@ -19,7 +19,7 @@ struct CommandTests {
     func checkPassesOnTheCommittedFixtures() throws {
         let result = try run(["fixtures", "build", "--check", "--dir", SharedMaterial.packageRoot.appendingPathComponent("Corpus/fixtures").path])
         #expect(result.status == 0, "\(result.errors)")
-        #expect(result.output.contains("all 6 fixture(s) are up to date"))
+        #expect(result.output.contains("all \(FixtureSetTests.names.count) fixture(s) are up to date"))
     }
 
     @Test

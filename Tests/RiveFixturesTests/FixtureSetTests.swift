@@ -8,9 +8,9 @@ import YAML
 /// The committed fixture set: up to date, deterministic, and readable by the format reader.
 struct FixtureSetTests {
     static let directory = FixtureDirectory(path: SharedMaterial.packageRoot.appendingPathComponent("Corpus/fixtures").path)
-    static let names = ["all-types", "character", "globals", "lists", "relay", "two-way"]
+    static let names = ["actions", "all-types", "character", "clipping", "computed", "converters", "globals", "lists", "paints", "plain", "relay", "solo", "two-way"]
 
-    @Test func theSetHasTheSixFixtures() {
+    @Test func theSetHasEveryFixture() {
         #expect(Self.directory.fixtures().map(\.name) == Self.names)
     }
 

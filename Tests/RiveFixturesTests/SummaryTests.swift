@@ -63,7 +63,8 @@ struct SummaryTests {
             #expect(viewModel.properties.map(\.enumName) == properties.map { $0.enum?.value })
             #expect(viewModel.properties.map(\.viewModelName) == properties.map { $0.type.value == .viewModel ? $0.viewModel?.value : nil })
             let instances = vmSource.instances ?? []
-            #expect(viewModel.instances.map(\.name) == (instances.isEmpty ? ["Default"] : instances.enumerated().map { $0.element.name?.value ?? ($0.offset == 0 ? "Default" : "") }))
+            // No `instances` key: one blank "Default"; `instances: []`: none.
+            #expect(viewModel.instances.map(\.name) == (vmSource.instances == nil ? ["Default"] : instances.enumerated().map { $0.element.name?.value ?? ($0.offset == 0 ? "Default" : "") }))
             for (instance, instanceSource) in zip(viewModel.instances, instances) {
                 let authored = Dictionary((instanceSource.values?.entries ?? []).map { ($0.name.value, $0.value) }, uniquingKeysWith: { first, _ in first })
                 let expected = properties.map { SummaryInstanceValue(property: $0.name.value, value: expectedValue(authored[$0.name.value], kind: $0.type.value, property: $0, source: source)) }

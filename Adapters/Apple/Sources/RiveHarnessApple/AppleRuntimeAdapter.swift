@@ -1,0 +1,189 @@
+import Foundation
+import RuntimeAPI
+
+/// The RiveHarness adapter over Rive's Apple runtime (`RiveRuntime`, the Swift-concurrency API).
+///
+/// Every RuntimeAPI object wraps the RiveRuntime object of the same name and forwards to the
+/// call of the same name (README.md has the table). What RiveRuntime 6.24 has no API for
+/// (global view models, blob and font properties, state-machine inputs, a headless view) is
+/// left out of `capabilities`, so the planner skips the scenarios that need it.
+@MainActor
+public final class AppleRuntimeAdapter: RuntimeAdapter {
+    /// `apple`: expectations live in `Corpus/expectations/apple.yaml`.
+    public let name = "apple"
+    /// The RiveRuntime version this adapter was built against (the one Package.swift pins).
+    public let version: String
+    /// Introspection, values, streams, lists, nested instances and binding.
+    public let capabilities: RuntimeCapabilities = [.introspection, .values, .streams, .lists, .nestedInstances, .binding]
+
+    /// The version `Package.swift` pins.
+    public static let pinnedRiveRuntimeVersion = "6.24.0"
+
+    /// Creates the adapter; pass the RiveRuntime version when you pin another one.
+    public init(riveRuntimeVersion: String = AppleRuntimeAdapter.pinnedRiveRuntimeVersion) {
+        version = "RiveRuntime \(riveRuntimeVersion)"
+    }
+
+    /// Creates a RiveRuntime `Worker` (which needs a Metal device).
+    /// - Throws: `WorkerError.missingDevice` when RiveRuntime finds no Metal device.
+    public func makeWorker() async throws(WorkerError) -> any Worker {
+        RiveLogCapture.shared.install()
+        do {
+            return AppleWorker(try await RRWorker())
+        } catch {
+            throw workerError(error)
+        }
+    }
+}
+
+/// A RiveRuntime `Worker`: files, asset decoding, and the flush point.
+@MainActor
+final class AppleWorker: Worker {
+    let rive: RRWorker
+    /// The files loaded on this worker that are still alive; `flush()` sends its requests through one of them.
+    private var files: [WeakFile] = []
+    private var logStart: Int
+
+    init(_ rive: RRWorker) {
+        self.rive = rive
+        logStart = RiveLogCapture.shared.count
+    }
+
+    func loadFile(_ source: FileSource) async throws(FileError) -> any File {
+        let data: Data
+        switch source {
+        case .data(let bytes):
+            guard !bytes.isEmpty else { throw .missingData("0 bytes") }
+            data = Data(bytes)
+        case .path(let path):
+            guard FileManager.default.fileExists(atPath: path) else { throw .missingFile(path) }
+            guard let contents = FileManager.default.contents(atPath: path) else { throw .invalidFile("cannot read \(path)") }
+            guard !contents.isEmpty else { throw .missingData(path) }
+            data = contents
+        }
+        let file: RRFile
+        do { file = try await RRFile(source: .data(data), worker: rive) } catch { throw fileError(error) }
+        let wrapper = AppleFile(file, worker: self)
+        try await wrapper.loadSchema()
+        files.removeAll { $0.file == nil }
+        files.append(WeakFile(file: wrapper))
+        return wrapper
+    }
+
+    func decodeImage(from bytes: [UInt8]) async throws(AssetError) -> any RuntimeAPI.Image {
+        do {
+            return AppleImage(try await rive.decodeImage(from: Data(bytes)), size: ImageSize(of: bytes))
+        } catch {
+            throw assetError(error)
+        }
+    }
+
+    func decodeFont(from bytes: [UInt8]) async throws(AssetError) -> any RuntimeAPI.Font {
+        do {
+            return AppleFont(try await rive.decodeFont(from: Data(bytes)))
+        } catch {
+            throw assetError(error)
+        }
+    }
+
+    func decodeBlob(from bytes: [UInt8]) async throws(AssetError) -> any Blob {
+        throw .failedDecoding("RiveRuntime \(AppleRuntimeAdapter.pinnedRiveRuntimeVersion) has no blob decoding (blob properties appear only in the 6.28 documentation)")
+    }
+
+    /// Two round trips through the command queue, then a few main-actor turns.
+    ///
+    /// RiveRuntime delivers stream events only while a request is outstanding or a view pumps
+    /// messages; a reply can arrive before the stream events of the same server batch, but
+    /// the reply to a second request sent after the first reply comes after them (messages
+    /// are FIFO). Each event then hops through `Task { @MainActor }` into RiveRuntime's
+    /// stream and through the forwarding task into the RuntimeAPI channel, which the yields
+    /// let run.
+    func flush() async {
+        guard let file = files.lazy.compactMap(\.file).first else { return }
+        for _ in 0..<2 { _ = try? await file.rive.getArtboardNames() }
+        for _ in 0..<Self.deliveryTurns { await Task.yield() }
+    }
+
+    /// Main-actor turns `flush()` gives the delivery hops: two hops per event, with room to spare.
+    static let deliveryTurns = 8
+
+    func takeLog() -> [RuntimeLogEntry] {
+        let entries = RiveLogCapture.shared.entries(since: logStart)
+        logStart += entries.count
+        return entries
+    }
+
+    func makeView(_ configuration: ViewConfiguration) throws(ObservationError) -> any RuntimeView {
+        throw .unsupported([.redrawReports, .frameReports, .pixels, .drawDigest, .pointerEvents],
+                           "the Apple adapter has no headless view: RiveUIView needs a window and a Metal drawable")
+    }
+
+    /// Records a failure that RiveRuntime has no API for, in this worker's log.
+    func logUnsupported(tag: String, _ message: String) {
+        RiveLogCapture.shared.append(RuntimeLogEntry(level: .error, tag: tag, code: "apple.unsupported", message: message))
+    }
+}
+
+/// A file loaded on a worker, held weakly so the worker does not keep its files alive.
+private struct WeakFile {
+    weak var file: AppleFile?
+}
+
+/// Collects what RiveRuntime logs at error level or above, process-wide.
+///
+/// `RiveLog.logger` is global, so entries cannot be attributed to one worker when workers run
+/// concurrently; this is why the adapter does not declare the `log` capability.
+final class RiveLogCapture: RRLogger, @unchecked Sendable {
+    static let shared = RiveLogCapture()
+    private let lock = NSLock()
+    private var log: [RuntimeLogEntry] = []
+    private var installed = false
+
+    /// Makes this the RiveRuntime logger, once.
+    @MainActor func install() {
+        let first = lock.withLock { () -> Bool in
+            defer { installed = true }
+            return !installed
+        }
+        if first { installRiveLogger(self) }
+    }
+
+    var count: Int { lock.withLock { log.count } }
+
+    func entries(since start: Int) -> [RuntimeLogEntry] {
+        lock.withLock { Array(log[min(start, log.count)...]) }
+    }
+
+    func append(_ entry: RuntimeLogEntry) { lock.withLock { log.append(entry) } }
+
+    private func record(_ level: RuntimeLogEntry.Level, _ tag: RRLogTag, _ message: () -> String) {
+        append(RuntimeLogEntry(level: level, tag: Self.tagName(tag), code: "apple.logged-\(level.rawValue)", message: message()))
+    }
+
+    private static func tagName(_ tag: RRLogTag) -> String {
+        switch tag {
+        case .rive: "rive"
+        case .worker: "worker"
+        case .file: "file"
+        case .artboard: "artboard"
+        case .stateMachine: "stateMachine"
+        case .viewModelInstance: "viewModelInstance"
+        case .image: "image"
+        case .font: "font"
+        case .audio: "audio"
+        case .view: "view"
+        case .custom(let name): name
+        }
+    }
+
+    func notice(tag: RRLogTag, _ message: @escaping () -> String) {}
+    func debug(tag: RRLogTag, _ message: @escaping () -> String) {}
+    func trace(tag: RRLogTag, _ message: @escaping () -> String) {}
+    func info(tag: RRLogTag, _ message: @escaping () -> String) {}
+    func error(tag: RRLogTag, error: (any Error)?, _ message: @escaping () -> String) {
+        record(.error, tag) { message() + (error.map { " (\($0))" } ?? "") }
+    }
+    func warning(tag: RRLogTag, _ message: @escaping () -> String) { record(.warning, tag, message) }
+    func fault(tag: RRLogTag, _ message: @escaping () -> String) { record(.error, tag, message) }
+    func critical(tag: RRLogTag, _ message: @escaping () -> String) { record(.error, tag, message) }
+}

@@ -1,0 +1,295 @@
+#!/usr/bin/env python3
+"""A toy RiveHarness process adapter in Python (standard library only).
+
+It speaks the JSON-lines protocol of docs/adapter-protocol.md and declares one capability,
+`introspection`: file, artboard and instance names, properties, enums and default view-model
+info. It is the template a runtime team copies: replace the `ToyFile` loader with your
+runtime's and add operations as you declare more capabilities.
+
+It does not parse .riv files. It serves *descriptions*: the JSON that
+`rive-harness inspect FILE.riv --json` prints, stored as DESCRIPTIONS/<sha256 of FILE.riv>.json.
+A loaded file whose bytes have no description is an invalid file (`file.invalid-file`).
+
+usage: toy_adapter.py DESCRIPTIONS
+"""
+import base64
+import hashlib
+import json
+import os
+import sys
+
+PROTOCOL_VERSION = 1
+
+
+class ProtocolError(Exception):
+    """A request the server cannot serve: answered with a `protocol.*` error code."""
+
+    def __init__(self, code, message):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class RuntimeError_(Exception):
+    """A RuntimeAPI error: its code, and the detail the client rebuilds the Swift error from."""
+
+    def __init__(self, code, message, detail):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.detail = detail
+
+
+class ToyFile:
+    """A loaded file, from its `rive-harness inspect --json` description."""
+
+    def __init__(self, description):
+        summary = description["summary"]
+        self.artboards = summary["artboards"]
+        self.view_models = summary["viewModels"]
+        self.enums = summary["enums"]
+
+    def view_model(self, name):
+        for model in self.view_models:
+            if model["name"] == name:
+                return model
+        raise RuntimeError_("file.invalid-view-model", "no such view model: " + name, name)
+
+
+class ToyArtboard:
+    def __init__(self, file, description):
+        self.file = file
+        self.description = description
+
+
+class ToyStateMachine:
+    """A state machine known by name only: the toy declares no capability that advances it."""
+
+    def __init__(self, name):
+        self.name = name
+
+
+class ToyInstance:
+    def __init__(self, name, view_model_name):
+        self.name = name
+        self.view_model_name = view_model_name
+
+
+class Server:
+    def __init__(self, descriptions):
+        self.descriptions = descriptions
+        self.objects = {}
+
+    # Parameters and handles
+
+    def param(self, request, key, kind):
+        value = request.get(key)
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise ProtocolError("protocol.bad-params", "'%s' must be a %s" % (key, kind.__name__))
+        return value
+
+    def get(self, request, key, kind):
+        handle = self.param(request, key, int)
+        value = self.objects.get(handle)
+        if not isinstance(value, kind):
+            raise ProtocolError("protocol.unknown-handle", "'%s' names no %s" % (key, kind.__name__))
+        return value
+
+    def bind(self, request, value):
+        handle = self.param(request, "handle", int)
+        if handle in self.objects:
+            raise ProtocolError("protocol.handle-in-use", "handle %d is already in use" % handle)
+        self.objects[handle] = value
+
+    # Operations
+
+    def handshake(self, request):
+        if request.get("protocolVersion") != PROTOCOL_VERSION:
+            raise ProtocolError("protocol.unsupported-version", "this adapter speaks protocol version 1")
+        return {
+            "protocolVersion": PROTOCOL_VERSION,
+            "adapterName": "python-toy",
+            "adapterVersion": "1.0",
+            "runtimeName": "toy-descriptions",
+            "runtimeVersion": "1.0",
+            "runtimeCommit": None,
+            "capabilities": ["introspection"],
+        }
+
+    def load_file(self, request):
+        self.param(request, "worker", int)
+        if "bytes" in request:
+            data = base64.b64decode(self.param(request, "bytes", str))
+        elif "bytesFile" in request:
+            path = self.param(request, "bytesFile", str)
+            with open(path, "rb") as f:
+                data = f.read()
+            os.remove(path)
+        else:
+            raise RuntimeError_("file.missing-data", "the source gave no data: no bytes", "no bytes")
+        digest = hashlib.sha256(data).hexdigest()
+        path = os.path.join(self.descriptions, digest + ".json")
+        if not os.path.exists(path):
+            detail = "no description %s.json for these %d bytes" % (digest, len(data))
+            raise RuntimeError_("file.invalid-file", "the file is invalid: " + detail, detail)
+        with open(path) as f:
+            self.bind(request, ToyFile(json.load(f)))
+        return {}
+
+    def create_artboard(self, request):
+        file = self.get(request, "file", ToyFile)
+        name = request.get("name")
+        for artboard in file.artboards:
+            if name is None or artboard["name"] == name:
+                self.bind(request, ToyArtboard(file, artboard))
+                return {"name": artboard["name"]}
+        detail = name if name is not None else "the file has no artboard"
+        raise RuntimeError_("file.invalid-artboard", "no such artboard: " + detail, detail)
+
+    def properties(self, request):
+        model = self.get(request, "file", ToyFile).view_model(self.param(request, "viewModel", str))
+        result = []
+        for prop in model["properties"]:
+            meta = prop.get("enumName") or prop.get("viewModelName") or ""
+            result.append({"type": prop["type"], "name": prop["name"], "metaData": meta})
+        return {"properties": result}
+
+    def default_info(self, request):
+        file = self.get(request, "file", ToyFile)
+        artboard = self.get(request, "artboard", ToyArtboard)
+        if artboard.file is not file:
+            raise RuntimeError_("artboard.invalid-artboard", "the artboard cannot answer", "the artboard was not created from this file")
+        if "viewModel" not in artboard.description:
+            detail = 'artboard "%s" has no view model' % artboard.description["name"]
+            raise RuntimeError_("artboard.invalid-artboard", "the artboard cannot answer: " + detail, detail)
+        return {"viewModelName": artboard.description["viewModel"], "instanceName": "Default"}
+
+    def create_instance(self, request):
+        file = self.get(request, "file", ToyFile)
+        if "artboard" in request:
+            artboard = self.get(request, "artboard", ToyArtboard)
+            if "viewModel" not in artboard.description:
+                detail = 'artboard "%s" has no view model' % artboard.description["name"]
+                raise RuntimeError_("file.invalid-view-model-instance", "cannot create the view-model instance: " + detail, detail)
+            model_name = artboard.description["viewModel"]
+        else:
+            model_name = self.param(request, "viewModel", str)
+        try:
+            model = file.view_model(model_name)
+        except RuntimeError_ as error:
+            raise RuntimeError_("file.invalid-view-model-instance", "cannot create the view-model instance: " + error.detail, error.detail)
+        kind = self.param(request, "kind", str)
+        if kind == "blank":
+            name = ""
+        elif kind == "viewModelDefault":
+            name = "Default"
+        elif kind == "name":
+            name = self.param(request, "instanceName", str)
+            if name not in [instance["name"] for instance in model["instances"]]:
+                detail = 'view model "%s" has no instance "%s"' % (model_name, name)
+                raise RuntimeError_("file.invalid-view-model-instance", "cannot create the view-model instance: " + detail, detail)
+        else:
+            raise ProtocolError("protocol.bad-params", "unknown kind " + kind)
+        self.bind(request, ToyInstance(name, model_name))
+        return {}
+
+    def create_state_machine(self, request):
+        artboard = self.get(request, "artboard", ToyArtboard).description
+        name = request.get("name")
+        machines = [machine["name"] for machine in artboard["stateMachines"]]
+        if not machines:
+            detail = 'artboard "%s" has no state machines' % artboard["name"]
+        elif name is None:
+            chosen = artboard.get("defaultStateMachine", machines[0])
+            self.bind(request, ToyStateMachine(chosen))
+            return {"name": chosen}
+        elif name in machines:
+            self.bind(request, ToyStateMachine(name))
+            return {"name": name}
+        else:
+            detail = 'artboard "%s" has no state machine named "%s"' % (artboard["name"], name)
+        raise RuntimeError_("artboard.invalid-state-machine", "no such state machine: " + detail, detail)
+
+    def perform(self, op, request):
+        if op in ("ping", "shutdown"):
+            return {}
+        if op == "release":
+            self.objects.pop(self.param(request, "handle", int), None)
+            return {}
+        if op == "adapter.makeWorker":
+            self.bind(request, "worker")
+            return {}
+        if op == "worker.loadFile":
+            return self.load_file(request)
+        if op == "worker.flush":
+            return {}
+        if op == "worker.takeLog":
+            return {"entries": []}
+        if op == "file.getArtboardNames":
+            return {"names": [a["name"] for a in self.get(request, "file", ToyFile).artboards]}
+        if op == "file.getViewModelNames":
+            return {"names": [m["name"] for m in self.get(request, "file", ToyFile).view_models]}
+        if op == "file.getGlobalViewModelNames":
+            return {"names": [m["name"] for m in self.get(request, "file", ToyFile).view_models if m.get("isGlobal")]}
+        if op == "file.getInstanceNames":
+            model = self.get(request, "file", ToyFile).view_model(self.param(request, "viewModel", str))
+            return {"names": [instance["name"] for instance in model["instances"]]}
+        if op == "file.getProperties":
+            return self.properties(request)
+        if op == "file.getViewModelEnums":
+            enums = self.get(request, "file", ToyFile).enums
+            return {"enums": [{"name": e["name"], "values": [v["key"] for v in e["values"]]} for e in enums]}
+        if op == "file.createArtboard":
+            return self.create_artboard(request)
+        if op == "file.getDefaultViewModelInfo":
+            return self.default_info(request)
+        if op == "file.createViewModelInstance":
+            return self.create_instance(request)
+        if op == "artboard.getStateMachineNames":
+            return {"names": [s["name"] for s in self.get(request, "artboard", ToyArtboard).description["stateMachines"]]}
+        if op == "artboard.createStateMachine":
+            return self.create_state_machine(request)
+        if op == "instance.name":
+            return {"name": self.get(request, "instance", ToyInstance).name}
+        if op == "instance.viewModelName":
+            return {"name": self.get(request, "instance", ToyInstance).view_model_name}
+        raise ProtocolError("protocol.unknown-op", "this toy adapter does not serve '%s' (it declares introspection only)" % op)
+
+    def answer(self, request):
+        op = request["op"]
+        try:
+            if op == "handshake":
+                return {"result": self.handshake(request)}
+            return {"result": self.perform(op, request)}
+        except ProtocolError as error:
+            return {"error": {"code": error.code, "message": error.message}}
+        except RuntimeError_ as error:
+            return {"error": {"code": error.code, "message": error.message, "detail": error.detail}}
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.stderr.write("usage: toy_adapter.py DESCRIPTIONS\n")
+        return 2
+    server = Server(sys.argv[1])
+    out = sys.stdout
+    while True:
+        line = sys.stdin.readline()
+        if not line:
+            return 0
+        try:
+            request = json.loads(line)
+            request_id, op = request["id"], request["op"]
+        except (ValueError, KeyError, TypeError):
+            sys.stderr.write("toy adapter: not a request: %r\n" % line[:160])
+            return 1
+        response = {"id": request_id}
+        response.update(server.answer(request))
+        out.write(json.dumps(response, separators=(",", ":")) + "\n")
+        out.flush()
+        if op == "shutdown":
+            return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

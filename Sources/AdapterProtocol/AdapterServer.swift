@@ -1,0 +1,643 @@
+import Foundation
+import RuntimeAPI
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Serves any in-process `RuntimeAdapter` over the JSON-lines protocol on standard input and
+/// output (docs/adapter-protocol.md): `rive-harness serve`.
+///
+/// Requests are handled one at a time in arrival order, each answered before the next is
+/// read from the queue; stream events are written before the answer to `worker.flush`.
+@MainActor
+public final class AdapterServer {
+    /// An object a handle names.
+    private enum Served {
+        case worker(any Worker)
+        case file(any File)
+        case artboard(any Artboard)
+        case stateMachine(any StateMachine)
+        case instance(any ViewModelInstance)
+        case image(any Image)
+        case font(any Font)
+        case blob(any Blob)
+        case view(any RuntimeView)
+    }
+
+    /// A stream the client subscribed to: what it delivered, and whether it ended.
+    private struct ServedStream {
+        var take: @MainActor () -> [JSONValue?]
+        var ending: @MainActor () -> (ended: Bool, error: JSONObject?)
+        var cancel: @MainActor () -> Void
+    }
+
+    /// Why a request gets an error answer.
+    private enum RequestError: Error {
+        case runtime(any RuntimeError)
+        case protocolError(code: String, message: String)
+    }
+
+    private let adapter: any RuntimeAdapter
+    private let outputDescriptor: Int32
+    private var objects: [Int: Served] = [:]
+    private var streams: [Int: ServedStream] = [:]
+    private var handshaken = false
+    private var sideFileDirectory: String?
+
+    /// Creates a server for an adapter, writing to a file descriptor (standard output by default).
+    public init(adapter: any RuntimeAdapter, outputDescriptor: Int32 = 1) {
+        self.adapter = adapter
+        self.outputDescriptor = outputDescriptor
+    }
+
+    /// Serves requests from a file descriptor (standard input by default) until `shutdown` or end of input.
+    /// - Returns: the exit status: 0 after `shutdown` or end of input, 1 after input that is not the protocol
+    ///   (the reason goes to standard error).
+    public func serve(inputDescriptor: Int32 = 0) async -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        let reader = LineReader(descriptor: inputDescriptor)
+        while true {
+            // Let work the runtime queued on the main actor run before blocking on the next request.
+            await Task.yield()
+            guard let line = reader.next() else { break }
+            switch line {
+            case .tooLong(let number):
+                Self.report("line \(number) is longer than \(adapterProtocolMaximumLineBytes) bytes (docs/adapter-protocol.md §1)")
+                return 1
+            case .line(let number, let bytes):
+                let value: JSONValue
+                do { value = try JSONParser.parse(bytes) } catch {
+                    Self.report("line \(number) is not JSON (\(error)): \(ChildConnection.excerpt(bytes))")
+                    return 1
+                }
+                guard case .object(let request) = value, let id = request["id"]?.intValue, let op = request["op"]?.stringValue else {
+                    Self.report("line \(number) is not a request (an object with an integer 'id' and a string 'op'): \(ChildConnection.excerpt(bytes))")
+                    return 1
+                }
+                let answer = await answer(op, request)
+                var response = JSONObject([(key: "id", value: .int(id))])
+                switch answer {
+                case .success(let result): response["result"] = .object(result)
+                case .failure(.runtime(let error)): response["error"] = .object(WireCodec.encode(error))
+                case .failure(.protocolError(let code, let message)): response["error"] = .object(["code": .string(code), "message": .string(message)])
+                }
+                guard write(.object(response)) else { return 0 }
+                if op == "shutdown" { return 0 }
+            }
+        }
+        return 0
+    }
+
+    private static func report(_ message: String) {
+        FileHandle.standardError.write(Data("rive-harness serve: \(message)\n".utf8))
+    }
+
+    private func write(_ message: JSONValue) -> Bool {
+        var text = message.serialized
+        text += "\n"
+        return Array(text.utf8).withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(outputDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
+    }
+
+    // MARK: Input
+
+    private enum InputLine: Sendable {
+        case line(Int, [UInt8])
+        case tooLong(Int)
+    }
+
+    /// Reads lines from a file descriptor with blocking reads, at most the protocol's line limit each.
+    ///
+    /// The server reads on the main thread: it handles one request at a time anyway, and a
+    /// hop from a reader thread per request would double the round trip.
+    private final class LineReader {
+        private let descriptor: Int32
+        private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        private var start = 0
+        private var end = 0
+        private var number = 0
+
+        init(descriptor: Int32) { self.descriptor = descriptor }
+
+        /// The next line without its newline (and a `\r` before it), `nil` at the end of input.
+        func next() -> InputLine? {
+            var line: [UInt8] = []
+            while true {
+                if let newline = buffer[start..<end].firstIndex(of: 0x0A) {
+                    line.append(contentsOf: buffer[start..<newline])
+                    start = newline + 1
+                    number += 1
+                    guard line.count <= adapterProtocolMaximumLineBytes else { return .tooLong(number) }
+                    if line.last == 0x0D { line.removeLast() }
+                    return .line(number, line)
+                }
+                line.append(contentsOf: buffer[start..<end])
+                start = 0
+                end = 0
+                guard line.count <= adapterProtocolMaximumLineBytes else { return .tooLong(number + 1) }
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return nil }
+                end = count
+            }
+        }
+    }
+
+    // MARK: Parameters
+
+    private func bad(_ message: String) -> RequestError { .protocolError(code: "protocol.bad-params", message: message) }
+
+    private func int(_ params: JSONObject, _ key: String) throws(RequestError) -> Int {
+        guard let value = params[key]?.intValue else { throw bad("'\(key)' must be an integer") }
+        return value
+    }
+
+    private func string(_ params: JSONObject, _ key: String) throws(RequestError) -> String {
+        guard let value = params[key]?.stringValue else { throw bad("'\(key)' must be a string") }
+        return value
+    }
+
+    private func optionalString(_ params: JSONObject, _ key: String) throws(RequestError) -> String? {
+        guard let value = params[key], !value.isNull else { return nil }
+        guard let string = value.stringValue else { throw bad("'\(key)' must be a string or null") }
+        return string
+    }
+
+    private func double(_ params: JSONObject, _ key: String) throws(RequestError) -> Double {
+        guard let value = params[key]?.doubleValue else { throw bad("'\(key)' must be a number") }
+        return value
+    }
+
+    private func bool(_ params: JSONObject, _ key: String) throws(RequestError) -> Bool {
+        guard let value = params[key]?.boolValue else { throw bad("'\(key)' must be a boolean") }
+        return value
+    }
+
+    private func served(_ params: JSONObject, _ key: String) throws(RequestError) -> Served {
+        let handle = try int(params, key)
+        guard let object = objects[handle] else {
+            throw .protocolError(code: "protocol.unknown-handle", message: "no object has handle \(handle) ('\(key)')")
+        }
+        return object
+    }
+
+    private func wrongKind(_ key: String) -> RequestError {
+        .protocolError(code: "protocol.unknown-handle", message: "'\(key)' names an object of another kind")
+    }
+
+    private func worker(_ params: JSONObject, _ key: String = "worker") throws(RequestError) -> any Worker {
+        guard case .worker(let object) = try served(params, key) else { throw wrongKind(key) }
+        return object
+    }
+
+    private func file(_ params: JSONObject) throws(RequestError) -> any File {
+        guard case .file(let object) = try served(params, "file") else { throw wrongKind("file") }
+        return object
+    }
+
+    private func artboard(_ params: JSONObject, _ key: String = "artboard") throws(RequestError) -> any Artboard {
+        guard case .artboard(let object) = try served(params, key) else { throw wrongKind(key) }
+        return object
+    }
+
+    private func stateMachine(_ params: JSONObject) throws(RequestError) -> any StateMachine {
+        guard case .stateMachine(let object) = try served(params, "stateMachine") else { throw wrongKind("stateMachine") }
+        return object
+    }
+
+    private func instance(_ params: JSONObject, _ key: String = "instance") throws(RequestError) -> any ViewModelInstance {
+        guard case .instance(let object) = try served(params, key) else { throw wrongKind(key) }
+        return object
+    }
+
+    private func view(_ params: JSONObject) throws(RequestError) -> any RuntimeView {
+        guard case .view(let object) = try served(params, "view") else { throw wrongKind("view") }
+        return object
+    }
+
+    /// The handle a creating request names; it must be new.
+    private func newHandle(_ params: JSONObject, _ key: String = "handle") throws(RequestError) -> Int {
+        let handle = try int(params, key)
+        guard handle > 0 else { throw bad("'\(key)' must be a positive integer") }
+        guard objects[handle] == nil, streams[handle] == nil else {
+            throw .protocolError(code: "protocol.handle-in-use", message: "handle \(handle) is already in use")
+        }
+        return handle
+    }
+
+    private func bytes(_ params: JSONObject) throws(RequestError) -> [UInt8] {
+        if let text = params["bytes"]?.stringValue {
+            guard let data = Data(base64Encoded: text) else { throw bad("'bytes' is not base64") }
+            return [UInt8](data)
+        }
+        if let path = params["bytesFile"]?.stringValue {
+            guard let directory = sideFileDirectory, path.hasPrefix(directory + "/") else { throw bad("'bytesFile' is not in the side-file folder") }
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            guard let data = FileManager.default.contents(atPath: path) else { throw bad("'bytesFile' cannot be read") }
+            return [UInt8](data)
+        }
+        throw bad("one of 'bytes' or 'bytesFile' is required")
+    }
+
+    /// Runs a RuntimeAPI call, turning its error into an error answer.
+    private func runtime<T>(_ body: () async throws -> T) async throws(RequestError) -> T {
+        do { return try await body() } catch let error as any RuntimeError { throw .runtime(error) } catch {
+            throw .protocolError(code: "protocol.internal", message: "the adapter threw a non-RuntimeAPI error: \(error)")
+        }
+    }
+
+    // MARK: Operations
+
+    private func answer(_ op: String, _ params: JSONObject) async -> Result<JSONObject, RequestError> {
+        do throws(RequestError) {
+            if op == "handshake" { return .success(try handshake(params)) }
+            guard handshaken else { throw bad("the first request must be 'handshake'") }
+            return .success(try await perform(op, params))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func handshake(_ params: JSONObject) throws(RequestError) -> JSONObject {
+        guard params["protocolVersion"]?.intValue == adapterProtocolVersion else {
+            throw .protocolError(code: "protocol.unsupported-version",
+                                 message: "this server speaks protocol version \(adapterProtocolVersion), not \(params["protocolVersion"]?.serialized ?? "(none)")")
+        }
+        handshaken = true
+        sideFileDirectory = params["sideFileDirectory"]?.stringValue
+        return [
+            "protocolVersion": .int(adapterProtocolVersion), "adapterName": .string(adapter.name), "adapterVersion": .string(adapter.version),
+            "runtimeName": .string(adapter.name), "runtimeVersion": .string(adapter.version), "runtimeCommit": .null,
+            "capabilities": .array(adapter.capabilities.capabilityNames.map(JSONValue.string)),
+        ]
+    }
+
+    private func perform(_ op: String, _ params: JSONObject) async throws(RequestError) -> JSONObject {
+        switch op {
+        case "ping", "shutdown":
+            return [:]
+        case "release":
+            let handle = try int(params, "handle")
+            objects[handle] = nil
+            return [:]
+        case "adapter.makeWorker":
+            let handle = try newHandle(params)
+            objects[handle] = .worker(try await runtime { try await adapter.makeWorker() })
+            return [:]
+        case let op where op.hasPrefix("worker."):
+            return try await performWorker(op, params)
+        case let op where op.hasPrefix("file."):
+            return try await performFile(op, params)
+        case "artboard.getStateMachineNames":
+            let artboard = try artboard(params)
+            return ["names": .array(try await runtime { try await artboard.getStateMachineNames() }.map(JSONValue.string))]
+        case "artboard.createStateMachine":
+            let artboard = try artboard(params)
+            let handle = try newHandle(params)
+            let name = try optionalString(params, "name")
+            let binding: DataBind
+            switch try string(params, "binding") {
+            case "auto": binding = .auto
+            case "none": binding = .none
+            case "instance": binding = .instance(try instance(params))
+            case let other: throw bad("unknown binding '\(other)' (auto, none or instance)")
+            }
+            let machine = try await runtime { try await artboard.createStateMachine(name, binding: binding) }
+            objects[handle] = .stateMachine(machine)
+            return ["name": .string(machine.name)]
+        case let op where op.hasPrefix("stateMachine."):
+            return try await performStateMachine(op, params)
+        case let op where op.hasPrefix("instance."):
+            return try await performInstance(op, params)
+        case let op where op.hasPrefix("view."):
+            return try performView(op, params)
+        case "stream.cancel":
+            let handle = try int(params, "stream")
+            streams.removeValue(forKey: handle)?.cancel()
+            return [:]
+        default:
+            throw .protocolError(code: "protocol.unknown-op", message: "unknown op '\(op)'")
+        }
+    }
+
+    private func names(_ list: [String]) -> JSONObject { ["names": .array(list.map(JSONValue.string))] }
+
+    private func performWorker(_ op: String, _ params: JSONObject) async throws(RequestError) -> JSONObject {
+        let worker = try worker(params)
+        switch op {
+        case "worker.loadFile":
+            let handle = try newHandle(params)
+            let source: FileSource
+            if let path = params["path"]?.stringValue { source = .path(path) } else { source = .data(try bytes(params)) }
+            objects[handle] = .file(try await runtime { try await worker.loadFile(source) })
+            return [:]
+        case "worker.decodeImage":
+            let handle = try newHandle(params)
+            let data = try bytes(params)
+            let image = try await runtime { try await worker.decodeImage(from: data) }
+            objects[handle] = .image(image)
+            return ["width": .int(image.width), "height": .int(image.height)]
+        case "worker.decodeFont":
+            let handle = try newHandle(params)
+            let data = try bytes(params)
+            objects[handle] = .font(try await runtime { try await worker.decodeFont(from: data) })
+            return [:]
+        case "worker.decodeBlob":
+            let handle = try newHandle(params)
+            let data = try bytes(params)
+            let blob = try await runtime { try await worker.decodeBlob(from: data) }
+            objects[handle] = .blob(blob)
+            return ["byteCount": .int(blob.byteCount)]
+        case "worker.flush":
+            await worker.flush()
+            writeStreamEvents()
+            return [:]
+        case "worker.takeLog":
+            let entries = worker.takeLog().map { entry in
+                JSONValue.object(["level": .string(entry.level.rawValue), "tag": .string(entry.tag), "code": .string(entry.code), "message": .string(entry.message)])
+            }
+            return ["entries": .array(entries)]
+        case "worker.makeView":
+            let handle = try newHandle(params)
+            let instanceValue = params["instance"]
+            let configuration = ViewConfiguration(
+                artboard: try artboard(params), stateMachine: try stateMachine(params),
+                viewModelInstance: instanceValue == nil || instanceValue!.isNull ? nil : try instance(params),
+                width: try int(params, "width"), height: try int(params, "height"))
+            objects[handle] = .view(try await runtime { try worker.makeView(configuration) })
+            return [:]
+        default:
+            throw .protocolError(code: "protocol.unknown-op", message: "unknown op '\(op)'")
+        }
+    }
+
+    /// Writes every event delivered to an open stream, in handle order, and the ends of streams that ended.
+    private func writeStreamEvents() {
+        for handle in streams.keys.sorted() {
+            guard let stream = streams[handle] else { continue }
+            for value in stream.take() {
+                var event: JSONObject = ["event": "stream", "stream": .int(handle)]
+                if let value { event["value"] = value }
+                _ = write(.object(event))
+            }
+            let ending = stream.ending()
+            if ending.ended {
+                streams[handle] = nil
+                _ = write(.object(["event": "streamEnd", "stream": .int(handle), "error": ending.error.map(JSONValue.object) ?? .null]))
+            }
+        }
+    }
+
+    private func performFile(_ op: String, _ params: JSONObject) async throws(RequestError) -> JSONObject {
+        let file = try file(params)
+        switch op {
+        case "file.getArtboardNames": return names(try await runtime { try await file.getArtboardNames() })
+        case "file.getViewModelNames": return names(try await runtime { try await file.getViewModelNames() })
+        case "file.getGlobalViewModelNames": return names(try await runtime { try await file.getGlobalViewModelNames() })
+        case "file.getInstanceNames":
+            let viewModel = try string(params, "viewModel")
+            return names(try await runtime { try await file.getInstanceNames(of: viewModel) })
+        case "file.createArtboard":
+            let handle = try newHandle(params)
+            let name = try optionalString(params, "name")
+            let artboard = try await runtime { try await file.createArtboard(name) }
+            objects[handle] = .artboard(artboard)
+            return ["name": .string(artboard.name)]
+        case "file.getProperties":
+            let viewModel = try string(params, "viewModel")
+            let properties = try await runtime { try await file.getProperties(of: viewModel) }
+            return ["properties": .array(properties.map {
+                .object(["type": .string($0.type.description), "name": .string($0.name), "metaData": .string($0.metaData)])
+            })]
+        case "file.getViewModelEnums":
+            let enums = try await runtime { try await file.getViewModelEnums() }
+            return ["enums": .array(enums.map { .object(["name": .string($0.name), "values": .array($0.values.map(JSONValue.string))]) })]
+        case "file.getDefaultViewModelInfo":
+            let artboard = try artboard(params)
+            let info = try await runtime { try await file.getDefaultViewModelInfo(for: artboard) }
+            return ["viewModelName": .string(info.viewModelName), "instanceName": .string(info.instanceName)]
+        case "file.createViewModelInstance":
+            let handle = try newHandle(params)
+            let from: ViewModelSource = params["artboard"] != nil ? .artboardDefault(try artboard(params)) : .name(try string(params, "viewModel"))
+            let source: ViewModelInstanceSource
+            switch try string(params, "kind") {
+            case "blank": source = .blank(from: from)
+            case "viewModelDefault": source = .viewModelDefault(from: from)
+            case "name": source = .name(try string(params, "instanceName"), from: from)
+            case let other: throw bad("unknown kind '\(other)' (blank, viewModelDefault or name)")
+            }
+            objects[handle] = .instance(try await runtime { try await file.createViewModelInstance(source) })
+            return [:]
+        default:
+            throw .protocolError(code: "protocol.unknown-op", message: "unknown op '\(op)'")
+        }
+    }
+
+    private func performStateMachine(_ op: String, _ params: JSONObject) async throws(RequestError) -> JSONObject {
+        let machine = try stateMachine(params)
+        switch op {
+        case "stateMachine.advance":
+            machine.advance(by: try double(params, "seconds"))
+        case "stateMachine.bindViewModelInstance":
+            machine.bindViewModelInstance(try instance(params))
+        case "stateMachine.bindViewModelInstances":
+            let main = params["main"].flatMap { $0.isNull ? nil : $0 } == nil ? nil : try instance(params, "main")
+            guard let list = params["globals"]?.arrayValue else { throw bad("'globals' must be a list") }
+            var globals: [GlobalBinding] = []
+            for item in list {
+                guard let entry = item.objectValue else { throw bad("'globals' must hold objects {name, instance}") }
+                globals.append(GlobalBinding(try string(entry, "name"), try instance(entry)))
+            }
+            try await runtime { try await machine.bindViewModelInstances(main: main, globals: globals) }
+        case "stateMachine.settledStream":
+            let handle = try newHandle(params, "stream")
+            let stream = machine.settledStream()
+            streams[handle] = ServedStream(take: { stream.takeDelivered().map { _ in nil } }, ending: { (stream.isTerminated, nil) }, cancel: { stream.cancel() })
+        case "stateMachine.setInput":
+            let name = try string(params, "name")
+            if let flag = params["value"]?.boolValue {
+                machine.setInput(name, value: flag)
+            } else if let number = params["value"]?.floatValue {
+                machine.setInput(name, value: number)
+            } else {
+                throw bad("'value' must be a number or a boolean")
+            }
+        case "stateMachine.triggerInput":
+            machine.triggerInput(try string(params, "name"))
+        default:
+            throw .protocolError(code: "protocol.unknown-op", message: "unknown op '\(op)'")
+        }
+        return [:]
+    }
+
+    private func performInstance(_ op: String, _ params: JSONObject) async throws(RequestError) -> JSONObject {
+        let instance = try instance(params)
+        switch op {
+        case "instance.name": return ["name": .string(try await runtime { try await instance.name() })]
+        case "instance.viewModelName": return ["name": .string(try await runtime { try await instance.viewModelName() })]
+        case "instance.value":
+            let path = try string(params, "path")
+            let value: JSONValue
+            switch try string(params, "type") {
+            case "number": value = .float(try await runtime { try await instance.value(of: NumberProperty(path: path)) })
+            case "string": value = .string(try await runtime { try await instance.value(of: StringProperty(path: path)) })
+            case "boolean": value = .bool(try await runtime { try await instance.value(of: BoolProperty(path: path)) })
+            case "color": value = .int(try await runtime { try await instance.value(of: ColorProperty(path: path)) }.argbValue)
+            case "enum": value = .string(try await runtime { try await instance.value(of: EnumProperty(path: path)) })
+            case let other: throw bad("'type' \(other) has no readable value")
+            }
+            return ["value": value]
+        case "instance.setValue":
+            try setValue(on: instance, params)
+        case "instance.valueStream":
+            let path = try string(params, "path")
+            let handle = try newHandle(params, "stream")
+            switch try string(params, "type") {
+            case "number": serve(instance.valueStream(of: NumberProperty(path: path)), as: handle) { .float($0) }
+            case "string": serve(instance.valueStream(of: StringProperty(path: path)), as: handle) { .string($0) }
+            case "boolean": serve(instance.valueStream(of: BoolProperty(path: path)), as: handle) { .bool($0) }
+            case "color": serve(instance.valueStream(of: ColorProperty(path: path)), as: handle) { .int($0.argbValue) }
+            case "enum": serve(instance.valueStream(of: EnumProperty(path: path)), as: handle) { .string($0) }
+            case let other: throw bad("'type' \(other) has no value stream")
+            }
+        case "instance.fire":
+            instance.fire(trigger: TriggerProperty(path: try string(params, "path")))
+        case "instance.stream":
+            let path = try string(params, "path")
+            let handle = try newHandle(params, "stream")
+            serve(instance.stream(of: TriggerProperty(path: path)), as: handle) { _ in nil }
+        case "instance.nestedInstance":
+            let path = try string(params, "path")
+            let handle = try newHandle(params)
+            objects[handle] = .instance(instance.value(of: ViewModelInstanceProperty(path: path)))
+        case "instance.size":
+            let path = try string(params, "path")
+            return ["size": .int(try await runtime { try await instance.size(of: ListProperty(path: path)) })]
+        case "instance.listItem":
+            let list = ListProperty(path: try string(params, "path"))
+            let index = try int32(params, "index")
+            let handle = try newHandle(params)
+            objects[handle] = .instance(instance.value(of: list, at: index))
+        case "instance.appendInstance":
+            instance.appendInstance(try self.instance(params, "item"), to: ListProperty(path: try string(params, "path")))
+        case "instance.insertInstance":
+            instance.insertInstance(try self.instance(params, "item"), to: ListProperty(path: try string(params, "path")), at: try int32(params, "index"))
+        case "instance.removeInstanceAt":
+            instance.removeInstance(at: try int32(params, "index"), from: ListProperty(path: try string(params, "path")))
+        case "instance.removeInstance":
+            instance.removeInstance(try self.instance(params, "item"), from: ListProperty(path: try string(params, "path")))
+        case "instance.swapInstance":
+            instance.swapInstance(atIndex: try int32(params, "atIndex"), withIndex: try int32(params, "withIndex"), in: ListProperty(path: try string(params, "path")))
+        default:
+            throw .protocolError(code: "protocol.unknown-op", message: "unknown op '\(op)'")
+        }
+        return [:]
+    }
+
+    private func int32(_ params: JSONObject, _ key: String) throws(RequestError) -> Int32 {
+        guard let value = Int32(exactly: try int(params, key)) else { throw bad("'\(key)' must fit in 32 bits") }
+        return value
+    }
+
+    private func serve<Element>(_ stream: EventStream<Element, ViewModelInstanceError>, as handle: Int, _ encode: @escaping (Element) -> JSONValue?) {
+        streams[handle] = ServedStream(take: { stream.takeDelivered().map(encode) },
+                                       ending: { (stream.isTerminated, stream.terminalError.map(WireCodec.encode)) },
+                                       cancel: { stream.cancel() })
+    }
+
+    private func setValue(on instance: any ViewModelInstance, _ params: JSONObject) throws(RequestError) {
+        let path = try string(params, "path")
+        let type = try string(params, "type")
+        guard let value = params["value"] else { throw bad("'value' is required") }
+        func handleValue<T>(_ make: (Served) -> T?) throws(RequestError) -> T? {
+            if value.isNull { return nil }
+            guard let handle = value.intValue, let object = objects[handle] else {
+                throw .protocolError(code: "protocol.unknown-handle", message: "'value' must be a handle or null")
+            }
+            guard let typed = make(object) else { throw wrongKind("value") }
+            return typed
+        }
+        switch type {
+        case "number":
+            guard let number = value.floatValue else { throw bad("a number value must be a number") }
+            instance.setValue(of: NumberProperty(path: path), to: number)
+        case "string":
+            guard let text = value.stringValue else { throw bad("a string value must be a string") }
+            instance.setValue(of: StringProperty(path: path), to: text)
+        case "boolean":
+            guard let flag = value.boolValue else { throw bad("a boolean value must be a boolean") }
+            instance.setValue(of: BoolProperty(path: path), to: flag)
+        case "color":
+            guard let argb = value.intValue, let packed = UInt32(exactly: argb) else { throw bad("a color value must be an integer 0…4294967295") }
+            instance.setValue(of: ColorProperty(path: path), to: Color(packed))
+        case "enum":
+            guard let name = value.stringValue else { throw bad("an enum value must be a string") }
+            instance.setValue(of: EnumProperty(path: path), to: name)
+        case "viewModel":
+            guard let nested = try handleValue({ if case .instance(let object) = $0 { object } else { nil } }) else {
+                throw bad("a viewModel value must be a handle")
+            }
+            instance.setValue(of: ViewModelInstanceProperty(path: path), to: nested)
+        case "image": instance.setValue(of: ImageProperty(path: path), to: try handleValue { if case .image(let object) = $0 { object } else { nil } })
+        case "artboard": instance.setValue(of: ArtboardProperty(path: path), to: try handleValue { if case .artboard(let object) = $0 { object } else { nil } })
+        case "blob": instance.setValue(of: BlobProperty(path: path), to: try handleValue { if case .blob(let object) = $0 { object } else { nil } })
+        case "font": instance.setValue(of: FontProperty(path: path), to: try handleValue { if case .font(let object) = $0 { object } else { nil } })
+        default: throw bad("unknown type '\(type)'")
+        }
+    }
+
+    private func performView(_ op: String, _ params: JSONObject) throws(RequestError) -> JSONObject {
+        let view = try view(params)
+        switch op {
+        case "view.tick":
+            let tick = DisplayTick(timestamp: try double(params, "timestamp"), isOnscreen: try bool(params, "isOnscreen"), isPaused: try bool(params, "isPaused"))
+            let report = view.tick(tick)
+            return ["advanced": .bool(report.advanced), "advanceSeconds": report.advanceSeconds.map(JSONValue.double) ?? .null,
+                    "drew": .bool(report.drew), "settled": .bool(report.settled)]
+        case "view.drawDigest":
+            let digest: DrawDigest
+            do { digest = try view.drawDigest() } catch { throw .runtime(error) }
+            return ["commands": .array(digest.commands.map(JSONValue.string)), "hash": .string(digest.hash)]
+        case "view.rasterize":
+            let frame: RasterFrame
+            do { frame = try view.rasterize() } catch { throw .runtime(error) }
+            var bytes = [UInt8](repeating: 0, count: frame.pixels.count * 4)
+            for (index, pixel) in frame.pixels.enumerated() {
+                bytes[index * 4] = UInt8(truncatingIfNeeded: pixel >> 16)
+                bytes[index * 4 + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
+                bytes[index * 4 + 2] = UInt8(truncatingIfNeeded: pixel)
+                bytes[index * 4 + 3] = UInt8(truncatingIfNeeded: pixel >> 24)
+            }
+            var result: JSONObject = ["width": .int(frame.width), "height": .int(frame.height)]
+            // Frames of 64 KiB and more go through a side file: cheaper than base64 in a JSON line.
+            if bytes.count >= 64 * 1024, let directory = sideFileDirectory {
+                let path = directory + "/pixels-\(UUID().uuidString).rgba"
+                if SideFile.write(bytes, to: path) {
+                    result["pixelsFile"] = .string(path)
+                    return result
+                }
+            }
+            result["pixels"] = .string(Data(bytes).base64EncodedString())
+            return result
+        case "view.send":
+            guard let kind = PointerEvent.Kind(rawValue: try string(params, "kind")) else { throw bad("'kind' must be down, move, up or exit") }
+            let event = PointerEvent(kind, x: try double(params, "x"), y: try double(params, "y"), pointerID: try int(params, "pointerID"))
+            do { try view.send(event) } catch { throw .runtime(error) }
+            return [:]
+        default:
+            throw .protocolError(code: "protocol.unknown-op", message: "unknown op '\(op)'")
+        }
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A child process started with `/bin/sh -c COMMAND` in its own process group, with pipes on
+/// its standard input, output and error.
+///
+/// Killing it kills the whole group, so a command such as `cd dir && ./adapter` cannot leave
+/// a grandchild holding the pipes open.
+final class ChildProcess: @unchecked Sendable {
+    /// The child's process id (also its process group id).
+    let pid: pid_t
+    /// The write end of the child's standard input.
+    let input: Int32
+    /// The read end of the child's standard output.
+    let output: Int32
+    /// The read end of the child's standard error.
+    let errorOutput: Int32
+    private let lock = NSLock()
+    private var exitStatus: String?
+
+    /// Why a child could not be started.
+    struct LaunchError: Error, CustomStringConvertible {
+        /// What failed.
+        var description: String
+    }
+
+    /// Starts `command` through `/bin/sh -c`.
+    /// - Throws: `LaunchError` when the pipes or the process cannot be created.
+    init(command: String, environment: [String: String]) throws(LaunchError) {
+        ChildProcess.ignoreBrokenPipes
+        var stdinPipe: [Int32] = [-1, -1]
+        var stdoutPipe: [Int32] = [-1, -1]
+        var stderrPipe: [Int32] = [-1, -1]
+        guard pipe(&stdinPipe) == 0, pipe(&stdoutPipe) == 0, pipe(&stderrPipe) == 0 else {
+            throw LaunchError(description: "cannot create pipes: \(String(cString: strerror(errno)))")
+        }
+        // Other children started later must not inherit these pipes (a child holding another's
+        // stdout open would hide its exit).
+        for descriptor in stdinPipe + stdoutPipe + stderrPipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var defaultSignals = sigset_t()
+        sigemptyset(&defaultSignals)
+        sigaddset(&defaultSignals, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
+
+        let arguments = ["/bin/sh", "-c", command]
+        let environmentLines = environment.map { "\($0.key)=\($0.value)" }
+        var childPID: pid_t = 0
+        let status = withCStrings(arguments) { argv in
+            withCStrings(environmentLines) { envp in
+                posix_spawn(&childPID, "/bin/sh", &actions, &attributes, argv, envp)
+            }
+        }
+        close(stdinPipe[0])
+        close(stdoutPipe[1])
+        close(stderrPipe[1])
+        guard status == 0 else {
+            close(stdinPipe[1])
+            close(stdoutPipe[0])
+            close(stderrPipe[0])
+            throw LaunchError(description: "cannot start /bin/sh: \(String(cString: strerror(status)))")
+        }
+        pid = childPID
+        input = stdinPipe[1]
+        output = stdoutPipe[0]
+        errorOutput = stderrPipe[0]
+    }
+
+    /// Writing to a child that has exited must fail with EPIPE, not stop the harness.
+    private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+
+    /// Writes all bytes to the child's standard input; `false` when the child closed it.
+    func write(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(input, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
+    }
+
+    /// Closes the child's standard input, which tells a well-behaved server to exit.
+    func closeInput() { close(input) }
+
+    /// Kills the child's process group.
+    func kill() { _ = Glibc.kill(-pid, SIGKILL) }
+
+    /// Waits for the child to exit (killing it after `grace` seconds) and describes how it ended.
+    @discardableResult
+    func reap(grace: Double) -> String {
+        lock.lock()
+        if let exitStatus {
+            lock.unlock()
+            return exitStatus
+        }
+        lock.unlock()
+        var status: Int32 = 0
+        let deadline = Date().addingTimeInterval(grace)
+        var result = waitpid(pid, &status, WNOHANG)
+        while result == 0, Date() < deadline {
+            usleep(5_000)
+            result = waitpid(pid, &status, WNOHANG)
+        }
+        if result == 0 {
+            kill()
+            result = waitpid(pid, &status, 0)
+        }
+        let description: String
+        if result < 0 {
+            description = "exited"
+        } else if status & 0x7f == 0 {
+            description = "exited with status \((status >> 8) & 0xff)"
+        } else {
+            let signal = status & 0x7f
+            description = "was killed by signal \(signal) (\(String(cString: strsignal(signal))))"
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        if let exitStatus { return exitStatus }
+        exitStatus = description
+        return description
+    }
+
+    /// Closes the read ends once both readers are done.
+    func closeOutputs() {
+        close(output)
+        close(errorOutput)
+    }
+}
+
+/// Calls `body` with a NULL-terminated C array of the strings.
+private func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
+    var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
+    pointers.append(nil)
+    defer { pointers.forEach { free($0) } }
+    return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+}
+
+/// The last bytes a child wrote to its standard error, kept per scenario.
+final class StandardErrorTail: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bytes: [UInt8] = []
+    /// How many bytes are kept (64 KiB).
+    static let capacity = 64 * 1024
+
+    /// Appends bytes, dropping the oldest beyond the capacity.
+    func append(_ chunk: ArraySlice<UInt8>) {
+        lock.lock()
+        defer { lock.unlock() }
+        bytes.append(contentsOf: chunk)
+        if bytes.count > Self.capacity { bytes.removeFirst(bytes.count - Self.capacity) }
+    }
+
+    /// Forgets what was kept (a new scenario starts).
+    func reset() {
+        lock.lock()
+        defer { lock.unlock() }
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// The last `characters` characters kept, trimmed, or `nil` when nothing was written.
+    func tail(characters: Int = 2000) -> String? {
+        lock.lock()
+        let text = String(decoding: bytes, as: UTF8.self)
+        lock.unlock()
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return nil }
+        return trimmed.count > characters ? "…" + String(trimmed.suffix(characters)) : trimmed
+    }
+}

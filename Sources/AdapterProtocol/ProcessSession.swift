@@ -1,0 +1,299 @@
+import Foundation
+import RuntimeAPI
+
+/// How a session's child failed, as the scenario's verdict will say it.
+struct SessionFailure: Error, Sendable {
+    /// Whether the verdict is TIMEOUT (else CRASH).
+    var isTimeout: Bool
+    /// The failure with the tail of the child's standard error.
+    var message: String
+
+    /// The log entry every worker of a failed session reports from then on.
+    var logEntry: RuntimeLogEntry {
+        RuntimeLogEntry(level: .error, tag: "worker", code: isTimeout ? ProcessAdapter.timeoutLogCode : ProcessAdapter.crashLogCode, message: message)
+    }
+}
+
+/// Why a request got no result.
+enum RequestFailure: Error {
+    /// The server answered with an error object.
+    case runtime(WireError)
+    /// The connection failed (the child died, broke the protocol or timed out).
+    case connection(SessionFailure)
+}
+
+/// A stream the server feeds with `stream` and `streamEnd` events.
+@MainActor
+struct StreamSink {
+    /// Delivers one element; `false` when the value does not fit the stream's type.
+    var deliver: @MainActor (JSONValue?) -> Bool
+    /// Ends the stream, normally or with an error object.
+    var end: @MainActor (JSONObject?) -> Void
+}
+
+/// The main-actor half of a connection to one child: ids, handles, pending answers, streams
+/// and logs. Every proxy object of a `ProcessAdapter` talks through its session.
+@MainActor
+final class ProcessSession {
+    /// How a request's answer is awaited.
+    private enum Waiter {
+        case async(CheckedContinuation<Result<JSONObject, RequestFailure>, Never>)
+        case sync
+    }
+
+    private let connection: ChildConnection
+    /// The folder for side files (§5); removed when the session ends.
+    let sideFileDirectory: String
+    private var nextID = 1
+    private var nextHandle = 1
+    /// The requests whose answers someone waits for, by id (queued requests are checked by the reader).
+    private var pending: [Int: (throwing: Bool, waiter: Waiter)] = [:]
+    private var syncAnswer: (id: Int, result: Result<JSONObject, RequestFailure>)?
+    private var streams: [Int: StreamSink] = [:]
+    private var logs: [Int: [RuntimeLogEntry]] = [:]
+    /// The failure that ended the session, if it ended.
+    private(set) var failure: SessionFailure?
+    /// How many worker proxies are alive; when a worker is made with none alive, a new scenario begins.
+    var liveWorkers = 0
+
+    /// Starts the child and performs the handshake, blocking up to the request timeout.
+    /// - Returns: the session and the handshake's result, or the failure.
+    static func start(_ configuration: ProcessAdapterConfiguration) -> Result<(ProcessSession, JSONObject), SessionFailure> {
+        let connection: ChildConnection
+        do {
+            connection = try ChildConnection(command: configuration.command, environment: configuration.environment,
+                                             requestTimeout: configuration.requestTimeoutSeconds)
+        } catch {
+            return .failure(SessionFailure(isTimeout: false, message: "the adapter process could not be started: \(error)"))
+        }
+        var template = Array((SideFile.parentDirectory + "/rive-harness-side.XXXXXX").utf8CString)
+        guard let directory = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) }) else {
+            connection.close(shutdownLine: nil)
+            return .failure(SessionFailure(isTimeout: false, message: "cannot create a side-file folder in \(SideFile.parentDirectory): \(String(cString: strerror(errno)))"))
+        }
+        let session = ProcessSession(connection: connection, sideFileDirectory: directory)
+        let params: JSONObject = [
+            "protocolVersion": .int(adapterProtocolVersion), "client": "rive-harness", "clientVersion": .string(ProcessAdapter.clientVersion),
+            "sideFileDirectory": .string(directory), "maxLineBytes": .int(adapterProtocolMaximumLineBytes),
+        ]
+        switch session.callSync("handshake", params, throwing: true, startingReaders: true) {
+        case .success(let result): return .success((session, result))
+        case .failure(.connection(let failure)): return .failure(failure)
+        case .failure(.runtime(let error)):
+            let failure = SessionFailure(isTimeout: false, message: "the adapter refused the handshake: \(error.code): \(error.object["message"]?.stringValue ?? "")"
+                                         + session.standardErrorSuffix)
+            session.fail(with: failure)
+            return .failure(failure)
+        }
+    }
+
+    private init(connection: ChildConnection, sideFileDirectory: String) {
+        self.connection = connection
+        self.sideFileDirectory = sideFileDirectory
+    }
+
+    isolated deinit {
+        connection.close(shutdownLine: failure == nil ? requestLine(id: nextID, op: "shutdown", params: [:]) : nil)
+        try? FileManager.default.removeItem(atPath: sideFileDirectory)
+    }
+
+    /// A new handle, unique in this session.
+    func makeHandle() -> Int {
+        defer { nextHandle += 1 }
+        return nextHandle
+    }
+
+    /// Forgets the child's standard error so far (a new scenario begins).
+    func resetStandardError() { connection.standardError.reset() }
+
+    /// `\nstderr: …` with the tail of the child's standard error, or nothing.
+    var standardErrorSuffix: String { connection.standardError.tail().map { "\nstderr (last lines): \($0)" } ?? "" }
+
+    // MARK: Requests
+
+    private func requestLine(id: Int, op: String, params: JSONObject) -> [UInt8] {
+        var object = JSONObject([(key: "id", value: .int(id)), (key: "op", value: .string(op))])
+        object.fields.append(contentsOf: params.fields)
+        var text = JSONValue.object(object).serialized
+        text += "\n"
+        return Array(text.utf8)
+    }
+
+    private func write(_ op: String, _ params: JSONObject, throwing: Bool, waiter: Waiter?) -> Int {
+        let id = nextID
+        nextID += 1
+        if let waiter { pending[id] = (throwing, waiter) }
+        connection.register(id: id, op: op, queued: waiter == nil)
+        // A failed write means the child is gone; the reader reports how it ended.
+        _ = connection.child.write(requestLine(id: id, op: op, params: params))
+        return id
+    }
+
+    /// Sends a request whose Swift member returns nothing and cannot fail, without waiting (*queued*).
+    func send(_ op: String, _ params: JSONObject) {
+        guard failure == nil else { return }
+        _ = write(op, params, throwing: false, waiter: nil)
+    }
+
+    /// Sends a request and waits for its answer without blocking the main actor.
+    func call(_ op: String, _ params: JSONObject, throwing: Bool = true) async -> Result<JSONObject, RequestFailure> {
+        if let failure { return .failure(.connection(failure)) }
+        if Task.isCancelled {
+            fail(.cancelled(op: op))
+            return .failure(.connection(failure!))
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                _ = write(op, params, throwing: throwing, waiter: .async(continuation))
+            }
+        } onCancel: {
+            Task { @MainActor in self.fail(.cancelled(op: op)) }
+        }
+    }
+
+    /// Sends a request and blocks the main actor until its answer (*sync* members), at most the request timeout.
+    func callSync(_ op: String, _ params: JSONObject, throwing: Bool = true) -> Result<JSONObject, RequestFailure> {
+        callSync(op, params, throwing: throwing, startingReaders: false)
+    }
+
+    private func callSync(_ op: String, _ params: JSONObject, throwing: Bool, startingReaders: Bool) -> Result<JSONObject, RequestFailure> {
+        if let failure { return .failure(.connection(failure)) }
+        let id: Int
+        if startingReaders {
+            id = nextID
+            nextID += 1
+            pending[id] = (throwing, .sync)
+            connection.register(id: id, op: op, timeout: max(connection.requestTimeout, ProcessAdapter.handshakeTimeoutSeconds))
+            connection.start { [weak self] in Task { @MainActor in self?.drain() } }
+            _ = connection.child.write(requestLine(id: id, op: op, params: params))
+        } else {
+            id = write(op, params, throwing: throwing, waiter: .sync)
+        }
+        while true {
+            if let answer = syncAnswer, answer.id == id {
+                syncAnswer = nil
+                return answer.result
+            }
+            if let failure { return .failure(.connection(failure)) }
+            process(connection.waitForMessages())
+        }
+    }
+
+    /// Handles every message the reader has queued.
+    func drain() { process(connection.takeAll()) }
+
+    private func process(_ items: [Incoming]) {
+        for item in items {
+            guard failure == nil else { return }
+            switch item {
+            case .failure(let connectionFailure):
+                fail(connectionFailure)
+            case .event(let event, let line):
+                handleEvent(event, line: line)
+            case .response(let id, let op, let result, let line):
+                let request = pending[id]
+                if case .failure(let error) = result, request == nil || !request!.throwing || error.code.hasPrefix("protocol.") {
+                    // Failing the session resumes the request's waiter too.
+                    let why = request?.throwing == true ? "a protocol error" : "an error, but \(op) cannot fail"
+                    fail(.protocolError(line: line, reason: "the answer to \(op) (request \(id)) is \(why): \(error.object.serializedText)"))
+                    return
+                }
+                guard let request = pending.removeValue(forKey: id) else { continue }
+                let answer = result.mapError { RequestFailure.runtime($0) }
+                switch request.waiter {
+                case .async(let continuation): continuation.resume(returning: answer)
+                case .sync: syncAnswer = (id, answer)
+                }
+            }
+        }
+    }
+
+    private func handleEvent(_ event: JSONObject, line: Int) {
+        switch event["event"]?.stringValue {
+        case "stream":
+            guard let handle = event["stream"]?.intValue else { return fail(.protocolError(line: line, reason: "a stream event without an integer 'stream'")) }
+            guard let sink = streams[handle] else { return }
+            if !sink.deliver(event["value"]) {
+                fail(.protocolError(line: line, reason: "the value \(event["value"]?.serialized ?? "(none)") does not fit stream \(handle)"))
+            }
+        case "streamEnd":
+            guard let handle = event["stream"]?.intValue else { return fail(.protocolError(line: line, reason: "a streamEnd event without an integer 'stream'")) }
+            streams.removeValue(forKey: handle)?.end(event["error"]?.objectValue)
+        case "log":
+            guard let worker = event["worker"]?.intValue, let levelText = event["level"]?.stringValue,
+                  let level = RuntimeLogEntry.Level(rawValue: levelText), let tag = event["tag"]?.stringValue,
+                  let code = event["code"]?.stringValue, let message = event["message"]?.stringValue else {
+                return fail(.protocolError(line: line, reason: "a log event needs 'worker', 'level' (error, warning or info), 'tag', 'code' and 'message'"))
+            }
+            logs[worker, default: []].append(RuntimeLogEntry(level: level, tag: tag, code: code, message: message))
+        default:
+            fail(.protocolError(line: line, reason: "an unknown event \(event["event"]?.serialized ?? "")"))
+        }
+    }
+
+    /// Ends the session because an answer's result lacks what the operation returns.
+    /// - Returns: the session's failure.
+    func reject(_ op: String, _ result: JSONObject, expecting: String) -> SessionFailure {
+        fail(.badAnswer(op: op, reason: "expected \(expecting), got \(result.serializedText)"))
+        return failure ?? SessionFailure(isTimeout: false, message: "protocol error in the answer to \(op)")
+    }
+
+    /// Ends the session: kills the child and fails every waiting request.
+    private func fail(_ connectionFailure: ConnectionFailure) {
+        guard failure == nil else { return }
+        connection.kill()
+        connection.waitForStandardErrorEnd(seconds: 0.5)
+        fail(with: SessionFailure(isTimeout: connectionFailure.isTimeout, message: connectionFailure.description + standardErrorSuffix))
+    }
+
+    private func fail(with sessionFailure: SessionFailure) {
+        guard failure == nil else { return }
+        failure = sessionFailure
+        connection.kill()
+        let waiting = pending.keys.sorted().compactMap { pending[$0] }
+        pending.removeAll()
+        for request in waiting {
+            if case .async(let continuation) = request.waiter { continuation.resume(returning: .failure(.connection(sessionFailure))) }
+        }
+    }
+
+    // MARK: Streams and logs
+
+    /// Registers a stream the server will feed.
+    func register(stream handle: Int, _ sink: StreamSink) { streams[handle] = sink }
+
+    /// Forgets a stream the consumer cancelled and tells the server, unless the server ended it.
+    func cancel(stream handle: Int) {
+        guard streams.removeValue(forKey: handle) != nil else { return }
+        send("stream.cancel", ["stream": .int(handle)])
+    }
+
+    /// Removes and returns the log events the server sent for a worker.
+    func takeLogEvents(worker handle: Int) -> [RuntimeLogEntry] {
+        logs.removeValue(forKey: handle) ?? []
+    }
+
+    // MARK: Binary payloads
+
+    /// The wire form of bytes: inline base64, or a side file for payloads over 8 MiB (§5).
+    func bytesParameter(_ bytes: [UInt8], into params: inout JSONObject) {
+        if bytes.count <= 8 * 1024 * 1024 {
+            params["bytes"] = .string(Data(bytes).base64EncodedString())
+            return
+        }
+        let path = sideFileDirectory + "/payload-\(nextID).bin"
+        if SideFile.write(bytes, to: path) {
+            params["bytesFile"] = .string(path)
+        } else {
+            params["bytes"] = .string(Data(bytes).base64EncodedString())
+        }
+    }
+
+    /// The bytes of a `pixels` (base64) or `pixelsFile` answer; a side file is deleted after reading.
+    func payload(_ result: JSONObject, inline: String, file: String) -> [UInt8]? {
+        if let text = result[inline]?.stringValue { return Data(base64Encoded: text).map { [UInt8]($0) } }
+        guard let path = result[file]?.stringValue, path.hasPrefix(sideFileDirectory + "/"), !path.contains("/../") else { return nil }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+    }
+}

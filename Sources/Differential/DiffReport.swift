@@ -1,0 +1,53 @@
+import Foundation
+
+/// The text `rive-harness diff` prints: the first differing line per section of each file,
+/// and a summary table of files × sections.
+public enum DiffReport {
+    /// The lines describing one file's differences and failures; empty when it is equal.
+    public static func details(_ result: DifferentialRunner.FileResult, labels: (a: String, b: String)) -> [String] {
+        guard !result.isEqual else { return [] }
+        var lines: [String] = []
+        for side in [(labels.a, result.a), (labels.b, result.b)] {
+            if let failure = side.1.failureText { lines.append("\(result.path): \(side.0) failed: \(failure)") }
+        }
+        for comparison in result.sections where comparison.status == .differ {
+            guard let first = comparison.firstDifference else { continue }
+            lines.append("\(result.path): [\(comparison.section.rawValue)] first difference at line \(first.line)")
+            lines.append("  \(labels.a): " + (first.a ?? "(section ended)"))
+            lines.append("  \(labels.b): " + (first.b ?? "(section ended)"))
+        }
+        if let paths = result.dumpPaths { lines.append("  dumps: \(paths.a) \(paths.b)") }
+        return lines
+    }
+
+    /// The summary: one row per file with each section's status (`=` equal, `DIFF` differ,
+    /// `FAIL` one side failed), then a totals row per status.
+    public static func summary(_ results: [DifferentialRunner.FileResult], sections: [DumpSection]) -> [String] {
+        let names = results.map { ($0.path as NSString).lastPathComponent }
+        let width = max(4, names.map(\.count).max() ?? 0) + 2
+        let columns = sections.map { max($0.rawValue.count, 4) + 2 }
+        func row(_ first: String, _ cells: [String]) -> String {
+            (first.padding(toLength: width, withPad: " ", startingAt: 0)
+                + zip(cells, columns).map { $0.0.padding(toLength: $0.1, withPad: " ", startingAt: 0) }.joined()).replacingOccurrences(of: " +$", with: "", options: .regularExpression)
+        }
+        var lines = [row("file", sections.map(\.rawValue))]
+        for (name, result) in zip(names, results) {
+            lines.append(row(name, sections.map { section in
+                switch result.sections.first(where: { $0.section == section })?.status {
+                case .equal: "="
+                case .differ: "DIFF"
+                case .failed: "FAIL"
+                case nil: "-"
+                }
+            }))
+        }
+        for status in SectionStatus.allCases {
+            lines.append(row(status == .failed ? "failed" : status.rawValue, sections.map { section in
+                String(results.filter { $0.sections.contains { $0.section == section && $0.status == status } }.count)
+            }))
+        }
+        let differing = results.filter { !$0.isEqual }.count
+        lines.append("\(results.count) file(s): \(results.count - differing) equal, \(differing) with differences or failures")
+        return lines
+    }
+}

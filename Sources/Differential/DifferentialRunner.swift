@@ -1,0 +1,154 @@
+import Foundation
+import HarnessSupport
+import RuntimeAPI
+
+/// Dumps files with two adapters, compares the dumps section by section, and writes both
+/// dumps under an output folder.
+///
+/// Each side keeps one adapter instance across files and gets a fresh worker per file. A
+/// side that times out or crashes on a file is "failed" for that file, and the next file
+/// gets a new instance of its adapter (a process adapter restarts its child that way), so
+/// one bad file never stops the diff. The timeout can interrupt only an adapter that
+/// suspends (see `Watchdog`).
+@MainActor
+public final class DifferentialRunner {
+    /// One side of the diff: a label for reports and folders, and its adapter factory.
+    public struct Side {
+        /// `a` or `b` plus the adapter's registry name, e.g. `a-reference`.
+        public let label: String
+        /// Makes a fresh adapter instance.
+        public let makeAdapter: @MainActor () -> any RuntimeAdapter
+
+        /// Creates a side.
+        public init(label: String, makeAdapter: @escaping @MainActor () -> any RuntimeAdapter) {
+            self.label = label
+            self.makeAdapter = makeAdapter
+        }
+    }
+
+    /// The result for one file.
+    public struct FileResult: Sendable {
+        /// The file's path as given.
+        public let path: String
+        /// What side A produced.
+        public let a: DumpOutcome
+        /// What side B produced.
+        public let b: DumpOutcome
+        /// The comparison per dumped section.
+        public let sections: [SectionComparison]
+        /// Wall-clock seconds side A and side B took.
+        public let seconds: (a: Double, b: Double)
+        /// Where the dumps were written, when an output folder was given.
+        public let dumpPaths: (a: String, b: String)?
+
+        /// Whether every section is equal.
+        public var isEqual: Bool { sections.allSatisfy { $0.status == .equal } }
+    }
+
+    private let sides: [Side]
+    private var adapters: [any RuntimeAdapter]
+    private let options: DumpOptions
+    private let timeoutSeconds: Double
+    private let outDirectory: String?
+    private var usedDumpNames: Set<String> = []
+
+    /// Creates a runner.
+    /// - Parameters:
+    ///   - a: side A.
+    ///   - b: side B.
+    ///   - options: what to dump.
+    ///   - timeoutSeconds: how long one side may take for one file.
+    ///   - outDirectory: where to write the dumps (`<dir>/<side label>/<file name>.dump`), or `nil`.
+    public init(a: Side, b: Side, options: DumpOptions, timeoutSeconds: Double, outDirectory: String?) {
+        sides = [a, b]
+        adapters = [a.makeAdapter(), b.makeAdapter()]
+        self.options = options
+        self.timeoutSeconds = timeoutSeconds
+        self.outDirectory = outDirectory
+    }
+
+    /// Dumps one file with both sides, compares, and writes both dumps atomically.
+    /// - Throws: `AtomicFileError` when a dump cannot be written.
+    public func compare(path: String, bytes: [UInt8]) async throws(AtomicFileError) -> FileResult {
+        var outcomes: [DumpOutcome] = []
+        var durations: [Double] = []
+        for index in sides.indices {
+            let clock = ContinuousClock()
+            let start = clock.now
+            outcomes.append(await dump(bytes, side: index))
+            let elapsed = clock.now - start
+            durations.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        }
+        let sections = SectionComparison.compare(outcomes[0], outcomes[1], sections: options.sections)
+        var dumpPaths: (a: String, b: String)?
+        if let outDirectory {
+            let name = uniqueDumpName(for: path)
+            var written: [String] = []
+            for index in sides.indices {
+                let target = (outDirectory as NSString).appendingPathComponent(sides[index].label + "/" + name)
+                try AtomicFile.write(Array(dumpText(outcomes[index], side: index, path: path).utf8), to: target)
+                written.append(target)
+            }
+            dumpPaths = (written[0], written[1])
+        }
+        return FileResult(path: path, a: outcomes[0], b: outcomes[1], sections: sections, seconds: (durations[0], durations[1]), dumpPaths: dumpPaths)
+    }
+
+    /// One side's outcome for a file, replacing the side's adapter after a timeout or crash.
+    private func dump(_ bytes: [UInt8], side index: Int) async -> DumpOutcome {
+        let adapter = adapters[index]
+        let options = options
+        let outcome = await Watchdog<DumpOutcome>.run(seconds: timeoutSeconds) {
+            await Self.dump(bytes, adapter: adapter, options: options)
+        }
+        guard let outcome else {
+            adapters[index] = sides[index].makeAdapter()
+            return .failed("timed out after \(CanonicalText.number(timeoutSeconds)) s")
+        }
+        if case .failed = outcome { adapters[index] = sides[index].makeAdapter() }
+        return outcome
+    }
+
+    /// Loads and dumps a file on a fresh worker of `adapter`.
+    private static func dump(_ bytes: [UInt8], adapter: any RuntimeAdapter, options: DumpOptions) async -> DumpOutcome {
+        let worker: any Worker
+        do { worker = try await adapter.makeWorker() } catch { return .failed("no worker: \(error.code): \(error.message)") }
+        func crash() -> String? {
+            worker.takeLog().first { [RuntimeLogEntry.adapterCrashedCode, RuntimeLogEntry.adapterTimedOutCode].contains($0.code) }
+                .map { "\($0.code): \($0.message)" }
+        }
+        let file: any File
+        do { file = try await worker.loadFile(.data(bytes)) } catch {
+            if let crash = crash() { return .failed("the adapter failed: \(crash)") }
+            return .rejected(code: error.code, message: error.message)
+        }
+        let result = await RuntimeDumper(worker: worker, file: file, options: options).dump()
+        if let crash = crash() { return .failed("the adapter failed: \(crash)") }
+        return .dumped(result)
+    }
+
+    /// The dump file's text: a header naming the adapter, file and options, then the sections
+    /// (or the failure).
+    private func dumpText(_ outcome: DumpOutcome, side index: Int, path: String) -> String {
+        let adapter = adapters[index]
+        let header = ["rive-harness diff dump (docs/diff.md)", "side \(sides[index].label): adapter \(adapter.name) \(adapter.version)",
+                      "file \(path)", "frames \(options.frames), draws at \(options.drawFrames.map(String.init).joined(separator: ","))"]
+        switch outcome {
+        case .dumped(let dump): return dump.text(header: header)
+        default: return RuntimeDump().text(header: header + ["no dump: " + (outcome.failureText ?? "")])
+        }
+    }
+
+    /// The file's name plus `.dump`, with `-2`, `-3`, … when another file had the same name.
+    private func uniqueDumpName(for path: String) -> String {
+        let base = (path as NSString).lastPathComponent
+        var name = base + ".dump"
+        var counter = 2
+        while usedDumpNames.contains(name) {
+            name = "\(base)-\(counter).dump"
+            counter += 1
+        }
+        usedDumpNames.insert(name)
+        return name
+    }
+}

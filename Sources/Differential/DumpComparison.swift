@@ -1,0 +1,73 @@
+/// What one adapter produced for one file.
+public enum DumpOutcome: Sendable, Hashable {
+    /// The file loaded and was dumped.
+    case dumped(RuntimeDump)
+    /// The runtime refused the file; the code is the `FileError` code.
+    case rejected(code: String, message: String)
+    /// The adapter could not answer: no worker, a timeout or a crash.
+    case failed(String)
+
+    /// A one-line description of a refusal or failure; `nil` for a dump.
+    public var failureText: String? {
+        switch self {
+        case .dumped: nil
+        case .rejected(let code, let message): "load error \(code): \(message)"
+        case .failed(let reason): reason
+        }
+    }
+}
+
+/// How the two sides of a diff compare in one section of one file.
+public enum SectionStatus: String, Sendable, Hashable, CaseIterable {
+    /// Both dumps have the same lines (or both sides refused the file with the same code).
+    case equal
+    /// Both sides dumped, and a line differs.
+    case differ
+    /// One side failed or refused the file (or both did, differently), so nothing was compared.
+    case failed
+}
+
+/// The comparison of one section.
+public struct SectionComparison: Sendable, Hashable {
+    /// The first line that differs: its 1-based number in the section and each side's line
+    /// (`nil` when that side's section ended before it).
+    public struct FirstDifference: Sendable, Hashable {
+        /// The 1-based line number within the section.
+        public var line: Int
+        /// Side A's line.
+        public var a: String?
+        /// Side B's line.
+        public var b: String?
+    }
+
+    /// The section.
+    public var section: DumpSection
+    /// Equal, differ or failed.
+    public var status: SectionStatus
+    /// For `differ`, the first differing line.
+    public var firstDifference: FirstDifference?
+
+    /// Compares two outcomes in every listed section.
+    public static func compare(_ a: DumpOutcome, _ b: DumpOutcome, sections: [DumpSection]) -> [SectionComparison] {
+        sections.map { section in
+            switch (a, b) {
+            case (.dumped(let left), .dumped(let right)):
+                let first = firstDifference(left.sections[section] ?? [], right.sections[section] ?? [])
+                return SectionComparison(section: section, status: first == nil ? .equal : .differ, firstDifference: first)
+            case (.rejected(let left, _), .rejected(let right, _)) where left == right:
+                return SectionComparison(section: section, status: .equal, firstDifference: nil)
+            default:
+                return SectionComparison(section: section, status: .failed, firstDifference: nil)
+            }
+        }
+    }
+
+    private static func firstDifference(_ left: [String], _ right: [String]) -> FirstDifference? {
+        for index in 0..<max(left.count, right.count) {
+            let a = left.indices.contains(index) ? left[index] : nil
+            let b = right.indices.contains(index) ? right[index] : nil
+            if a != b { return FirstDifference(line: index + 1, a: a, b: b) }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,26 @@
+/// What a differential dump plays and prints.
+public struct DumpOptions: Sendable, Hashable {
+    /// The play's last frame: frame 0 advances by 0, frames 1…`frames` by 1/60 s each.
+    public var frames: Int
+    /// The frames whose draw commands are dumped, ascending, each in 0…`frames`.
+    public var drawFrames: [Int]
+    /// The sections to dump, in dump order.
+    public var sections: [DumpSection]
+    /// The size of the play's view in pixels (draw commands are in artboard space; this only
+    /// tells the runtime how big its drawable is).
+    public var viewSize: Int
+    /// How deep nested view-model properties are followed, counting the instance as depth 0.
+    public static let maximumNestingDepth = 6
+    /// How many items of a list are dumped; the size line always shows the whole count.
+    public static let maximumListItems = 32
+    /// The time step of frames after the first.
+    public static let frameSeconds = 1.0 / 60.0
+
+    /// Creates options: 120 frames, draws at 0, 1, 60 and 120, every section, a 512-pixel view.
+    public init(frames: Int = 120, drawFrames: [Int] = [0, 1, 60, 120], sections: [DumpSection] = DumpSection.allCases, viewSize: Int = 512) {
+        self.frames = frames
+        self.drawFrames = drawFrames
+        self.sections = sections
+        self.viewSize = viewSize
+    }
+}

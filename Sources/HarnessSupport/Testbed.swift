@@ -1,0 +1,101 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The machine and build a benchmark ran on, with a fingerprint that changes whenever one of
+/// them does: timings are comparable only between runs with the same fingerprint.
+public struct Testbed: Sendable, Hashable, Codable {
+    /// The CPU model name (`model name` in `/proc/cpuinfo`, `machdep.cpu.brand_string` on macOS).
+    public var cpuModel: String
+    /// The number of logical CPUs the process may use.
+    public var cores: Int
+    /// The operating system kernel: its name and release (`uname -sr`).
+    public var kernel: String
+    /// The first line of `swift --version` (the toolchain that built the harness).
+    public var toolchain: String
+    /// How the harness was built: `release` or `debug`, plus the benchmark library build type.
+    public var buildFlags: String
+
+    /// Creates a testbed description from its parts.
+    public init(cpuModel: String, cores: Int, kernel: String, toolchain: String, buildFlags: String) {
+        self.cpuModel = cpuModel
+        self.cores = cores
+        self.kernel = kernel
+        self.toolchain = toolchain
+        self.buildFlags = buildFlags
+    }
+
+    /// The 16-hex-digit FNV-1a 64 hash of every field, each on its own line in declaration order.
+    public var fingerprint: String {
+        var hash = FNV1a64()
+        hash.combine(Array([cpuModel, String(cores), kernel, toolchain, buildFlags].joined(separator: "\n").utf8))
+        return hash.hexDigest
+    }
+
+    /// The names of the fields that differ from `other`'s, in declaration order.
+    public func differences(from other: Testbed) -> [String] {
+        var names: [String] = []
+        if cpuModel != other.cpuModel { names.append("cpuModel") }
+        if cores != other.cores { names.append("cores") }
+        if kernel != other.kernel { names.append("kernel") }
+        if toolchain != other.toolchain { names.append("toolchain") }
+        if buildFlags != other.buildFlags { names.append("buildFlags") }
+        return names
+    }
+
+    /// The testbed of this process: this machine, and `buildFlags` as given (the caller knows
+    /// how it was built). `toolchain` runs `swift --version` once; "unknown" when that fails.
+    public static func current(buildFlags: String) -> Testbed {
+        Testbed(cpuModel: cpuModelName(), cores: ProcessInfo.processInfo.activeProcessorCount,
+                kernel: kernelName(), toolchain: toolchainVersion(), buildFlags: buildFlags)
+    }
+
+    /// The CPU model name, or "unknown".
+    static func cpuModelName() -> String {
+        if let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) {
+            for line in text.split(separator: "\n") where line.hasPrefix("model name") {
+                if let colon = line.firstIndex(of: ":") {
+                    return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                }
+            }
+        }
+        return runFirstLine("/usr/sbin/sysctl", ["-n", "machdep.cpu.brand_string"]) ?? "unknown"
+    }
+
+    /// `uname -sr`: the kernel's name and release.
+    static func kernelName() -> String {
+        var info = utsname()
+        guard uname(&info) == 0 else { return "unknown" }
+        func field<T>(_ value: T) -> String {
+            withUnsafeBytes(of: value) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+        }
+        return "\(field(info.sysname)) \(field(info.release))"
+    }
+
+    /// The first line of `swift --version`, or "unknown" when swift is not on the PATH.
+    static func toolchainVersion() -> String {
+        runFirstLine("/usr/bin/env", ["swift", "--version"]) ?? "unknown"
+    }
+
+    /// Runs a program and returns the first non-empty line of its output, or `nil` when it
+    /// cannot start or fails.
+    private static func runFirstLine(_ executable: String, _ arguments: [String]) -> String? {
+        guard FileManager.default.isExecutableFile(atPath: executable) else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        do { try process.run() } catch { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").first.map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+}

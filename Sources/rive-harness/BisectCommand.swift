@@ -1,0 +1,258 @@
+import Foundation
+import PerformanceHistory
+
+/// `rive-harness bisect`: finds the first adapter version or runtime commit where a scenario's
+/// verdict, a command's output or a benchmark changed.
+struct BisectCommand: HarnessCommand {
+    static let name = "bisect"
+    static let summary = "find the first version or commit where a verdict, output or benchmark changed"
+    static let help = """
+        usage: rive-harness bisect (--commands-file FILE | --git-dir DIR GOOD..BAD)
+                                   (--scenario ID [--corpus DIR] | --output-of SHELL |
+                                    --benchmark NAME [--metric instructions|time] [--threshold PCT]
+                                                     [--repetitions N] [--bench-command SHELL])
+                                   [--max-attempts N] [--build-script PATH]
+
+        Like 'git bisect' with skip: the first candidate is good, the last is bad; each step
+        tests the untested candidate nearest the middle and halves the range. A candidate
+        that cannot be tested (does not build, adapter does not start) is skipped and its
+        neighbour tried. Both ends are checked first: the good end gives the baseline, the
+        bad end must differ from it. Prints each step with its evidence and ends with the
+        first bad candidate, its subject and the measured change.
+
+        candidates:
+          --commands-file FILE  one adapter command per line, oldest (good) first; blank lines
+                                and lines starting with '#' are ignored; 'LABEL<TAB>COMMAND'
+                                names a line (default label: v1, v2, …)
+          --git-dir DIR GOOD..BAD
+                                the first-parent commits of a runtime repository from GOOD to
+                                BAD; each is built with the build script (cached by commit) and
+                                its driver used as the adapter command
+
+        predicates (exactly one):
+          --scenario ID         the scenario's verdict differs from the good end's; runs
+                                'rive-harness run CORPUS --filter ID --adapter process
+                                --command CMD' (CORPUS from --corpus, default Corpus)
+          --output-of SHELL     the standard output (and exit status 0 or 1) of a shell command
+                                differs from the good end's, for example a 'diff' dump; a status
+                                of 2 or more means untestable
+          --benchmark NAME      the benchmark regresses past its threshold against the good end;
+                                SHELL from --bench-command must write a results file
+                                (docs/performance-history.md) to $RIVE_HARNESS_BISECT_OUT
+          --metric M            instructions (default; deterministic) or time (Mann-Whitney U,
+                                measured again with twice the repetitions while undecided)
+          --threshold PCT       relative change that counts (default 0.5 for instructions, 5 for time)
+          --repetitions N       repetitions asked of the first measurement (default 5)
+
+        shell commands see: RIVE_HARNESS_BISECT_CANDIDATE (the command or commit),
+        RIVE_HARNESS_BISECT_ADAPTER_COMMAND (the adapter command; the built driver for
+        --git-dir), RIVE_HARNESS_BISECT_COMMIT (--git-dir only), RIVE_HARNESS_BISECT_OUT,
+        RIVE_HARNESS_BISECT_REPETITIONS and RIVE_HARNESS_BISECT_HARNESS (this executable).
+
+        other options:
+          --max-attempts N      observations of an undecided candidate before skipping it (default 3)
+          --build-script PATH   the runtime build script (default scripts/build-rive-cpp)
+          --help                show this help
+
+        exit codes: 0 the first bad candidate was found; 1 skipped candidates leave several
+        suspects, or the ends do not differ; 2 usage error; 3 unreadable commands file or bad
+        range; 4 internal error.
+        """
+
+    /// Where the candidates come from.
+    enum Source {
+        /// Lines of a commands file.
+        case commandsFile(String)
+        /// A git range of a runtime repository.
+        case git(directory: String, range: String)
+    }
+
+    /// What a step checks.
+    enum PredicateChoice {
+        /// A scenario's verdict.
+        case scenario(id: String, corpus: String)
+        /// A shell command's output.
+        case output(command: String)
+        /// A benchmark's measurement.
+        case benchmark(name: String, metric: RunContext.Metric, threshold: Double, repetitions: Int, command: String)
+    }
+
+    let source: Source
+    let predicate: PredicateChoice
+    let maxAttempts: Int
+    let buildScript: String
+
+    init(arguments: inout ArgumentList) throws(UsageError) {
+        let hint = "see 'rive-harness bisect --help'"
+        let commandsFile = try arguments.option("--commands-file")
+        let gitDirectory = try arguments.option("--git-dir")
+        let scenario = try arguments.option("--scenario")
+        let corpusOption = try arguments.option("--corpus")
+        let corpus = corpusOption ?? "Corpus"
+        let output = try arguments.option("--output-of")
+        let benchmark = try arguments.option("--benchmark")
+        let metricOption = try arguments.option("--metric")
+        let thresholdText = try arguments.option("--threshold")
+        let repetitionsOption = try arguments.option("--repetitions")
+        let benchCommand = try arguments.option("--bench-command")
+        let attemptsText = try arguments.option("--max-attempts") ?? "3"
+        buildScript = try arguments.option("--build-script") ?? "scripts/build-rive-cpp"
+        let positionals = try arguments.positionals(known: [
+            "--commands-file", "--git-dir", "--scenario", "--corpus", "--output-of", "--benchmark", "--metric", "--threshold",
+            "--repetitions", "--bench-command", "--max-attempts", "--build-script",
+        ])
+        switch (commandsFile, gitDirectory) {
+        case (let file?, nil):
+            guard positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(positionals[0])' with --commands-file", hint: hint) }
+            source = .commandsFile(file)
+        case (nil, let directory?):
+            guard positionals.count == 1, positionals[0].contains("..") else {
+                throw UsageError(message: "--git-dir needs one range GOOD..BAD", hint: "for example: rive-harness bisect --git-dir DIR v1.0..main --scenario ID")
+            }
+            source = .git(directory: directory, range: positionals[0])
+        default:
+            throw UsageError(message: "give exactly one of --commands-file and --git-dir", hint: hint)
+        }
+        guard let attempts = Int(attemptsText), attempts >= 1, attempts <= 10 else {
+            throw UsageError(message: "--max-attempts needs a whole number from 1 to 10, got '\(attemptsText)'", hint: hint)
+        }
+        maxAttempts = attempts
+        switch (scenario, output, benchmark) {
+        case (let id?, nil, nil):
+            predicate = .scenario(id: id, corpus: corpus)
+        case (nil, let command?, nil):
+            predicate = .output(command: command)
+        case (nil, nil, let name?):
+            let metricText = metricOption ?? "instructions", repetitionsText = repetitionsOption ?? "5"
+            guard let metric = RunContext.Metric(rawValue: metricText) else {
+                throw UsageError(message: "--metric takes instructions or time, got '\(metricText)'", hint: hint)
+            }
+            let threshold: Double
+            if let thresholdText {
+                guard let value = Double(thresholdText), value > 0, value < 1000 else {
+                    throw UsageError(message: "--threshold needs a percentage above 0, got '\(thresholdText)'", hint: hint)
+                }
+                threshold = value / 100
+            } else {
+                threshold = MeasurementChange.Thresholds().relative(for: metric)
+            }
+            guard let repetitions = Int(repetitionsText), repetitions >= 1, repetitions <= 1000 else {
+                throw UsageError(message: "--repetitions needs a whole number from 1 to 1000, got '\(repetitionsText)'", hint: hint)
+            }
+            guard let benchCommand else {
+                throw UsageError(message: "--benchmark needs --bench-command SHELL that writes a results file to $RIVE_HARNESS_BISECT_OUT",
+                                 hint: "for example --bench-command '\"$RIVE_HARNESS_BISECT_HARNESS\" bench …' (docs/performance-history.md)")
+            }
+            predicate = .benchmark(name: name, metric: metric, threshold: threshold, repetitions: repetitions, command: benchCommand)
+        default:
+            throw UsageError(message: "give exactly one predicate: --scenario, --output-of or --benchmark", hint: hint)
+        }
+        if scenario == nil, corpusOption != nil {
+            throw UsageError(message: "--corpus belongs to --scenario", hint: hint)
+        }
+        if benchmark == nil, benchCommand != nil || thresholdText != nil || metricOption != nil || repetitionsOption != nil {
+            throw UsageError(message: "--bench-command, --metric, --threshold and --repetitions belong to --benchmark", hint: hint)
+        }
+    }
+
+    @MainActor func run() async throws(CommandFailure) -> ExitCode {
+        let candidates = try loadCandidates()
+        let adapters = AdapterCommands(source: source, buildScript: buildScript)
+        switch predicate {
+        case .scenario(let id, let corpus):
+            return try await bisect(candidates, VerdictPredicate(scenario: id, corpus: corpus, adapters: adapters))
+        case .output(let command):
+            return try await bisect(candidates, OutputPredicate(command: command, adapters: adapters))
+        case .benchmark(let name, let metric, let threshold, let repetitions, let command):
+            var thresholds = MeasurementChange.Thresholds()
+            if metric == .instructions { thresholds.instructions = threshold } else { thresholds.time = threshold }
+            return try await bisect(candidates, BenchmarkPredicate(benchmark: name, metric: metric, thresholds: thresholds,
+                                                                   repetitions: repetitions, command: command, adapters: adapters))
+        }
+    }
+
+    /// Runs the engine with a predicate and prints the steps and the finding.
+    @MainActor private func bisect<P: BisectPredicate>(_ candidates: [BisectCandidate], _ predicate: P) async throws(CommandFailure) -> ExitCode {
+        let bisector = Bisector(candidates: candidates, predicate: predicate, maxAttempts: maxAttempts)
+        Self.say("bisect: \(candidates.count) candidates, good \(candidates[0].label) … bad \(candidates[candidates.count - 1].label); "
+              + "at most \(bisector.maximumSteps) steps without skips")
+        let outcome: BisectOutcome
+        do {
+            outcome = try await bisector.run { step in
+                let role = switch step.role {
+                case .goodEnd: "good end"
+                case .badEnd: "bad end"
+                case .step(let number): "step \(number)"
+                }
+                let attempts = step.attempts > 1 ? ", \(step.attempts) observations" : ""
+                Self.say("\(role): \(step.candidate.label) [\(step.index)] \(step.result.rawValue.uppercased()) "
+                      + String(format: "(%.1f s%@)", step.seconds, attempts) + " \(step.evidence)")
+            }
+        } catch {
+            Self.say(error.description)
+            return .failuresFound
+        }
+        let lastGood = candidates[outcome.lastGood]
+        Self.say("\(outcome.stepCount) steps (plus the 2 ends); last good: \(lastGood.label) \(lastGood.subject)")
+        guard let firstBad = outcome.firstBad else {
+            Self.say("first bad: one of \(outcome.suspects.map { candidates[$0].label }.joined(separator: ", ")) (skipped candidates could not be tested)")
+            return .failuresFound
+        }
+        Self.say("first bad: \(candidates[firstBad].label) \(candidates[firstBad].subject)")
+        Self.say("change: \(outcome.measuredChange)")
+        return .success
+    }
+
+    /// Writes a line to stdout unbuffered, so progress shows while long steps run.
+    private static func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    /// The candidates of the chosen source, oldest first.
+    /// - Throws: `CommandFailure` (exit 3) for an unreadable file or a bad range.
+    private func loadCandidates() throws(CommandFailure) -> [BisectCandidate] {
+        switch source {
+        case .commandsFile(let path):
+            let text = String(decoding: try readFileBytes(path), as: UTF8.self)
+            var candidates: [BisectCandidate] = []
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) })
+            where !line.isEmpty && !line.hasPrefix("#") {
+                let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
+                let label = parts.count == 2 ? parts[0] : "v\(candidates.count + 1)"
+                let command = parts.count == 2 ? parts[1] : line
+                candidates.append(BisectCandidate(label: label, subject: command, payload: command))
+            }
+            guard candidates.count >= 2 else {
+                throw CommandFailure(message: "error: \(path) lists \(candidates.count) command(s); bisect needs at least a good and a bad one\n"
+                                         + "  hint: one adapter command per line, oldest (good) first", exitCode: .badInput)
+            }
+            return candidates
+        case .git(let directory, let range):
+            let parts = range.components(separatedBy: "..")
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw CommandFailure(message: "error: '\(range)' is not a range GOOD..BAD\n  hint: name two commits, for example abc123..main", exitCode: .usage)
+            }
+            func git(_ arguments: [String]) throws(CommandFailure) -> String {
+                let outcome = try Subprocess.run("/usr/bin/env", ["git", "--git-dir", directory] + arguments)
+                guard outcome.status == 0 else {
+                    throw CommandFailure(message: "error: git \(arguments.joined(separator: " ")) failed in \(directory): \(outcome.errorTail())\n"
+                                             + "  hint: check --git-dir and that both ends of the range exist", exitCode: .badInput)
+                }
+                return outcome.standardOutput
+            }
+            let good = try git(["rev-parse", "--verify", parts[0] + "^{commit}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+            let ancestry = try Subprocess.run("/usr/bin/env", ["git", "--git-dir", directory, "merge-base", "--is-ancestor", good, parts[1]])
+            guard ancestry.status == 0 else {
+                throw CommandFailure(message: "error: \(parts[0]) is not an ancestor of \(parts[1]) in \(directory)\n"
+                                         + "  hint: GOOD must be an older commit on BAD's history; swap them or pick another range", exitCode: .badInput)
+            }
+            let log = try git(["log", "--first-parent", "--reverse", "--format=%H %s", "\(good)..\(parts[1])"])
+            let goodSubject = try git(["log", "-1", "--format=%s", good]).trimmingCharacters(in: .whitespacesAndNewlines)
+            let commits = [good + " " + goodSubject] + log.split(separator: "\n").map(String.init)
+            return commits.map { line in
+                let hash = String(line.prefix(40))
+                return BisectCandidate(label: String(hash.prefix(10)), subject: String(line.dropFirst(41)), payload: hash)
+            }
+        }
+    }
+}

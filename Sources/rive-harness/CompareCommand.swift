@@ -1,0 +1,134 @@
+import BenchKit
+import Foundation
+
+/// `rive-harness compare BASE.json NEW.json`: per benchmark, same / faster / slower / unknown.
+struct CompareCommand: HarnessCommand {
+    static let name = "compare"
+    static let summary = "compare two benchmark results files (Mann-Whitney U, thresholds, verdicts)"
+    static let help = """
+        usage: rive-harness compare BASE.json NEW.json [--noise FILE] [--record-noise]
+
+        Compares two results files of 'rive-harness bench', benchmark by benchmark:
+          time          the repetitions' CPU times per iteration, two-sided Mann-Whitney U
+                        test; slower/faster when p < 0.05 and the medians differ by more than
+                        the threshold, same when they differ by at most the threshold, unknown
+                        otherwise (or with fewer than 5 repetitions on a side)
+          instructions  the exact change of the instructions per iteration against the
+                        threshold
+        The threshold is the benchmark's entry in the noise file for the metric and testbed,
+        else 5% (time) or 0.5% (instructions). Effect size: the rank-biserial correlation
+        (time; +1 = every new repetition slower than every base one) or the difference in
+        instructions per iteration.
+
+        It refuses to compare times measured on testbeds with different fingerprints (CPU,
+        cores, kernel, toolchain or build flags), and files of different metrics.
+
+        options:
+          --noise FILE      the A/A noise file (default results/noise.json; used when present)
+          --record-noise    treat BASE and NEW as an A/A pair (the same build measured twice):
+                            update the noise file's thresholds (3 × the largest change seen,
+                            at least 1% time / 0.1% instructions) instead of judging
+          --help            show this help
+
+        exit codes: 0 no benchmark is slower (or the noise file was written); 1 at least one
+        benchmark is slower (a regression); 2 usage error; 3 a file is missing or malformed,
+        or the files cannot be compared (different metrics, or time on different testbeds);
+        4 the noise file could not be written.
+        """
+
+    let basePath: String
+    let newPath: String
+    let noisePath: String
+    let recordNoise: Bool
+
+    init(arguments: inout ArgumentList) throws(UsageError) {
+        noisePath = try arguments.option("--noise") ?? "results/noise.json"
+        recordNoise = arguments.flag("--record-noise")
+        let positionals = try arguments.positionals(known: ["--noise", "--record-noise"])
+        guard positionals.count == 2 else {
+            throw UsageError(message: "compare needs two results files, got \(positionals.count)", hint: "run 'rive-harness compare BASE.json NEW.json'")
+        }
+        basePath = positionals[0]
+        newPath = positionals[1]
+    }
+
+    @MainActor func run() throws(CommandFailure) -> ExitCode {
+        let base: ResultsDocument, new: ResultsDocument
+        do {
+            base = try ResultsDocument.read(path: basePath)
+            new = try ResultsDocument.read(path: newPath)
+        } catch {
+            throw CommandFailure(message: error.description, exitCode: .badInput)
+        }
+        if recordNoise { return try writeNoise(base: base, new: new) }
+        let noise: NoiseFile?
+        do { noise = try NoiseFile.read(path: noisePath) } catch {
+            throw CommandFailure(message: error.description, exitCode: .badInput)
+        }
+        let report: ComparisonReport
+        do { report = try Comparison.compare(base: base, new: new, noise: noise) } catch {
+            throw CommandFailure(message: error.description, exitCode: .badInput)
+        }
+        print(Self.render(report, basePath: basePath, newPath: newPath))
+        return report.hasRegression ? .failuresFound : .success
+    }
+
+    @MainActor private func writeNoise(base: ResultsDocument, new: ResultsDocument) throws(CommandFailure) -> ExitCode {
+        var noise: NoiseFile
+        do { noise = try NoiseFile.read(path: noisePath) ?? NoiseFile() } catch {
+            throw CommandFailure(message: error.description, exitCode: .badInput)
+        }
+        let updated: Int
+        do { updated = try noise.record(base: base, new: new) } catch {
+            throw CommandFailure(message: error.description, exitCode: .badInput)
+        }
+        do { try noise.write(to: noisePath) } catch {
+            throw CommandFailure(message: "error: \(error.description)", exitCode: .internalError)
+        }
+        let metric = new.harness.metric
+        let testbed = new.harness.testbed.fingerprint
+        for (name, _) in new.repetitionsByName {
+            guard let entry = noise.entry(metric: metric, testbed: testbed, benchmark: name) else { continue }
+            print("\(name)  largest A/A change \(String(format: "%.2f%%", entry.largestChange * 100)) over \(entry.pairs) pair(s) -> threshold \(String(format: "%.2f%%", entry.threshold * 100))")
+        }
+        print("recorded \(updated) benchmark(s) of testbed \(testbed) (\(metric.rawValue)) in \(noisePath)")
+        return .success
+    }
+
+    /// The comparison as a table plus a verdict count.
+    static func render(_ report: ComparisonReport, basePath: String, newPath: String) -> String {
+        var lines = ["base \(basePath)", "new  \(newPath)", "metric \(report.metric.rawValue)"
+                     + (report.metric == .time ? " (median CPU time per iteration)" : " (instructions per iteration)")]
+        for note in report.notes { lines.append("note: \(note)") }
+        let valueHeader = report.metric == .time ? "p" : "delta"
+        lines.append("benchmark".padding(toLength: 58, withPad: " ", startingAt: 0)
+                     + ["base", "new", "change", valueHeader, "effect", "threshold", "verdict"].map { $0.leftPad(12) }.joined())
+        for row in report.benchmarks {
+            func value(_ number: Double?) -> String {
+                guard let number else { return "-" }
+                return report.metric == .time ? BenchSummary.formatTime(number) : BenchSummary.formatCount(number)
+            }
+            let change = row.change.map { String(format: "%+.2f%%", $0 * 100) } ?? "-"
+            let second: String
+            let effect: String
+            if report.metric == .time {
+                second = row.pValue.map { String(format: "%.4f", $0) } ?? "-"
+                effect = row.effect.map { String(format: "%+.2f", $0) } ?? "-"
+            } else {
+                second = row.effect.map { String(format: "%+.1f", $0) } ?? "-"
+                effect = "-"
+            }
+            let threshold = String(format: "%.2f%%", row.threshold * 100) + (row.thresholdSource == "noise" ? "*" : "")
+            var line = row.name.padding(toLength: max(58, row.name.count + 1), withPad: " ", startingAt: 0)
+            line += [value(row.base), value(row.new), change, second, effect, threshold, row.verdict.rawValue].map { $0.leftPad(12) }.joined()
+            if row.verdict == .unknown { line += "  (\(row.reason))" }
+            lines.append(line)
+        }
+        var counts: [Verdict: Int] = [:]
+        for row in report.benchmarks { counts[row.verdict, default: 0] += 1 }
+        lines.append("threshold * = from the noise file")
+        lines.append("verdicts: " + [Verdict.same, .faster, .slower, .unknown].map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
+                     + (report.hasRegression ? " — regression" : ""))
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import PerformanceHistory
+
+/// `rive-harness dashboard`: writes the static HTML dashboard of a results folder.
+struct DashboardCommand: HarnessCommand {
+    static let name = "dashboard"
+    static let summary = "write the static HTML dashboard of recorded runs"
+    static let help = """
+        usage: rive-harness dashboard [RESULTS] --out DIR
+
+        Reads every run file of RESULTS/runs (default RESULTS: results) and writes
+        DIR/index.html: one self-contained page (inline CSS and SVG, no scripts, no network)
+        with the latest compare per testbed, benchmark history per testbed and adapter with
+        regressions marked, reference vs rive-cpp ratios, the conformance matrix (adapters ×
+        rule areas, expected failures with their reasons) and every run
+        (docs/performance-history.md).
+
+        options:
+          --out DIR   the folder to write index.html into (created when missing)
+          --help      show this help
+
+        exit codes: 0 written; 2 usage error; 3 RESULTS is missing or holds a file that is not
+        a results file (the page is still written and lists it); 4 DIR cannot be written.
+        """
+
+    let results: String
+    let outputFolder: String
+
+    init(arguments: inout ArgumentList) throws(UsageError) {
+        guard let out = try arguments.option("--out"), !out.isEmpty else {
+            throw UsageError(message: "dashboard needs --out DIR", hint: "for example: rive-harness dashboard results --out results/dashboard")
+        }
+        outputFolder = out
+        let positionals = try arguments.positionals(known: ["--out"])
+        guard positionals.count <= 1 else {
+            throw UsageError(message: "dashboard takes at most one results folder, got \(positionals.count)", hint: "run 'rive-harness dashboard [RESULTS] --out DIR'")
+        }
+        results = positionals.first ?? "results"
+    }
+
+    @MainActor func run() async throws(CommandFailure) -> ExitCode {
+        let archive = try loadArchive(results)
+        let path = URL(fileURLWithPath: outputFolder).appendingPathComponent("index.html").path
+        try writeFileAtomically(Array(DashboardPage(archive: archive).html().utf8), to: path)
+        print("wrote \(path) (\(archive.records.count) runs, \(archive.testbeds.count) testbeds)")
+        return archive.problems.isEmpty ? .success : .badInput
+    }
+}

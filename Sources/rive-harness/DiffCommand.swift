@@ -1,0 +1,224 @@
+import AdapterProtocol
+import Differential
+import Foundation
+import RuntimeAPI
+
+/// `rive-harness diff`: dumps `.riv` files through two adapters and compares the dumps.
+struct DiffCommand: HarnessCommand {
+    static let name = "diff"
+    static let summary = "compare two adapters on any .riv files (differential testing, no scenario needed)"
+    static let help = """
+        usage: rive-harness diff FILE.riv|FOLDER... --adapters A,B [--frames N] [--at LIST]
+                                 [--sections LIST] [--out DIR] [--timeout SECONDS]
+
+        Loads each file with adapter A and adapter B and prints, through the runtime API only,
+        the same canonical line-based dump for both (docs/diff.md): artboards, view models,
+        the blank and default instances' values, then a play of the default artboard, state
+        machine and default instance (frame 0 advances by 0, each later frame by 1/60 s):
+        frame reports, the bound instance's values, and draw commands at chosen frames.
+        Numbers are rounded to 4 decimal places. Reports the first differing line of each
+        section, then a table of files × sections (= equal, DIFF differ, FAIL one side
+        failed). A FOLDER stands for the .riv files under it, in path order.
+
+        options:
+          --adapters A,B     the two adapters to compare (names as for 'run --adapter'; the
+                             same name twice compares an adapter with itself)
+          --frames N         the play's last frame, 0…100000 (default 120)
+          --at LIST          frames whose draw commands are dumped, comma-separated, each
+                             in 0…N (default 0,1,60,120, limited to N)
+          --sections LIST    the sections to dump and compare, comma-separated (default all:
+                             artboards,viewModels,instances,frames,boundValues,draws)
+          --out DIR          write both dumps as DIR/a-A/FILE.dump and DIR/b-B/FILE.dump and
+                             the report as DIR/summary.txt (atomically)
+          --timeout SECONDS  how long one adapter may take for one file (default 60, at most
+                             86400); a side that times out or crashes is FAIL for that file
+                             and gets a fresh adapter instance for the next file
+          --help             show this help
+
+        Adapter options are passed to each side whose adapter takes them, as 'run' takes
+        them: process takes --command 'CMD ARGS' and --request-timeout S, rive-cpp takes
+        --runtime-commit REV and --request-timeout S; an option no chosen adapter takes is
+        a usage error. Progress goes to stderr, one line per file.
+
+        exit codes: 0 every section of every file is equal; 1 a section differs or a side
+        failed; 2 usage error (unknown adapter or section, bad number, an adapter option no
+        chosen adapter takes); 3 a file or folder is missing or unreadable, no .riv file was
+        given, or a process adapter failed its first handshake (or the rive-cpp driver is not
+        built); 4 a dump could not be written.
+        """
+
+    static let options = ["--adapters", "--frames", "--at", "--sections", "--out", "--timeout"] + adapterOptionNames
+    /// The adapter options `diff` passes through to the adapters that take them (as `run` does).
+    static let adapterOptionNames = ["--command", "--request-timeout", "--runtime-commit"]
+
+    let paths: [String]
+    let adapterNames: (a: String, b: String)
+    let dumpOptions: DumpOptions
+    let outDirectory: String?
+    let timeoutSeconds: Double
+    /// The adapter options given, by option name (`--command` → value).
+    let adapterOptions: [String: String]
+
+    init(arguments: inout ArgumentList) throws(UsageError) {
+        let hint = "see 'rive-harness diff --help'"
+        guard let adaptersText = try arguments.option("--adapters") else {
+            throw UsageError(message: "diff needs --adapters A,B", hint: "for example 'rive-harness diff FILE.riv --adapters reference,reference'")
+        }
+        let names = adaptersText.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard names.count == 2, !names[0].isEmpty, !names[1].isEmpty else {
+            throw UsageError(message: "--adapters needs exactly two adapter names separated by a comma, got '\(adaptersText)'", hint: hint)
+        }
+        adapterNames = (names[0], names[1])
+        let framesText = try arguments.option("--frames") ?? "120"
+        guard let frames = Int(framesText), (0...100_000).contains(frames) else {
+            throw UsageError(message: "--frames needs a whole number from 0 to 100000, got '\(framesText)'", hint: hint)
+        }
+        var drawFrames = [0, 1, 60, 120].filter { $0 <= frames }
+        if let atText = try arguments.option("--at") {
+            let parsed = atText.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard !parsed.isEmpty, parsed.allSatisfy({ $0 != nil && (0...frames).contains($0!) }) else {
+                throw UsageError(message: "--at needs comma-separated frame numbers from 0 to \(frames) (the --frames value), got '\(atText)'", hint: hint)
+            }
+            drawFrames = Array(Set(parsed.compactMap { $0 })).sorted()
+        }
+        var sections = DumpSection.allCases
+        if let sectionsText = try arguments.option("--sections") {
+            switch DumpSection.parseList(sectionsText) {
+            case .success(let parsed): sections = parsed
+            case .failure(let unknown):
+                let suggestion = DumpSection.allCases.map(\.rawValue).closestMatch(to: unknown.name).map { "did you mean \($0)? " } ?? ""
+                throw UsageError(message: "unknown section '\(unknown.name)' in --sections", hint: "\(suggestion)sections: " + DumpSection.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+        }
+        dumpOptions = DumpOptions(frames: frames, drawFrames: drawFrames, sections: sections)
+        outDirectory = try arguments.option("--out")
+        guard outDirectory != "" else { throw UsageError(message: "--out needs a folder path, got an empty one", hint: hint) }
+        let timeoutText = try arguments.option("--timeout") ?? "60"
+        guard let timeout = Double(timeoutText), timeout > 0, timeout <= 86_400 else {
+            throw UsageError(message: "--timeout needs a positive number of seconds up to 86400 (one day), got '\(timeoutText)'", hint: hint)
+        }
+        timeoutSeconds = timeout
+        var adapterOptions: [String: String] = [:]
+        for name in Self.adapterOptionNames {
+            if let value = try arguments.option(name) { adapterOptions[name] = value }
+        }
+        self.adapterOptions = adapterOptions
+        paths = try arguments.positionals(known: Self.options)
+        guard !paths.isEmpty else {
+            throw UsageError(message: "diff needs at least one .riv file or folder", hint: "run 'rive-harness diff FILE.riv --adapters A,B'")
+        }
+    }
+
+    @MainActor func run() async throws(CommandFailure) -> ExitCode {
+        let taken = Set(Self.optionsTaken(by: adapterNames.a) + Self.optionsTaken(by: adapterNames.b))
+        if let unused = adapterOptions.keys.sorted().first(where: { !taken.contains($0) }) {
+            throw CommandFailure(message: "error: \(unused) is given, but neither \(adapterNames.a) nor \(adapterNames.b) takes it\n"
+                                     + "  hint: see 'rive-harness run --help' for the adapters that take \(unused)", exitCode: .usage)
+        }
+        let makeA = try Self.factory(named: adapterNames.a, options: adapterOptions)
+        let makeB = try Self.factory(named: adapterNames.b, options: adapterOptions)
+        let files = try Self.expand(paths)
+        let labels = (a: "a-" + adapterNames.a, b: "b-" + adapterNames.b)
+        let runner = DifferentialRunner(a: .init(label: labels.a, makeAdapter: makeA), b: .init(label: labels.b, makeAdapter: makeB),
+                                        options: dumpOptions, timeoutSeconds: timeoutSeconds, outDirectory: outDirectory)
+        var report = ["diff \(labels.a) vs \(labels.b): \(files.count) file(s), frames 0…\(dumpOptions.frames), draws at "
+                      + dumpOptions.drawFrames.map(String.init).joined(separator: ",")]
+        print(report[0])
+        var results: [DifferentialRunner.FileResult] = []
+        for (index, path) in files.enumerated() {
+            let bytes = try readFileBytes(path)
+            let result: DifferentialRunner.FileResult
+            do { result = try await runner.compare(path: path, bytes: bytes) } catch {
+                throw CommandFailure(message: "error: cannot write a dump '\(error.path)': \(error.reason)\n  hint: check that --out is a writable folder",
+                                     exitCode: .internalError)
+            }
+            results.append(result)
+            let verdict = result.isEqual ? "equal" : "DIFFERENT (" + result.sections.filter { $0.status != .equal }.map { "\($0.section.rawValue) \($0.status.rawValue)" }.joined(separator: ", ") + ")"
+            printError("[\(index + 1)/\(files.count)] \(path): \(verdict) (\(labels.a) \(String(format: "%.3f", result.seconds.a)) s, \(labels.b) \(String(format: "%.3f", result.seconds.b)) s)")
+            let details = DiffReport.details(result, labels: labels)
+            details.forEach { print($0) }
+            report += details
+        }
+        let summary = DiffReport.summary(results, sections: dumpOptions.sections)
+        summary.forEach { print($0) }
+        report += summary
+        if let outDirectory {
+            try writeFileAtomically(Array((report.joined(separator: "\n") + "\n").utf8), to: (outDirectory as NSString).appendingPathComponent("summary.txt"))
+        }
+        return results.allSatisfy(\.isEqual) ? .success : .failuresFound
+    }
+
+    /// The adapter options an adapter takes: `process` takes `--command` and
+    /// `--request-timeout`, `rive-cpp` `--runtime-commit` and `--request-timeout`, the
+    /// in-process adapters of the registry none.
+    private static func optionsTaken(by adapterName: String) -> [String] {
+        switch adapterName {
+        case AdapterRegistry.processAdapterName: ["--command", "--request-timeout"]
+        case RiveCppAdapterOption.name: ["--runtime-commit", "--request-timeout"]
+        default: []
+        }
+    }
+
+    /// The factory of one side's adapter, as `run --adapter` makes it: a process adapter
+    /// (`process`, `rive-cpp`) is started and checked by its handshake first, and the
+    /// factory makes siblings that start their own child; others come from the registry.
+    /// - Throws: `CommandFailure` with exit code 2 for an unknown name or a bad option,
+    ///   3 when a process adapter fails its first handshake or the rive-cpp driver is not built.
+    @MainActor private static func factory(named name: String, options: [String: String]) throws(CommandFailure) -> @MainActor () -> any RuntimeAdapter {
+        func usage(_ message: String) -> CommandFailure {
+            CommandFailure(message: "error: \(message)\n  hint: see 'rive-harness diff --help' and 'rive-harness run --help'", exitCode: .usage)
+        }
+        let requestTimeoutText = options["--request-timeout"]
+        let requestTimeout = requestTimeoutText.flatMap(Double.init) ?? 10
+        if requestTimeoutText != nil, !(requestTimeout > 0 && requestTimeout <= 86_400) {
+            throw usage("--request-timeout needs a positive number of seconds up to 86400, got '\(requestTimeoutText!)'")
+        }
+        switch name {
+        case AdapterRegistry.processAdapterName:
+            guard let command = options["--command"], !command.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw usage("adapter process needs --command 'CMD ARGS', for example --command 'rive-harness serve'")
+            }
+            return try AdapterRegistry.processFactory(ProcessAdapterConfiguration(command: command, requestTimeoutSeconds: requestTimeout)).make
+        case RiveCppAdapterOption.name:
+            if let revision = options["--runtime-commit"], revision.isEmpty { throw usage("--runtime-commit needs a revision") }
+            let configuration = try RiveCppAdapterOption.configuration(revision: options["--runtime-commit"], requestTimeoutSeconds: requestTimeout)
+            return try AdapterRegistry.processFactory(configuration).make
+        default:
+            do { return try AdapterRegistry.factory(named: name, command: Self.name) } catch {
+                throw CommandFailure(message: "error: \(error.message) (or process, rive-cpp)\n  hint: \(error.hint)", exitCode: .usage)
+            }
+        }
+    }
+
+    /// The `.riv` files the positionals name: a file as given, a folder's `.riv` files
+    /// (recursively) in path order.
+    /// - Throws: `CommandFailure` with exit code 3 for a missing or unreadable path, or when no `.riv` file remains.
+    private static func expand(_ paths: [String]) throws(CommandFailure) -> [String] {
+        var files: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw CommandFailure(message: "error: cannot read '\(path)': no such file or folder\n  hint: check the path", exitCode: .badInput)
+            }
+            guard isDirectory.boolValue else {
+                guard FileManager.default.isReadableFile(atPath: path) else {
+                    throw CommandFailure(message: "error: cannot read '\(path)': permission denied\n  hint: check the file's permissions", exitCode: .badInput)
+                }
+                files.append(path)
+                continue
+            }
+            guard let enumerator = FileManager.default.enumerator(atPath: path) else {
+                throw CommandFailure(message: "error: cannot list the folder '\(path)'\n  hint: check its permissions", exitCode: .badInput)
+            }
+            var found: [String] = []
+            while let relative = enumerator.nextObject() as? String {
+                if relative.lowercased().hasSuffix(".riv") { found.append((path as NSString).appendingPathComponent(relative)) }
+            }
+            files += found.sorted()
+        }
+        guard !files.isEmpty else {
+            throw CommandFailure(message: "error: no .riv file in \(paths.joined(separator: ", "))\n  hint: pass .riv files or folders that hold some", exitCode: .badInput)
+        }
+        return files
+    }
+}

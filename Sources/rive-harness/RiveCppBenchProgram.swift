@@ -1,0 +1,89 @@
+import BenchKit
+import Foundation
+
+/// The rive-cpp bench program (`Adapters/rive-cpp/bench`, built by `scripts/build-rive-cpp`):
+/// where it is, which runtime commit it was built from, and how to run it.
+struct RiveCppBenchProgram {
+    /// The executable.
+    let path: String
+    /// The runtime commit, read from the cache path (`…/rive-cpp/<commit>/programs/…`).
+    let runtimeCommit: String?
+
+    /// How to build the program, for messages.
+    static let buildHint = "build it with 'scripts/build-rive-cpp --print bench' (about 5 minutes on 2 cores the first time), or pass --rive-cpp-bench PATH"
+
+    /// The program: `explicit` when given, else `RIVE_CPP_BENCH`, else the most recently
+    /// built one in the cache (`RIVE_HARNESS_CACHE` or `~/.cache/rive-harness`); `nil` when
+    /// none exists.
+    static func locate(explicit: String?) -> RiveCppBenchProgram? {
+        let environment = ProcessInfo.processInfo.environment
+        if let path = explicit ?? environment["RIVE_CPP_BENCH"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            return FileManager.default.isExecutableFile(atPath: path) ? RiveCppBenchProgram(path: path, runtimeCommit: commit(in: path)) : nil
+        }
+        let cacheRoot = environment["RIVE_HARNESS_CACHE"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".cache/rive-harness")
+        let runtimes = (cacheRoot as NSString).appendingPathComponent("rive-cpp")
+        var newest: (path: String, date: Date)?
+        for commit in (try? FileManager.default.contentsOfDirectory(atPath: runtimes)) ?? [] {
+            let programs = "\(runtimes)/\(commit)/programs"
+            for key in (try? FileManager.default.contentsOfDirectory(atPath: programs)) ?? [] {
+                let candidate = "\(programs)/\(key)/rive-cpp-bench"
+                guard FileManager.default.isExecutableFile(atPath: candidate),
+                      let date = (try? FileManager.default.attributesOfItem(atPath: candidate))?[.modificationDate] as? Date else { continue }
+                if newest == nil || date > newest!.date { newest = (candidate, date) }
+            }
+        }
+        return newest.map { RiveCppBenchProgram(path: $0.path, runtimeCommit: commit(in: $0.path)) }
+    }
+
+    /// The path component after `rive-cpp/`, when the path is inside the build cache.
+    static func commit(in path: String) -> String? {
+        let parts = path.split(separator: "/").map(String.init)
+        guard let index = parts.lastIndex(of: "rive-cpp"), index + 1 < parts.count, parts[index + 1] != "rive-cpp-bench" else { return nil }
+        return parts[index + 1]
+    }
+
+    /// The program's version text: its cache key folder, which hashes its sources and flags.
+    var version: String {
+        let folder = ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent
+        return "rive-cpp-bench \(folder)"
+    }
+
+    /// Runs the program to completion with its output captured.
+    /// - Returns: the exit status and the combined stderr text.
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws(BenchRunError) -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var merged = ProcessInfo.processInfo.environment
+        merged.merge(environment) { _, new in new }
+        process.environment = merged
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        do { try process.run() } catch {
+            throw BenchRunError(code: "bench.cannot-start", message: "cannot start \(executable): \(error.localizedDescription)", hint: "check that it exists and is executable")
+        }
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
+
+extension RiveCppBenchProgram {
+    /// Runs a program to completion and returns its exit status and standard output.
+    static func capture(_ executable: String, _ arguments: [String]) throws(BenchRunError) -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch {
+            throw BenchRunError(code: "bench.cannot-start", message: "cannot start \(executable): \(error.localizedDescription)", hint: "check that it exists and is executable")
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Runs a child program to completion, capturing its output; used by bisect and nightly.
+struct Subprocess {
+    /// How a child ended and what it printed.
+    struct Outcome: Sendable {
+        /// The exit status, or 128 + the signal number when a signal ended it.
+        let status: Int32
+        /// Everything written to standard output.
+        let standardOutput: String
+        /// Everything written to standard error.
+        let standardError: String
+        /// Wall time, seconds.
+        let seconds: Double
+
+        /// The last lines of standard error, for messages.
+        func errorTail(lines: Int = 6) -> String {
+            let kept = standardError.split(separator: "\n", omittingEmptySubsequences: true).suffix(lines)
+            return kept.isEmpty ? "(no output on stderr)" : kept.joined(separator: " | ")
+        }
+    }
+
+    /// The path of the running `rive-harness` executable, for commands that run the harness again.
+    static var harnessExecutable: String {
+        Bundle.main.executablePath ?? URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+    }
+
+    /// Runs `executable` with arguments; `environment` entries are added to this process's.
+    /// Output goes through temporary files, so a chatty child can never block on a full pipe.
+    /// With `passThroughStandardError` the child's stderr is this process's (progress of long
+    /// builds stays visible) and `standardError` is empty.
+    /// - Throws: `CommandFailure` (exit 4) when the program cannot be started.
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+                    passThroughStandardError: Bool = false) throws(CommandFailure) -> Outcome {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-sub-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        process.standardInput = FileHandle.nullDevice
+        let outputPath = folder.appendingPathComponent("stdout").path
+        let errorPath = folder.appendingPathComponent("stderr").path
+        let start = Date()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
+            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
+            if passThroughStandardError {
+                process.standardError = FileHandle.standardError
+            } else {
+                _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
+                process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
+            }
+            try process.run()
+        } catch {
+            throw CommandFailure(message: "error: cannot start '\(executable)': \(error.localizedDescription)\n  hint: check that it exists and is executable",
+                                 exitCode: .internalError)
+        }
+        process.waitUntilExit()
+        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        func text(_ path: String) -> String { FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? "" }
+        return Outcome(status: status, standardOutput: text(outputPath), standardError: passThroughStandardError ? "" : text(errorPath),
+                       seconds: Date().timeIntervalSince(start))
+    }
+
+    /// Runs a shell command line with `/bin/sh -c`.
+    /// - Throws: `CommandFailure` (exit 4) when the shell cannot be started.
+    static func shell(_ commandLine: String, environment: [String: String] = [:]) throws(CommandFailure) -> Outcome {
+        try run("/bin/sh", ["-c", commandLine], environment: environment)
+    }
+}

@@ -1,0 +1,97 @@
+import Conformance
+import Foundation
+import HarnessTestSupport
+import RuntimeAPI
+import Testing
+
+/// The example of docs/runtime-api.md, built as a separate package that depends on this one
+/// by path, with its own `swift test`: the toy adapter's verdicts must be exactly what its
+/// declared capabilities allow (PASS where they cover a scenario's requirements, SKIP elsewhere).
+///
+/// The example package is written to `.build/conformance-example/ToyAdapter` and built with the
+/// scratch folder `.build/conformance-example/scratch`, so a rerun only rebuilds what changed.
+@Suite("external adapter package")
+struct ExternalPackageTests {
+    /// The files of the example, from the `<!-- example-file: PATH -->` markers of docs/runtime-api.md.
+    static func exampleFiles() throws -> [String: String] {
+        let document = try String(contentsOf: SharedMaterial.packageRoot.appendingPathComponent("docs/runtime-api.md"), encoding: .utf8)
+        var files: [String: String] = [:]
+        var pending: String?
+        var body: [Substring]?
+        for line in document.split(separator: "\n", omittingEmptySubsequences: false) {
+            if var lines = body {
+                if line == "```" {
+                    files[pending!] = lines.joined(separator: "\n") + "\n"
+                    body = nil
+                    pending = nil
+                } else {
+                    lines.append(line)
+                    body = lines
+                }
+            } else if line.hasPrefix("<!-- example-file: "), line.hasSuffix(" -->") {
+                pending = String(line.dropFirst("<!-- example-file: ".count).dropLast(" -->".count))
+            } else if pending != nil, line == "```swift" {
+                body = []
+            }
+        }
+        return files
+    }
+
+    @Test("the docs' example files are complete: a manifest, a test target and an adapter")
+    func exampleIsComplete() throws {
+        let files = try Self.exampleFiles()
+        #expect(Set(files.keys) == ["Package.swift", "Tests/ToyAdapterTests/ConformanceTests.swift", "Sources/ToyAdapter/ToyAdapter.swift"])
+        #expect(files["Package.swift"]?.contains(#"path: "../RiveHarness""#) == true)
+    }
+
+    @Test("the example package runs the corpus with swift test and its verdicts match its capabilities",
+          .timeLimit(.minutes(10)))
+    func examplePackageRunsTheCorpus() async throws {
+        let files = try Self.exampleFiles()
+        let root = SharedMaterial.packageRoot
+        let work = root.appendingPathComponent(".build/conformance-example")
+        let package = work.appendingPathComponent("ToyAdapter")
+        try? FileManager.default.removeItem(at: package)
+        for (path, text) in files {
+            let url = package.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let contents = path == "Package.swift" ? text.replacingOccurrences(of: #"path: "../RiveHarness""#, with: "path: \"\(root.path)\"") : text
+            try Data(contents.utf8).write(to: url)
+        }
+
+        // The capabilities the toy declares, read from its source, and what they allow.
+        let source = try #require(files["Sources/ToyAdapter/ToyAdapter.swift"])
+        let declared = try #require(source.firstMatch(of: /capabilities: RuntimeCapabilities = \[([^\]]*)\]/)).1
+        var capabilities: RuntimeCapabilities = []
+        for name in declared.split(separator: ",") {
+            let trimmed = name.trimmingCharacters(in: .whitespaces).dropFirst()  // ".introspection" → "introspection"
+            capabilities.insert(try #require(RuntimeCapabilities(name: String(trimmed)), "unknown capability \(trimmed)"))
+        }
+        let corpus = try Corpus.load(root.appendingPathComponent("Corpus").path)
+        var expected: [String: String] = [:]
+        for entry in corpus.entries {
+            let scenario = try entry.scenario.get()
+            expected[entry.id] = capabilities.isSuperset(of: scenario.requires) ? Verdict.pass.rawValue : Verdict.skip.rawValue
+        }
+        #expect(expected.values.contains(Verdict.pass.rawValue), "the toy's capabilities allow no scenario; the example proves nothing")
+        #expect(expected.values.contains(Verdict.skip.rawValue))
+
+        var environment = ProcessInfo.processInfo.environment
+        for name in ["RIVE_HARNESS_SCENARIOS", "RIVE_HARNESS_CORPUS", "RIVE_HARNESS_RECORD"] { environment[name] = nil }
+        // At the lowest priority and on one core, so the scenarios that run in parallel with
+        // this build (and their timeouts) keep the CPU they need.
+        let result = try await ChildProcess.run(["nice", "-n", "19", "swift", "test", "--jobs", "1", "--package-path", package.path,
+                                                 "--scratch-path", work.appendingPathComponent("scratch").path],
+                                                environment: environment)
+        let output = result.output
+        var actual: [String: String] = [:]
+        for match in output.matches(of: /(?m)^conformance: ([A-Z]+) (\S+)/) { actual[String(match.2)] = String(match.1) }
+        // The toy models introspection of the project's own fixtures only; scenarios over upstream
+        // files (`upstream/`, SM-6 and SRC-2 on real files) are outside it and left out of the comparison.
+        let outOfScope = actual.filter { $0.key.hasPrefix("upstream/") && $0.value == Verdict.fail.rawValue }
+        actual = actual.filter { !$0.key.hasPrefix("upstream/") }
+        expected = expected.filter { !$0.key.hasPrefix("upstream/") }
+        #expect(result.status == 0 || !outOfScope.isEmpty, "swift test in the example package failed:\n\(output.suffix(4000))")
+        #expect(actual == expected, "verdicts differ from what the toy's capabilities allow; output:\n\(output.suffix(4000))")
+    }
+}

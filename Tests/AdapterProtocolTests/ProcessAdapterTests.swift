@@ -1,0 +1,183 @@
+import AdapterProtocol
+import Conformance
+import Foundation
+import HarnessTestSupport
+import ReferenceRuntime
+import RuntimeAPI
+import Testing
+
+/// The process adapter against `rive-harness serve` and against misbehaving adapter programs.
+@Suite("process adapter")
+@MainActor
+struct ProcessAdapterTests {
+    static let corpusPath = SharedMaterial.packageRoot.appendingPathComponent("Corpus").path
+    static let serveCommand = "'\(HarnessProcess.executable.path)' serve"
+    static let misbehavingScript = SharedMaterial.packageRoot.appendingPathComponent("Tests/AdapterProtocolTests/Fixtures/misbehaving-adapter.py").path
+
+    /// Runs a plan and returns its results JSON without durations.
+    private func resultsJSON(_ corpus: Corpus, _ plan: RunPlan, jobs: Int, _ makeAdapter: @escaping @MainActor () -> any RuntimeAdapter) async throws -> String {
+        var text = ""
+        let runner = ConformanceRunner(corpus: corpus, options: RunOptions(jobs: jobs, recordMode: .never),
+                                       reporters: [JSONReporter { text += $0 }], makeAdapter: makeAdapter)
+        _ = await runner.run(plan)
+        return try ResultsJSON.withoutDurations(text)
+    }
+
+    @Test("the whole corpus through 'rive-harness serve' (two children in parallel) gives the in-process results")
+    func corpusThroughServeEqualsInProcess() async throws {
+        let corpus = try Corpus.load(Self.corpusPath)
+        let first = try ProcessAdapter(configuration: ProcessAdapterConfiguration(command: Self.serveCommand))
+        let reference = ReferenceRuntimeAdapter()
+        #expect(first.name == reference.name)
+        #expect(first.version == reference.version)
+        #expect(first.capabilities == reference.capabilities)
+        func plan(_ adapter: any RuntimeAdapter) -> RunPlan {
+            Planner.plan(corpus: corpus, adapter: AdapterIdentity(adapter), capabilities: adapter.capabilities,
+                         expectations: corpus.expectations(for: adapter.name), selection: Selection())
+        }
+        let inProcess = try await resultsJSON(corpus, plan(reference), jobs: 1) { ReferenceRuntimeAdapter() }
+        var reused: ProcessAdapter? = first
+        let throughProcess = try await resultsJSON(corpus, plan(first), jobs: 2) {
+            defer { reused = nil }
+            return reused ?? first.sibling()
+        }
+        #expect(plan(reference).entries.count > 50)
+        #expect(throughProcess == inProcess)
+    }
+
+    /// A misbehaviour of `misbehaving-adapter.py`, the verdict of the scenario it hits, and what
+    /// the verdict's message must say; `restart` is what the next scenario's message must say
+    /// when the restarted child misbehaves too.
+    struct Fault: Sendable, CustomTestStringConvertible {
+        var mode: String
+        var verdict: String
+        var message: String
+        var stderr: Bool
+        var restart: String?
+        var testDescription: String { mode }
+    }
+
+    nonisolated static let faults: [Fault] = [
+        Fault(mode: "exit", verdict: "CRASH", message: "the adapter process exited with status 3", stderr: true),
+        Fault(mode: "hang", verdict: "TIMEOUT", message: "no answer to worker.loadFile", stderr: true),
+        Fault(mode: "garbage", verdict: "CRASH", message: #"not JSON (at byte 0: expected 'true'): "this is not JSON {""#, stderr: true),
+        Fault(mode: "wrong-id", verdict: "CRASH", message: "expected the answer to request", stderr: true),
+        Fault(mode: "refuse", verdict: "CRASH", message: "(request 44) is a protocol error", stderr: true),
+        Fault(mode: "oversized", verdict: "CRASH", message: "a line longer than 16777216 bytes", stderr: true),
+        Fault(mode: "handshake", verdict: "CRASH", message: "the adapter process exited with status 3", stderr: true,
+              restart: "the restarted adapter process failed the handshake: the adapter process exited with status 1\nstderr (last lines): misbehaving adapter: dying during the handshake"),
+        Fault(mode: "banner", verdict: "CRASH", message: "the adapter process exited with status 3", stderr: true,
+              restart: #"the restarted adapter process failed the handshake: protocol error at line 1 of the adapter's output: not JSON"#),
+    ]
+
+    @Test("a misbehaving adapter gets the documented verdict, is restarted, and the run completes with every scenario", arguments: faults)
+    func misbehavingAdapter(_ fault: Fault) throws {
+        guard let python = Self.python else {
+            Issue.record("python3 is not on PATH; install it (scripts/bootstrap) to run the fault tests")
+            return
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-fault-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let results = folder.appendingPathComponent("results.json").path
+        let command = "'\(python)' '\(Self.misbehavingScript)' \(fault.mode) '\(folder.path)/state.json' 3 \(Self.serveCommand)"
+        let run = try HarnessProcess.run(["run", Self.corpusPath, "--adapter", "process", "--command=\(command)", "--filter", "src/*",
+                                          "--request-timeout", "3", "--format", "json", "--out", results])
+        #expect(run.exitCode == 1, "\(run.standardError)")
+        // The child's stderr reaches the report only inside a verdict's message (indented), never as lines of its own.
+        #expect(!run.standardOutput.split(separator: "\n").contains { $0.hasPrefix("misbehaving adapter") }, "\(run.standardOutput)")
+
+        let corpus = try Corpus.load(Self.corpusPath)
+        let selected = corpus.entries.map(\.id).filter { Selection(filter: "src/*").matches(id: $0) }.sorted()
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: results))) as? [String: Any])
+        let scenarios = try #require(document["scenarios"] as? [[String: Any]])
+        #expect(scenarios.compactMap { $0["id"] as? String } == selected)
+        #expect((document["adapter"] as? [String: Any])?["name"] as? String == "reference")
+
+        // The fault hits the third scenario run and, for restart faults, the restart hits the fourth;
+        // every other scenario passes.
+        let failed = scenarios.filter { $0["verdict"] as? String != "PASS" }
+        #expect(failed.count == (fault.restart == nil ? 1 : 2), "\(failed)")
+        let hit = failed.filter { ($0["message"] as? String ?? "").contains(fault.message) }
+        #expect(hit.count == 1, "\(failed)")
+        for scenario in hit {
+            let message = scenario["message"] as? String ?? ""
+            #expect(scenario["verdict"] as? String == fault.verdict, "\(scenario)")
+            if fault.stderr { #expect(message.contains("stderr (last lines): misbehaving adapter: fault '\(fault.mode)'"), "\(message)") }
+        }
+        if let restart = fault.restart {
+            let restarted = failed.filter { ($0["message"] as? String ?? "").contains(restart) }
+            #expect(restarted.count == 1, "\(failed)")
+            #expect(restarted.first?["verdict"] as? String == "CRASH")
+        }
+    }
+
+    @Test("a command that fails its first handshake stops the run with exit 3 and says why", arguments: [
+        ("echo 'adapter starting' >&2; exit 7", "the adapter process exited with status 7\nstderr (last lines): adapter starting"),
+        ("echo 'hello'; sleep 5", #"protocol error at line 1 of the adapter's output: not JSON (at byte 0: expected a JSON value): "hello""#),
+        ("read line; echo '{\"id\":1,\"result\":{\"protocolVersion\":1}}'; sleep 5", "the handshake answer has no string 'adapterName'"),
+    ])
+    func firstHandshakeFailure(_ command: String, _ expected: String) throws {
+        let run = try HarnessProcess.run(["run", Self.corpusPath, "--adapter", "process", "--command=\(command)", "--filter", "src/*"])
+        #expect(run.exitCode == 3)
+        #expect(run.standardError.contains(expected), "\(run.standardError)")
+        #expect(run.standardError.contains("hint: "))
+        #expect(run.standardOutput.isEmpty)
+    }
+
+    @Test("--adapter process needs --command, and --command needs --adapter process")
+    func usage() throws {
+        let missing = try HarnessProcess.run(["run", Self.corpusPath, "--adapter", "process"])
+        #expect(missing.exitCode == 2)
+        #expect(missing.standardError.contains("--adapter process needs --command"))
+        let stray = try HarnessProcess.run(["run", Self.corpusPath, "--command", "x"])
+        #expect(stray.exitCode == 2)
+        let serveArgument = try HarnessProcess.run(["serve", "extra"])
+        #expect(serveArgument.exitCode == 2)
+    }
+
+    @Test("'rive-harness serve' answers in order, streams before flush, and exits 1 on a line that is not JSON")
+    func serveDirectly() throws {
+        let process = Process()
+        process.executableURL = HarnessProcess.executable
+        process.arguments = ["serve"]
+        let input = Pipe(), output = Pipe(), error = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let fixture = SharedMaterial.packageRoot.appendingPathComponent("Corpus/fixtures/all-types.riv").path
+        let lines = [
+            #"{"id":1,"op":"handshake","protocolVersion":1}"#,
+            #"{"id":2,"op":"adapter.makeWorker","handle":1}"#,
+            #"{"id":3,"op":"worker.loadFile","worker":1,"handle":2,"path":"\#(fixture)"}"#,
+            #"{"id":4,"op":"file.createViewModelInstance","file":2,"handle":3,"kind":"viewModelDefault","viewModel":"AllTypes"}"#,
+            #"{"id":5,"op":"instance.valueStream","instance":3,"path":"x","type":"number","stream":4}"#,
+            #"{"id":6,"op":"instance.setValue","instance":3,"path":"x","type":"number","value":0.1}"#,
+            #"{"id":7,"op":"worker.flush","worker":1}"#,
+            #"{"id":8,"op":"instance.value","instance":3,"path":"nope","type":"number"}"#,
+            #"{"id":9,"op":"file.getArtboardNames","file":99}"#,
+            "not json",
+        ]
+        input.fileHandleForWriting.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        try input.fileHandleForWriting.close()
+        let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
+        let diagnostics = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(diagnostics.contains("line 10 is not JSON"))
+        #expect(answer.count == 10, "\(answer)")
+        guard answer.count == 10 else { return }
+        #expect(answer[1...5] == [#"{"id":2,"result":{}}"#, #"{"id":3,"result":{}}"#, #"{"id":4,"result":{}}"#, #"{"id":5,"result":{}}"#, #"{"id":6,"result":{}}"#])
+        #expect(answer[6] == #"{"event":"stream","stream":4,"value":0.1}"#)
+        #expect(answer[7] == #"{"id":7,"result":{}}"#)
+        #expect(answer[8].hasPrefix(#"{"id":8,"error":{"code":"view-model-instance."#), "\(answer[8])")
+        #expect(answer[9].hasPrefix(#"{"id":9,"error":{"code":"protocol.unknown-handle""#), "\(answer[9])")
+    }
+
+    /// `python3` on PATH, or `nil`.
+    static let python: String? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/python3" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+}

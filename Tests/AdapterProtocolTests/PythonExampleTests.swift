@@ -1,0 +1,86 @@
+import AdapterProtocol
+import Conformance
+import Foundation
+import HarnessTestSupport
+import RuntimeAPI
+import Testing
+
+/// `Examples/python-adapter`: the corpus through a Python program gives PASS for every
+/// scenario its capabilities allow and SKIP (by capability) for the rest.
+@Suite("python example adapter")
+@MainActor
+struct PythonExampleTests {
+    @Test("the corpus through the Python toy adapter: PASS for what it declares, SKIP by capability for the rest")
+    func corpusThroughPython() async throws {
+        guard let python = ProcessAdapterTests.python else {
+            Issue.record("python3 is not on PATH; install it (scripts/bootstrap) to run the Python example")
+            return
+        }
+        let root = SharedMaterial.packageRoot
+        let descriptions = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-toy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: descriptions, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: descriptions) }
+        let fixtures = root.appendingPathComponent("Corpus/fixtures")
+        for name in try FileManager.default.contentsOfDirectory(atPath: fixtures.path) where name.hasSuffix(".riv") {
+            let file = fixtures.appendingPathComponent(name)
+            let inspected = try HarnessProcess.run(["inspect", file.path, "--json"])
+            try #require(inspected.exitCode == 0, "\(inspected.standardError)")
+            let digest = try Self.sha256(of: file.path, python: python)
+            try Data(inspected.standardOutput.utf8).write(to: descriptions.appendingPathComponent("\(digest).json"))
+        }
+        let script = root.appendingPathComponent("Examples/python-adapter/toy_adapter.py").path
+        let adapter = try ProcessAdapter(configuration: ProcessAdapterConfiguration(command: "'\(python)' '\(script)' '\(descriptions.path)'"))
+        #expect(adapter.name == "python-toy")
+        #expect(adapter.version == "1.0 (toy-descriptions 1.0)")
+        #expect(adapter.capabilities == .introspection)
+
+        let corpus = try Corpus.load(root.appendingPathComponent("Corpus").path)
+        var plan = Planner.plan(corpus: corpus, adapter: AdapterIdentity(adapter), capabilities: adapter.capabilities,
+                                expectations: corpus.expectations(for: adapter.name), selection: Selection())
+        // The toy serves descriptions of the project's own fixtures only; scenarios over upstream
+        // files (`upstream/`, fixtures `shared/NAME`) are outside what it models.
+        plan.entries.removeAll { $0.id.hasPrefix("upstream/") }
+        let runnable = plan.entries.filter { if case .run = $0.decision { true } else { false } }.count
+        let skipped = plan.entries.filter { if case .skip = $0.decision { true } else { false } }.count
+        #expect(runnable > 0)
+        #expect(runnable + skipped == plan.entries.count)
+
+        var results: [ScenarioResult] = []
+        var reused: ProcessAdapter? = adapter
+        let runner = ConformanceRunner(corpus: corpus, options: RunOptions(recordMode: .never), reporters: [CollectingReporter { results.append($0) }]) {
+            defer { reused = nil }
+            return reused ?? adapter.sibling()
+        }
+        let summary = await runner.run(plan)
+        #expect(summary.counts[.pass] == runnable, "\(results.filter { $0.verdict != .pass && $0.verdict != .skip }.map { "\($0.id): \($0.verdict) \($0.message ?? "")" })")
+        #expect(summary.counts[.skip] == skipped)
+        for result in results where result.verdict == .skip {
+            #expect(result.message?.contains("which adapter 'python-toy' does not declare") == true, "\(result.id): \(result.message ?? "")")
+        }
+    }
+}
+
+extension PythonExampleTests {
+    /// The SHA-256 of a file in hex, computed by Python's hashlib (as the toy adapter does).
+    static func sha256(of path: String, python: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-c", "import hashlib, sys; print(hashlib.sha256(open(sys.argv[1], 'rb').read()).hexdigest())", path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+/// Hands every finished scenario to a closure.
+@MainActor
+private final class CollectingReporter: RunReporter {
+    private let collect: @MainActor (ScenarioResult) -> Void
+    init(_ collect: @escaping @MainActor (ScenarioResult) -> Void) { self.collect = collect }
+    func receive(_ event: RunEvent) {
+        if case .scenarioFinished(let result) = event { collect(result) }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import HarnessSupport
+import Testing
+@testable import BenchKit
+
+@Suite("Results files")
+struct ResultsFileTests {
+    @Test("a results file written and read back is equal, with Google Benchmark's keys at the top level")
+    func roundTrip() throws {
+        let document = Synthetic.document(["reference/load/a.riv": [1, 2, 3], "shim/empty": [0.5, 0.6, 0.4]])
+        let path = NSTemporaryDirectory() + "bench-roundtrip-\(UUID().uuidString)/run.json"
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        try document.write(to: path)
+        let reread = try ResultsDocument.read(path: path)
+        #expect(reread == document)
+        let top = try JSONValue.parse([UInt8](try #require(FileManager.default.contents(atPath: path))))
+        #expect(Set(top.objectValue?.keys.map { $0 } ?? []) == ["context", "benchmarks", "harness"])
+        #expect(top["harness"]?["testbed"]?["fingerprint"]?.stringValue == Synthetic.testbed.fingerprint)
+        #expect(top["harness"]?["harnessCommit"] == .null)
+        #expect(top["harness"]?["adapters"]?.arrayValue?.first?["runtimeCommit"] == .null)
+    }
+
+    @Test("merged repetitions are numbered and followed by mean, median, stddev and cv")
+    func aggregates() throws {
+        let document = Synthetic.document(["x": [1, 2, 3, 10]])
+        let rows = document.rows
+        #expect(rows.count == 8)
+        #expect(rows.prefix(4).map { $0.fields["repetition_index"]?.numberValue } == [0, 1, 2, 3])
+        #expect(rows.prefix(4).allSatisfy { $0.fields["repetitions"]?.numberValue == 4 && $0.isIteration })
+        let aggregates = Dictionary(uniqueKeysWithValues: rows.dropFirst(4).map { ($0.aggregateName ?? "", $0) })
+        #expect(aggregates["mean"]?.cpuNanoseconds == 4)
+        #expect(aggregates["median"]?.cpuNanoseconds == 2.5)
+        #expect(aggregates["median"]?.name == "x_median")
+        #expect(aggregates["median"]?.runName == "x")
+        let stddev = try #require(aggregates["stddev"]?.cpuNanoseconds)
+        #expect(abs(stddev - 4.08248290463863) < 1e-9)
+        #expect(abs((aggregates["cv"]?.fields["cpu_time"]?.numberValue ?? 0) - stddev / 4) < 1e-12)
+        #expect(document.repetitionsByName.map(\.rows.count) == [4])
+    }
+
+    @Test("malformed files give coded errors")
+    func malformed() {
+        func code(_ text: String) -> String? {
+            do { _ = try ResultsDocument.parse(Array(text.utf8), path: "x.json"); return nil } catch { return error.code }
+        }
+        #expect(code("not json") == "results.not-json")
+        #expect(code("[1]") == "results.not-object")
+        #expect(code(#"{"context": {}, "benchmarks": []}"#) == "results.no-harness")
+        #expect(code(#"{"benchmarks": [], "harness": {"formatVersion": 9}}"#) == "results.unknown-version")
+        #expect(code(#"{"benchmarks": [], "harness": {"formatVersion": 1, "kind": "bench"}}"#) == "results.bad-harness")
+        var json = Synthetic.document(["a": [1]]).json
+        json["harness"]?["testbed"]?["cores"] = .number(64)
+        let edited = String(decoding: json.serialized(), as: UTF8.self)
+        #expect(code(edited) == "results.fingerprint-mismatch")
+    }
+
+    @Test("callgrind dumps: the client request's name and totals")
+    func callgrindDump() {
+        let dump = "version: 1\ncmd: x\ndesc: Trigger: Client Request: reference/advance/a.riv/SM 1/settled\nevents: Ir\nsummary: 123\nfn=main\n1 2\ntotals: 123456\n"
+        let parsed = CallgrindDumps.parse(dump)
+        #expect(parsed?.0 == "reference/advance/a.riv/SM 1/settled")
+        #expect(parsed?.1 == 123_456)
+        #expect(CallgrindDumps.parse("desc: Trigger: Program termination\ntotals: 0\n") == nil)
+    }
+}
+
+@Suite("Testbed")
+struct TestbedTests {
+    @Test("the fingerprint is 16 hex digits, stable, and changes with every field")
+    func fingerprint() {
+        let testbed = Synthetic.testbed
+        #expect(testbed.fingerprint.count == 16)
+        #expect(testbed.fingerprint.allSatisfy { $0.isHexDigit })
+        #expect(testbed.fingerprint == Synthetic.testbed.fingerprint)
+        let variants: [Testbed] = [
+            Testbed(cpuModel: "x", cores: 2, kernel: "Linux 6.1", toolchain: "Swift version 6.3.1", buildFlags: "release"),
+            Testbed(cpuModel: "Test CPU", cores: 4, kernel: "Linux 6.1", toolchain: "Swift version 6.3.1", buildFlags: "release"),
+            Testbed(cpuModel: "Test CPU", cores: 2, kernel: "Linux 6.2", toolchain: "Swift version 6.3.1", buildFlags: "release"),
+            Testbed(cpuModel: "Test CPU", cores: 2, kernel: "Linux 6.1", toolchain: "Swift version 6.2", buildFlags: "release"),
+            Testbed(cpuModel: "Test CPU", cores: 2, kernel: "Linux 6.1", toolchain: "Swift version 6.3.1", buildFlags: "debug"),
+        ]
+        #expect(Set(variants.map(\.fingerprint) + [testbed.fingerprint]).count == 6)
+        #expect(variants.map { $0.differences(from: testbed) } == [["cpuModel"], ["cores"], ["kernel"], ["toolchain"], ["buildFlags"]])
+    }
+
+    @Test("this machine's testbed has a CPU model, cores and a kernel")
+    func current() {
+        let testbed = Testbed.current(buildFlags: "debug")
+        #expect(!testbed.cpuModel.isEmpty)
+        #expect(testbed.cores >= 1)
+        #expect(!testbed.kernel.isEmpty)
+        #expect(testbed.buildFlags == "debug")
+    }
+}

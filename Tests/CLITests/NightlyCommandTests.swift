@@ -1,0 +1,85 @@
+import Foundation
+import HarnessTestSupport
+import Testing
+
+/// `rive-harness nightly` (conformance lane) and `run`'s history files, on a copy of the corpus.
+struct NightlyCommandTests {
+    /// A scenario on the `all-types` fixture whose one check holds when `expected` is 50.
+    private static func scenario(expecting expected: Int) -> String {
+        """
+        description: a synthetic scenario for nightly
+        rules: [PROP-1]
+        fixture: all-types
+        steps:
+          - load: file
+          - instance: vmi
+            file: file
+            source: viewModelDefault
+            viewModel: AllTypes
+          - get: vmi
+            property: x
+            type: number
+            expect: \(expected)
+
+        """
+    }
+
+    @Test("two nights in a row report no regression; a newly failing scenario makes the third exit 1; the dashboard shows every night")
+    func nights() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-nightly-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let corpus = root.appendingPathComponent("Corpus")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: SharedMaterial.packageRoot.appendingPathComponent("Corpus"), to: corpus)
+        let planted = corpus.appendingPathComponent("scenarios/zz-nightly")
+        try FileManager.default.createDirectory(at: planted, withIntermediateDirectories: true)
+        let scenarioFile = planted.appendingPathComponent("planted.yaml")
+        try Data(Self.scenario(expecting: 50).utf8).write(to: scenarioFile)
+        let results = root.appendingPathComponent("results").path
+        let arguments = ["nightly", corpus.path, "--results", results, "--no-bench", "--adapters", "reference"]
+
+        let first = try HarnessProcess.run(arguments)
+        #expect(first.exitCode == 0, "\(first.standardOutput)\(first.standardError)")
+        let second = try HarnessProcess.run(arguments)
+        #expect(second.exitCode == 0, "\(second.standardOutput)\(second.standardError)")
+        #expect(second.standardOutput.contains("nightly: no regression"))
+        #expect(second.standardOutput.contains("conformance reference: no new failure"))
+
+        try Data(Self.scenario(expecting: 51).utf8).write(to: scenarioFile)
+        let third = try HarnessProcess.run(arguments)
+        #expect(third.exitCode == 1, "\(third.standardOutput)\(third.standardError)")
+        #expect(third.standardOutput.contains("1 NEW FAILURE(S): zz-nightly/planted PASS → FAIL"), "\(third.standardOutput)")
+        #expect(third.standardOutput.contains("nightly: REGRESSION"))
+
+        let runs = try FileManager.default.contentsOfDirectory(atPath: results + "/runs").filter { $0.contains("-conformance-reference.json") }
+        #expect(runs.count == 3, "one history file per night: \(runs)")
+        #expect(FileManager.default.fileExists(atPath: results + "/conformance/reference.json"))
+        let page = try String(contentsOfFile: results + "/dashboard/index.html", encoding: .utf8)
+        #expect(page.components(separatedBy: "-conformance-reference.json</code>").count - 1 == 3, "the runs table lists the three nights")
+        let history = try HarnessProcess.run(["history", results])
+        #expect(history.exitCode == 0 && history.standardOutput.contains("conformance failed: PASS"), "\(history.standardOutput)")
+    }
+
+    @Test("run --no-history writes no history file; --history DIR writes one that history lists")
+    func runHistory() throws {
+        let results = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-run-history-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: results) }
+        let corpus = SharedMaterial.packageRoot.appendingPathComponent("Corpus").path
+        let none = try HarnessProcess.run(["run", corpus, "--filter", "globals/*", "--no-history"], environment: ["RIVE_HARNESS_RESULTS": results.path])
+        #expect(none.exitCode == 0, "\(none.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: results.path))
+        let one = try HarnessProcess.run(["run", corpus, "--filter", "globals/*", "--history", results.path, "--format", "json"])
+        #expect(one.exitCode == 0, "\(one.standardError)")
+        #expect(one.standardError.contains("history: \(results.path)/runs/"))
+        #expect((try? JSONSerialization.jsonObject(with: Data(one.standardOutput.utf8))) != nil, "stdout stays pure JSON")
+        let files = try FileManager.default.contentsOfDirectory(atPath: results.path + "/runs")
+        #expect(files.count == 1 && files[0].hasSuffix("-conformance-reference.json"))
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: results.appendingPathComponent("runs/" + files[0]))) as? [String: Any]
+        let harness = object?["harness"] as? [String: Any]
+        #expect(harness?["kind"] as? String == "conformance")
+        #expect((object?["benchmarks"] as? [Any])?.isEmpty == true)
+        #expect(((object?["conformance"] as? [String: Any])?["schema"] as? String) == "rive-harness.results")
+        #expect(((harness?["testbed"] as? [String: Any])?["fingerprint"] as? String)?.count == 16)
+        #expect(try HarnessProcess.run(["run", corpus, "--history", results.path, "--no-history"]).exitCode == 2)
+    }
+}

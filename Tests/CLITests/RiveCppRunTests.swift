@@ -1,0 +1,27 @@
+import Foundation
+import HarnessTestSupport
+import Testing
+
+/// `run --adapter rive-cpp` when no driver is cached: the one build command, exit 3.
+struct RiveCppRunTests {
+    @Test("run --adapter rive-cpp without a cached driver names the build command and exits 3")
+    func notBuiltNamesBuildCommand() throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("rive-cpp-empty-cache-\(UUID().uuidString)").path
+        let sha = "0123456789abcdef0123456789abcdef01234567"
+        let result = try HarnessProcess.run(["run", "--adapter", "rive-cpp", "--runtime-commit", sha],
+                                            environment: ["RIVE_HARNESS_CACHE": cache, "RIVE_RUNTIME_GIT_DIR": "/nonexistent/rive-runtime"])
+        #expect(result.exitCode == 3)
+        #expect(result.standardError.contains("error[rive-cpp.not-built]"))
+        #expect(result.standardError.contains("scripts/build-rive-cpp --git-dir /nonexistent/rive-runtime --commit \(sha)"))
+    }
+
+    @Test("--runtime-commit needs --adapter rive-cpp, and rive-cpp takes no --command")
+    func optionMisuse() throws {
+        let commit = try HarnessProcess.run(["run", "--runtime-commit", "HEAD"])
+        #expect(commit.exitCode == 2)
+        #expect(commit.standardError.contains("--runtime-commit needs --adapter rive-cpp"))
+        let command = try HarnessProcess.run(["run", "--adapter", "rive-cpp", "--command", "true"])
+        #expect(command.exitCode == 2)
+        #expect(command.standardError.contains("finds its own driver"))
+    }
+}

@@ -1,0 +1,86 @@
+import Testing
+@testable import ReferenceRuntime
+
+/// The converters' conversions that the converters fixture cannot reach through node
+/// properties (strings in, strings out), checked against upstream's semantics
+/// (src/data_bind/converters/*.cpp).
+@Suite("CONV: data converter conversions")
+struct ConverterTests {
+    private func convert(_ converter: DataConverter, _ value: ConverterValue, toSource: Bool = false) -> ConverterValue {
+        converter.convert(value, bindToSource: toSource)
+    }
+
+    @Test("trim removes whitespace at the start, the end, both or neither")
+    func trim() {
+        #expect(convert(.trim(type: 1), .string("  a b  ")) == .string("a b  "))
+        #expect(convert(.trim(type: 2), .string("  a b  ")) == .string("  a b"))
+        #expect(convert(.trim(type: 3), .string("\t a b \n")) == .string("a b"))
+        #expect(convert(.trim(type: 0), .string("  a ")) == .string("  a "))
+        #expect(convert(.trim(type: 3), .number(1)) == .string(""))
+    }
+
+    @Test("pad repeats its text up to the length, cutting the last repetition")
+    func pad() {
+        #expect(convert(.pad(length: 6, text: "ab", padType: 0), .string("x")) == .string("ababax"))
+        #expect(convert(.pad(length: 4, text: "-", padType: 1), .string("x")) == .string("x---"))
+        #expect(convert(.pad(length: 2, text: "", padType: 0), .string("x")) == .string("x"))
+    }
+
+    @Test("remove-zeros strips trailing zeros only after a decimal point")
+    func removeZeros() {
+        #expect(DataConverter.removeZeros("1.500") == "1.5")
+        #expect(DataConverter.removeZeros("2.000") == "2")
+        #expect(DataConverter.removeZeros("100") == "100")
+    }
+
+    @Test("color patterns: decimal and hex channels, escapes, unknown markers and HSL")
+    func colorFormats() {
+        let toString = { (format: String) in DataConverter.toString(flags: 0, decimals: 0, colorFormat: format) }
+        #expect(convert(toString("%r,%g,%b,%a"), .color(0x80FF_0A01)) == .string("255,10,1,128"))
+        #expect(convert(toString("%A%R%G%B"), .color(0x80FF_0A01)) == .string("80FF0A01"))
+        #expect(convert(toString("100\\%%x"), .color(0xFF00_0000)) == .string("100%%x"))
+        #expect(convert(toString("%h %s %l"), .color(0xFF00_FF00)) == .string("120 100 50"))
+        #expect(convert(toString(""), .color(0xFF00_0001)) == .string("4278190081"))
+    }
+
+    @Test("to-string writes enums as keys, booleans as 1 and 0, and numbers with commas")
+    func toStringKinds() {
+        let plain = DataConverter.toString(flags: 0, decimals: 0, colorFormat: "")
+        #expect(convert(plain, .enumValue(1, keys: ["a", "b"])) == .string("b"))
+        #expect(convert(plain, .bool(true)) == .string("1"))
+        let commas = DataConverter.toString(flags: 7, decimals: 2, colorFormat: "")
+        #expect(convert(commas, .number(-1234567.5)) == .string("-1,234,567.5"))
+    }
+
+    @Test("operations and their inverses; modulo is positive")
+    func operations() {
+        #expect(convert(.operation(.modulo, operand: 3, kind: .value), .number(-1)) == .number(2))
+        #expect(convert(.operation(.power, operand: 2, kind: .value), .number(3)) == .number(9))
+        #expect(DataConverter.operation(.power, operand: 2, kind: .value).reverseConvert(.number(9), bindToSource: false) == .number(3))
+        #expect(DataConverter.operation(.divide, operand: 4, kind: .value).reverseConvert(.number(2), bindToSource: false) == .number(8))
+        #expect(convert(.operation(.round, operand: 1, kind: .value), .number(2.5)) == .number(3))
+        #expect(convert(.operation(.add, operand: 1, kind: .value), .string("1")) == .number(0))
+    }
+
+    @Test("range mapper: modulo wraps, reverse flips, hold snaps, equal outputs short-cut")
+    func rangeMapper() {
+        func mapper(_ flags: UInt64, interpolation: UInt64 = 1, minOutput: Float = 0) -> DataConverter {
+            .rangeMapper(minInput: 0, maxInput: 10, minOutput: minOutput, maxOutput: 100, flags: flags, interpolationType: interpolation, ease: nil)
+        }
+        #expect(convert(mapper(4), .number(12)) == .number(20))
+        #expect(convert(mapper(8), .number(2)) == .number(80))
+        #expect(convert(mapper(0, interpolation: 0), .number(2)) == .number(100))
+        #expect(convert(mapper(0, interpolation: 0), .number(0)) == .number(0))
+        #expect(convert(mapper(0, minOutput: 100), .number(3)) == .number(100))
+        #expect(mapper(0).reverseConvert(.number(50), bindToSource: false) == .number(5))
+    }
+
+    @Test("a group runs its items in order, backwards in reverse order, and takes its last item's output kind")
+    func groups() {
+        let group = DataConverter.group([.operation(.add, operand: 1, kind: .value), .operation(.multiply, operand: 10, kind: .value)])
+        #expect(convert(group, .number(2)) == .number(30))
+        #expect(group.reverseConvert(.number(30), bindToSource: false) == .number(2))
+        #expect(DataConverter.group([.toNumber, .toString(flags: 0, decimals: 0, colorFormat: "")]).outputType == .string)
+        #expect(DataConverter.group([.negate, .unsupported("DataConverterFormula")]).unsupportedPart == "DataConverterFormula")
+    }
+}
