@@ -34,6 +34,8 @@ final class ArtboardScene {
         case gradientStop
         /// A clipping shape: clips everything under its parent to the shapes under its source.
         case clippingShape
+        /// A nested artboard: a node that draws another artboard instance in its place.
+        case nestedArtboard
         /// Anything the scene does not take part in (data, interpolators, unsupported types).
         case other
     }
@@ -80,6 +82,31 @@ final class ArtboardScene {
     /// rule (src/shapes/paint/shape_paint.cpp, `ShapePaint::draw`; src/shapes/paint/fill.cpp,
     /// `Fill::pickPath`), so from the next frame on the clip carries that fill's rule.
     private var artboardPathFillRule: FillRule = .clockwise
+    /// The shapes and nested artboards in upstream's draw order (the last in file order first).
+    private(set) var drawables: [Int] = []
+    /// Draws the artboard instance a nested artboard component holds, in the component's space.
+    var drawNested: ((Int, any Renderer) -> Void)?
+    /// Whether this is the artboard instance of a nested artboard: upstream turns its frame
+    /// origin off (`NestedArtboard::nest`), so its content is drawn around its origin, not
+    /// shifted into the frame.
+    var isNested = false
+    /// The render opacity of the nested artboard component that hosts this artboard
+    /// (upstream's `Artboard::hostOpacity`), multiplied into the artboard's own.
+    private(set) var hostOpacity: Double = 1
+
+    /// Sets the host's render opacity; the artboard's subtree takes it at the next update.
+    func setHostOpacity(_ value: Double) {
+        guard value != hostOpacity else { return }
+        hostOpacity = value
+        markTransformDirty(0)
+    }
+
+    /// A nested artboard component's render opacity (what it passes on as host opacity).
+    func renderOpacity(_ id: Int) -> Double { renderOpacities[id] }
+
+    /// Whether a component is hidden or collapsed, so neither it nor what it hosts plays.
+    func isInactive(_ id: Int) -> Bool { isHidden(id) || isCollapsed(id) }
+
     /// Whether the artboard's record stores `clip`.
     private let clipIsAuthored: Bool
 
@@ -123,6 +150,7 @@ final class ArtboardScene {
             components[parent]?.children.append(id)
         }
         drawOrder = components.indices.filter { components[$0]?.kind == .shape && isAttached($0) }.reversed()
+        drawables = components.indices.filter { (components[$0]?.kind == .shape || components[$0]?.kind == .nestedArtboard) && isAttached($0) }.reversed()
         for solo in components.indices where components[solo]?.typeKey == T.solo {
             soloMembers[solo] = (components[solo]?.children ?? []).compactMap { child in
                 guard let objectIndex = localObjects[child] else { return nil }
@@ -137,7 +165,7 @@ final class ArtboardScene {
             guard let parent = components[clip]?.parent else { continue }
             let source = document.objects[localObjects[clip]!].index(P.clippingShapeSourceId)
             clipSources[clip] = source.map { source in drawOrder.filter { isUnder($0, source) } } ?? []
-            for shape in drawOrder where isUnder(shape, parent) { clipsByShape[shape, default: []].append(clip) }
+            for shape in drawables where isUnder(shape, parent) { clipsByShape[shape, default: []].append(clip) }
         }
         for shape in clipsByShape.keys {
             clipsByShape[shape]?.sort { depth(of: components[$0]?.parent ?? 0) < depth(of: components[$1]?.parent ?? 0) }
@@ -197,6 +225,7 @@ final class ArtboardScene {
         case T.gradientStop: return .gradientStop
         case T.clippingShape: return .clippingShape
         case T.node, T.solo: return .node
+        case T.nestedArtboard: return .nestedArtboard
         default: return .other
         }
     }
@@ -208,7 +237,7 @@ final class ArtboardScene {
         store.takeChangedObjects { id in
             guard components.indices.contains(id), let component = components[id] else { return }
             switch component.kind {
-            case .artboard, .node, .shape:
+            case .artboard, .node, .shape, .nestedArtboard:
                 markTransformDirty(id)
             case .rectangle, .ellipse, .pointsPath:
                 if let shape = owningShape(of: id) { markPathDirty(shape) }
@@ -271,8 +300,8 @@ final class ArtboardScene {
             switch component.kind {
             case .artboard:
                 worldTransforms[id] = .identity
-                renderOpacities[id] = store.double(id, P.worldTransformComponentOpacity, 1)
-            case .node, .shape, .rectangle, .ellipse, .pointsPath:
+                renderOpacities[id] = hostOpacity * store.double(id, P.worldTransformComponentOpacity, 1)
+            case .node, .shape, .rectangle, .ellipse, .pointsPath, .nestedArtboard:
                 worldTransforms[id] = parentWorld * localTransform(id)
                 renderOpacities[id] = parentOpacity * store.double(id, P.worldTransformComponentOpacity, 1)
             default:
@@ -389,7 +418,8 @@ final class ArtboardScene {
     /// The transform from artboard-frame coordinates into the space components are positioned
     /// in (upstream translates by the origin times the size).
     var frameTransform: Transform2D {
-        .translation(x: size.width * store.double(0, P.artboardOriginX), y: size.height * store.double(0, P.artboardOriginY))
+        if isNested { return .identity }
+        return .translation(x: size.width * store.double(0, P.artboardOriginX), y: size.height * store.double(0, P.artboardOriginY))
     }
 
     /// A shape's world transform (in artboard space, before the frame transform).
@@ -435,16 +465,32 @@ final class ArtboardScene {
 
     /// Draws the artboard: background paints, then the shapes bottom first.
     func draw(on renderer: some Renderer) {
+        // Upstream's Artboard::drawInternal draws nothing at all at zero opacity.
+        guard renderOpacities[0] != 0 else { return }
         renderer.save()
         let (width, height) = size
         if clips {
-            renderer.clipPath(Path.rectangle(width: width, height: height, originX: 0, originY: 0, fillRule: artboardPathFillRule))
+            // The clip is the artboard's bounds in the space it is drawn in: the frame for a
+            // top-level artboard, around its origin for a nested one (`Artboard::updateRenderPath`).
+            let origin = isNested ? (store.double(0, P.artboardOriginX), store.double(0, P.artboardOriginY)) : (0, 0)
+            renderer.clipPath(Path.rectangle(width: width, height: height, originX: origin.0, originY: origin.1, fillRule: artboardPathFillRule))
         }
         renderer.transform(frameTransform)
         let background = Path.rectangle(width: width, height: height,
                                         originX: store.double(0, P.artboardOriginX), originY: store.double(0, P.artboardOriginY))
         drawPaints(of: 0, path: background, opacity: renderOpacities[0], world: .identity, on: renderer)
-        for shape in drawOrder where !isHidden(shape) && !isCollapsed(shape) {
+        for shape in drawables where !isHidden(shape) && !isCollapsed(shape) {
+            if components[shape]?.kind == .nestedArtboard {
+                guard let drawNested else { continue }
+                renderer.save()
+                for clip in clipsByShape[shape] ?? [] where store.bool(clip, P.clippingShapeIsVisible, true) {
+                    renderer.clipPath(clipPath(clip))
+                }
+                renderer.transform(worldTransforms[shape])
+                drawNested(shape, renderer)
+                renderer.restore()
+                continue
+            }
             guard let path = shapePaths[shape] else { continue }
             renderer.save()
             for clip in clipsByShape[shape] ?? [] where store.bool(clip, P.clippingShapeIsVisible, true) {

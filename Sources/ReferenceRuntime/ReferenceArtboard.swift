@@ -20,7 +20,15 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
     /// The animations and state machines the runtime plays, and what it does not support.
     let content: ArtboardContent
 
-    init(file: ReferenceFile, index: Int) {
+    /// The artboard instances its nested artboard components hold, and the state machines
+    /// that play them (upstream's `NestedArtboard` with its `NestedStateMachine`s).
+    private(set) var nestedArtboards: [NestedArtboardInstance] = []
+
+    /// How deep nested artboards are instanced: an artboard that (directly or not) nests
+    /// itself stops here instead of recursing forever.
+    static let maximumNestingDepth = 8
+
+    init(file: ReferenceFile, index: Int, nestingDepth: Int = 0) {
         self.file = file
         self.index = index
         let definition = file.model.artboards[index]
@@ -35,6 +43,75 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
         store.soloMembers = { [unowned scene] solo in scene.soloMembers[solo] }
         if !scene.soloMembers.isEmpty {
             binds.isCollapsed = { [unowned scene] target in scene.isCollapsed(target) }
+        }
+        if nestingDepth < Self.maximumNestingDepth {
+            nestedArtboards = Self.nestedInstances(file: file, artboard: index, depth: nestingDepth)
+        }
+        if !nestedArtboards.isEmpty {
+            let byComponent = Dictionary(nestedArtboards.map { ($0.component, $0.artboard) }, uniquingKeysWith: { first, _ in first })
+            scene.drawNested = { component, renderer in
+                guard let nested = byComponent[component] else { return }
+                nested.scene.update()
+                nested.scene.draw(on: renderer)
+            }
+        }
+    }
+
+    /// The nested artboard components of artboard `index` and their instances: each
+    /// `NestedArtboard` (type 92) instances the artboard its `artboardId` names (an index into
+    /// the file's artboards, as upstream's importer resolves it) with its frame origin off,
+    /// and its `NestedStateMachine` children instance that artboard's state machines by index.
+    private static func nestedInstances(file: ReferenceFile, artboard index: Int, depth: Int) -> [NestedArtboardInstance] {
+        let document = file.model.document
+        let localObjects = file.model.artboards[index].localObjects
+        var instances: [NestedArtboardInstance] = []
+        for (local, objectIndex) in localObjects.enumerated() {
+            guard let objectIndex, document.objects[objectIndex].typeKey == RiveTypeKey.nestedArtboard,
+                  let referenced = document.objects[objectIndex].index(RivePropertyKey.nestedArtboardArtboardId),
+                  file.model.artboards.indices.contains(referenced) else { continue }
+            let child = ReferenceArtboard(file: file, index: referenced, nestingDepth: depth + 1)
+            child.scene.isNested = true
+            var machines: [ReferenceStateMachine] = []
+            for (childLocal, childIndex) in localObjects.enumerated() where childLocal != local {
+                guard let childIndex, document.objects[childIndex].typeKey == RiveTypeKey.nestedStateMachine,
+                      document.objects[childIndex].index(RivePropertyKey.componentParentId) == local,
+                      let machine = document.objects[childIndex].index(RivePropertyKey.nestedAnimationAnimationId),
+                      child.content.stateMachines.indices.contains(machine) else { continue }
+                machines.append(ReferenceStateMachine(artboard: child, index: machine, isNested: true))
+            }
+            instances.append(NestedArtboardInstance(component: local, artboard: child, stateMachines: machines))
+        }
+        return instances
+    }
+
+    /// Advances the nested artboards' state machines by the host's time step (times each
+    /// component's `speed`; none while the component is paused, hidden or collapsed, as
+    /// upstream's `NestedArtboard::advanceComponent`), after passing each component's render
+    /// opacity on as its artboard's host opacity. Returns whether any of them needs more frames.
+    func advanceNested(by seconds: Double) -> Bool {
+        guard !nestedArtboards.isEmpty else { return false }
+        scene.update()
+        var keepGoing = false
+        for nested in nestedArtboards {
+            nested.artboard.scene.setHostOpacity(scene.renderOpacity(nested.component))
+            guard !scene.isInactive(nested.component),
+                  !store.bool(nested.component, RivePropertyKey.nestedArtboardIsPaused, false) else { continue }
+            let speed = store.double(nested.component, RivePropertyKey.nestedArtboardSpeed, 1)
+            for machine in nested.stateMachines where machine.advanceAndApply(by: seconds * speed) {
+                keepGoing = true
+            }
+            if nested.artboard.advanceNested(by: seconds * speed) { keepGoing = true }
+        }
+        return keepGoing
+    }
+
+    /// Binds the nested artboards' state machines to the host's data context: a nested
+    /// artboard inherits it (upstream's nested data context has the host's as its parent, and
+    /// a bind's path names the view model it reads, so the same instances resolve it).
+    func bindNested(_ context: DataContext?) {
+        for nested in nestedArtboards {
+            for machine in nested.stateMachines { machine.inherit(context) }
+            nested.artboard.bindNested(context)
         }
     }
 
@@ -54,8 +131,16 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
         scene.draw(on: rasterizer)
     }
 
-    /// The types on this artboard the runtime does not support, as `name ×count`.
-    public var unsupportedContent: [String] { content.unsupportedSummary }
+    /// The types on this artboard the runtime does not support, as `name ×count`, then those
+    /// of its nested artboards' instances (`in "ARTBOARD": …`).
+    public var unsupportedContent: [String] {
+        var summary = content.unsupportedSummary
+        var seen: Set<Int> = []
+        for nested in nestedArtboards where seen.insert(nested.artboard.index).inserted {
+            summary += nested.artboard.unsupportedContent.map { "in \"\(nested.artboard.name)\": \($0)" }
+        }
+        return summary
+    }
 
     public var name: String { file.model.artboards[index].name }
 
@@ -134,4 +219,15 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
     public func componentValue(_ componentID: Int, property: UInt32) -> RivePropertyValue? {
         store.value(PropertyStore.Key(object: componentID, property: property))
     }
+}
+
+/// A nested artboard component's artboard instance and the state machines that play it.
+@MainActor
+struct NestedArtboardInstance {
+    /// The nested artboard component's artboard-local id in the host.
+    let component: Int
+    /// The artboard instance it draws.
+    let artboard: ReferenceArtboard
+    /// Its `NestedStateMachine`s, in file order.
+    let stateMachines: [ReferenceStateMachine]
 }

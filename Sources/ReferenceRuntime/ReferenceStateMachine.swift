@@ -56,9 +56,14 @@ public final class ReferenceStateMachine: StateMachine {
         var isFired = false
     }
 
-    init(artboard: ReferenceArtboard, index: Int) {
+    /// Whether this machine plays a nested artboard (a `NestedStateMachine`): its host's machine
+    /// advances it, consumes the context's triggers and change flags, and delivers events.
+    let isNested: Bool
+
+    init(artboard: ReferenceArtboard, index: Int, isNested: Bool = false) {
         self.artboard = artboard
         self.index = index
+        self.isNested = isNested
         let document = artboard.file.model.document
         let definitions = artboard.file.model.artboards[artboard.index].stateMachines[index].binds
         definition = artboard.content.stateMachines[index]
@@ -147,6 +152,9 @@ public final class ReferenceStateMachine: StateMachine {
             stateChanged = stateChanged || layers[layer].changedState
             performFireActions(layers[layer].takeFiredActions())
         }
+        // Upstream advances the artboard's nested artboards right after the layers
+        // (StateMachineInstance::advanceAndApply → Artboard::advanceInternal).
+        if !isNested, artboard.advanceNested(by: seconds) { layersActive = true }
         for _ in 0..<Self.maximumArtboardBindPasses {
             let bound = artboard.binds.update()
             targetsChanged = targetsChanged || bound
@@ -159,17 +167,20 @@ public final class ReferenceStateMachine: StateMachine {
             stateChanged = stateChanged || changedAgain
             if !bound, !changedAgain { break }
         }
-        for node in nodes {
-            for value in node.values {
-                value?.resetTrigger()
-                value?.hasChanged = false
+        if !isNested {
+            for node in nodes {
+                for value in node.values {
+                    value?.resetTrigger()
+                    value?.hasChanged = false
+                }
             }
         }
         for input in inputs.indices { inputs[input].isFired = false }
         artboard.scene.update()
         let sceneChanged = store.changeCount != sceneChangesBefore
-        let needsMore = seconds == 0 || layersActive || stateChanged || sourcesChanged || targetsChanged || sceneChanged
+        let needsMore = (seconds == 0 && !isNested) || layersActive || stateChanged || sourcesChanged || targetsChanged || sceneChanged
             || hasPendingViewModelListeners
+        if isNested { return needsMore }
         if !needsMore {
             for channel in settledChannels.values { channel.yield(()) }
         }
@@ -435,6 +446,13 @@ public final class ReferenceStateMachine: StateMachine {
         for slot in file.globalSlots where context.globals[slot] == nil {
             context.globals[slot] = file.defaultInstance(slot)
         }
+        self.context = context
+        contextIsNew = true
+        artboard.bindNested(context)
+    }
+
+    /// Takes the host's data context as this nested machine's own (see `ReferenceArtboard.bindNested`).
+    func inherit(_ context: DataContext?) {
         self.context = context
         contextIsNew = true
     }
