@@ -38,6 +38,11 @@ struct ArtboardContent {
             let isData = object.isType(T.viewModelInstance) || object.isType(T.viewModelInstanceValue)
             if !isData, !Self.supportedComponentTypes.contains(object.typeKey) { unsupported.append(object.typeName) }
         }
+        // A nested artboard whose artboard comes from a data bind (an artboard property) would
+        // swap its instance at run time; the runtime does not, so it is not played at all.
+        for bind in model.artboards[index].binds where bind.propertyKey == P.nestedArtboardArtboardId {
+            unsupported.append("NestedArtboard (data-bound artboard)")
+        }
         animations = layout.animations.map { AnimationDefinition($0, artboard: layout, document: document, unsupported: &unsupported) }
         var stateMachines = layout.stateMachines.map {
             StateMachineDefinition($0, animationCount: layout.animations.count, artboard: layout, document: document, unsupported: &unsupported)

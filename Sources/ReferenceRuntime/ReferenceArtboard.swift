@@ -64,8 +64,10 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
     private static func nestedInstances(file: ReferenceFile, artboard index: Int, depth: Int) -> [NestedArtboardInstance] {
         let document = file.model.document
         let localObjects = file.model.artboards[index].localObjects
+        // Nested artboards whose artboard a data bind chooses are not played (ArtboardContent).
+        let boundArtboard = Set(file.model.artboards[index].binds.filter { $0.propertyKey == RivePropertyKey.nestedArtboardArtboardId }.map(\.target))
         var instances: [NestedArtboardInstance] = []
-        for (local, objectIndex) in localObjects.enumerated() {
+        for (local, objectIndex) in localObjects.enumerated() where !boundArtboard.contains(local) {
             guard let objectIndex, document.objects[objectIndex].typeKey == RiveTypeKey.nestedArtboard,
                   let referenced = document.objects[objectIndex].index(RivePropertyKey.nestedArtboardArtboardId),
                   file.model.artboards.indices.contains(referenced) else { continue }

@@ -73,7 +73,7 @@ struct UpstreamPlaybackTests {
         #expect(artboard.unsupportedContent.contains { $0.hasPrefix("Text") }, "the text run is not drawn")
     }
 
-    @Test("data_binding_test_triggers.riv: red after advance(0) and green once vm_root/trigger fires; the child event that fires it upstream is a reported gap (nested artboards, events)")
+    @Test("data_binding_test_triggers.riv: red after advance(0) and green once vm_root/trigger fires; the nested child's event that fires it upstream is a reported gap (events from nested artboards)")
     func triggerTransition() throws {
         let file = try open("data_binding_test_triggers.riv")
         let artboard = try file.makeArtboard("root")
@@ -85,15 +85,16 @@ struct UpstreamPlaybackTests {
         machine.advanceAndApply(by: 0.7)
         machine.advanceAndApply(by: 0.1)
         #expect(artboard.componentValue(solid, property: P.solidColorColorValue) == .color(0xFFFF_0000),
-                "upstream turns green here through the nested child's event; the reference runtime does not play nested artboards")
-        #expect(artboard.unsupportedContent.contains("NestedArtboard"))
+                "upstream turns green here through the nested child's event; the reference runtime plays the child but not its events")
+        #expect(artboard.nestedArtboards.count == 1)
+        #expect(artboard.unsupportedContent.contains("in \"child\": Event"))
         #expect(artboard.unsupportedContent.contains("StateMachineListener (event)"))
         instance.fire(trigger: TriggerProperty(path: "trigger"))
         machine.advanceAndApply(by: 0.1)
         #expect(artboard.componentValue(solid, property: P.solidColorColorValue) == .color(0xFF00_FF00))
     }
 
-    @Test("data_binding_test_3.riv main-2: a parent listener's change is in the view model after one advance(0); the nested child's width 100→200 is a reported gap")
+    @Test("data_binding_test_3.riv main-2: a parent listener's change is in the view model after one advance(0), and the nested child, in the host's data context, follows it from 100 to 200 wide (NEST-2)")
     func parentListenerChange() async throws {
         let file = try open("data_binding_test_3.riv")
         let artboard = try file.makeArtboard("main-2")
@@ -101,19 +102,23 @@ struct UpstreamPlaybackTests {
         let machine = try artboard.makeStateMachine(nil, binding: .instance(instance))
         machine.advanceAndApply(by: 0)
         #expect(try await instance.value(of: NumberProperty(path: "num")) == 0, "binding does not perform the listener's change")
+        let child = try #require(artboard.nestedArtboards.first?.artboard)
+        let rect = try #require(child.componentID(named: "child-rect-path"))
+        #expect(child.componentValue(rect, property: P.parametricPathWidth) == .float(100))
         machine.pointer(.down, at: (250, 250))
         machine.pointer(.up, at: (250, 250))
         machine.advanceAndApply(by: 0)
         #expect(try await instance.value(of: NumberProperty(path: "num")) == 1, "the click listener set vm1/num")
-        #expect(artboard.unsupportedContent.contains("NestedArtboard"), "the child whose width follows num is not played")
+        #expect(child.componentValue(rect, property: P.parametricPathWidth) == .float(200), "the nested child's machine reads num through the host's context")
     }
 
-    @Test("shared_viewmodel_instance.riv main: the two labels are text runs in nested artboards, a reported gap (sharing itself is checked on the instances in UpstreamAssetTests)")
+    @Test("shared_viewmodel_instance.riv main: the two nested artboards play, their labels are text runs, a reported gap (sharing itself is checked on the instances in UpstreamAssetTests)")
     func sharedChildrenAreNestedArtboards() throws {
         let file = try open("shared_viewmodel_instance.riv")
         let main = try file.makeArtboard("main")
-        #expect(main.unsupportedContent.contains("NestedArtboard ×2"))
-        #expect(main.unsupportedContent.contains("NestedStateMachine ×2"))
+        #expect(main.nestedArtboards.count == 2)
+        #expect(main.nestedArtboards.allSatisfy { $0.stateMachines.count == 1 })
+        #expect(main.unsupportedContent.contains("in \"child\": Text"))
         let child = try file.makeArtboard("child")
         #expect(child.unsupportedContent.contains("Text"))
         #expect(child.unsupportedContent.contains("TextValueRun"))
