@@ -74,14 +74,20 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
             let child = ReferenceArtboard(file: file, index: referenced, nestingDepth: depth + 1)
             child.scene.isNested = true
             var machines: [ReferenceStateMachine] = []
+            var animations: [(component: Int, player: AnimationPlayer)] = []
             for (childLocal, childIndex) in localObjects.enumerated() where childLocal != local {
-                guard let childIndex, document.objects[childIndex].typeKey == RiveTypeKey.nestedStateMachine,
-                      document.objects[childIndex].index(RivePropertyKey.componentParentId) == local,
-                      let machine = document.objects[childIndex].index(RivePropertyKey.nestedAnimationAnimationId),
-                      child.content.stateMachines.indices.contains(machine) else { continue }
-                machines.append(ReferenceStateMachine(artboard: child, index: machine, isNested: true))
+                guard let childIndex, document.objects[childIndex].index(RivePropertyKey.componentParentId) == local,
+                      let animation = document.objects[childIndex].index(RivePropertyKey.nestedAnimationAnimationId) else { continue }
+                switch document.objects[childIndex].typeKey {
+                case RiveTypeKey.nestedStateMachine where child.content.stateMachines.indices.contains(animation):
+                    machines.append(ReferenceStateMachine(artboard: child, index: animation, isNested: true))
+                case RiveTypeKey.nestedSimpleAnimation where child.content.animations.indices.contains(animation):
+                    animations.append((childLocal, AnimationPlayer(child.content.animations[animation])))
+                default:
+                    break
+                }
             }
-            instances.append(NestedArtboardInstance(component: local, artboard: child, stateMachines: machines))
+            instances.append(NestedArtboardInstance(component: local, artboard: child, stateMachines: machines, simpleAnimations: animations))
         }
         return instances
     }
@@ -99,9 +105,11 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
             guard !scene.isInactive(nested.component),
                   !store.bool(nested.component, RivePropertyKey.nestedArtboardIsPaused, false) else { continue }
             let speed = store.double(nested.component, RivePropertyKey.nestedArtboardSpeed, 1)
+            if nested.advanceSimpleAnimations(by: seconds * speed, host: store) { keepGoing = true }
             for machine in nested.stateMachines where machine.advanceAndApply(by: seconds * speed) {
                 keepGoing = true
             }
+            nested.artboard.scene.update()
             if nested.artboard.advanceNested(by: seconds * speed) { keepGoing = true }
         }
         return keepGoing
@@ -223,13 +231,40 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
     }
 }
 
-/// A nested artboard component's artboard instance and the state machines that play it.
+/// A nested artboard component's artboard instance and the state machines and animations that play it.
 @MainActor
-struct NestedArtboardInstance {
+final class NestedArtboardInstance {
     /// The nested artboard component's artboard-local id in the host.
     let component: Int
     /// The artboard instance it draws.
     let artboard: ReferenceArtboard
     /// Its `NestedStateMachine`s, in file order.
     let stateMachines: [ReferenceStateMachine]
+    /// Its `NestedSimpleAnimation`s: the host-local id of each (its speed, playing and mix
+    /// are host properties) and the player of the animation it names.
+    var simpleAnimations: [(component: Int, player: AnimationPlayer)]
+
+    init(component: Int, artboard: ReferenceArtboard, stateMachines: [ReferenceStateMachine], simpleAnimations: [(component: Int, player: AnimationPlayer)]) {
+        self.component = component
+        self.artboard = artboard
+        self.stateMachines = stateMachines
+        self.simpleAnimations = simpleAnimations
+    }
+
+    /// Advances and applies the simple animations as upstream's `NestedSimpleAnimation::advance`:
+    /// a playing one advances by the time step times its speed; each applies at its mix
+    /// unless that is 0. Returns whether a playing one keeps going.
+    func advanceSimpleAnimations(by seconds: Double, host: PropertyStore) -> Bool {
+        var keepGoing = false
+        for index in simpleAnimations.indices {
+            let component = simpleAnimations[index].component
+            if host.bool(component, RivePropertyKey.nestedSimpleAnimationIsPlaying, false) {
+                let speed = host.double(component, RivePropertyKey.nestedSimpleAnimationSpeed, 1)
+                if simpleAnimations[index].player.advance(seconds * speed) { keepGoing = true }
+            }
+            let mix = host.double(component, RivePropertyKey.nestedLinearAnimationMix, 1)
+            if mix != 0 { simpleAnimations[index].player.apply(mix: mix, to: artboard.store) }
+        }
+        return keepGoing
+    }
 }
