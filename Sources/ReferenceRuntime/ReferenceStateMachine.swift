@@ -27,12 +27,26 @@ public final class ReferenceStateMachine: StateMachine {
     private var listenerClickDown: [Bool]
     /// The property key of each bindable's value, by the bindable's document index.
     private let bindableKeys: [Int: UInt32]
+    /// What conditions read of each bindable they name, by the bindable's document index: a
+    /// position in `bindables` (-1 for bindables no condition names), found once at creation
+    /// so a condition finds it without hashing.
+    private let bindablePositions: [Int32]
+    private let bindables: [Bindable]
+    /// Every instance reachable from the data context, found when the binds are resolved
+    /// (the context and the graph's shape change only through a rebind or a structure change).
+    private var contextNodes: [InstanceNode] = []
     /// Whether something (a pointer event or an input change) asked for an advance since the last one.
     private(set) var needsAdvance = false
     /// What the view-model listeners watch, in listener order (resolved with the binds): the
     /// listener's index, the property, and the change marker (fire count for triggers,
     /// revision otherwise) the listener has reacted to, `nil` when a change is pending.
     private var watched: [(listener: Int, node: ValueNode, seen: UInt64?)] = []
+
+    /// A bindable property as conditions read it: its value key and the binds on it.
+    private struct Bindable {
+        let key: UInt32?
+        let binds: [LiveBind]
+    }
 
     /// A state-machine input's current value.
     private struct InputState {
@@ -51,8 +65,9 @@ public final class ReferenceStateMachine: StateMachine {
         let performed = Set(definition.listeners.flatMap { $0.actions }.compactMap { action -> Int? in
             if case .viewModelChange(let bindable) = action { bindable } else { nil }
         })
-        binds = BindSet(definitions, store: PropertyStore { document.objects.indices.contains($0) ? document.objects[$0] : nil },
-                        performedTargets: performed)
+        let binds = BindSet(definitions, store: PropertyStore { document.objects.indices.contains($0) ? document.objects[$0] : nil },
+                            performedTargets: performed)
+        self.binds = binds
         resolvedGeneration = artboard.file.worker.structureGeneration
         inputs = definition.inputs.map { input in
             switch input {
@@ -67,6 +82,23 @@ public final class ReferenceStateMachine: StateMachine {
         var keys: [Int: UInt32] = [:]
         for bind in definitions where keys[bind.target] == nil { keys[bind.target] = bind.propertyKey }
         bindableKeys = keys
+        var positions = [Int32](repeating: -1, count: document.objects.count)
+        var found: [Bindable] = []
+        for layer in artboard.content.stateMachines[index].layers {
+            for state in layer.states {
+                for transition in state.transitions {
+                    for case .viewModel(_, let left, let right) in transition.conditions {
+                        for case .bindable(let index) in [left, right] where positions.indices.contains(index) && positions[index] < 0 {
+                            positions[index] = Int32(found.count)
+                            found.append(Bindable(key: keys[index] ?? Self.valueKey(ofBindable: index, in: document),
+                                                  binds: binds.liveBinds(onTarget: index)))
+                        }
+                    }
+                }
+            }
+        }
+        bindablePositions = positions
+        bindables = found
     }
 
     private var file: ReferenceFile { artboard.file }
@@ -98,8 +130,14 @@ public final class ReferenceStateMachine: StateMachine {
         }
         let store = artboard.store
         let sceneChangesBefore = store.changeCount
-        let nodes = context.map { Self.nodes(of: $0) } ?? []
-        let sourcesChanged = nodes.contains { $0.values.contains { $0?.hasChanged ?? false } }
+        let nodes = contextNodes
+        var sourcesChanged = false
+        for node in nodes where !sourcesChanged {
+            for value in node.values where value?.hasChanged == true {
+                sourcesChanged = true
+                break
+            }
+        }
         let listenersActed = applyViewModelListeners()
         var targetsChanged = binds.update() || listenersActed
         var layersActive = false
@@ -417,6 +455,26 @@ public final class ReferenceStateMachine: StateMachine {
         resolveViewModelListeners()
         contextIsNew = false
         resolvedGeneration = worker.structureGeneration
+        contextNodes = context.map { Self.nodes(of: $0) } ?? []
+    }
+
+    /// The value key of a bindable, or `nil` for an id outside the document or a bindable without one.
+    private func bindableKey(_ index: Int) -> UInt32? {
+        guard bindablePositions.indices.contains(index) else { return nil }
+        let position = bindablePositions[index]
+        if position >= 0 { return bindables[Int(position)].key }
+        return bindableKeys[index] ?? Self.valueKey(ofBindable: index, in: file.model.document)
+    }
+
+    /// The source of a bindable: that of the first of its binds that has one.
+    private func bindableSource(_ index: Int) -> ValueNode? {
+        guard bindablePositions.indices.contains(index) else { return nil }
+        let position = bindablePositions[index]
+        guard position >= 0 else { return binds.source(ofTarget: index) }
+        for bind in bindables[Int(position)].binds {
+            if let source = bind.source { return source }
+        }
+        return nil
     }
 
     static func nodes(of context: DataContext) -> [InstanceNode] {
@@ -445,13 +503,13 @@ extension ReferenceStateMachine: ConditionReader {
         inputs.indices.contains(input) && inputs[input].isFired
     }
 
-    func value(bindable: Int) -> RivePropertyValue? {
-        guard let key = bindableKeys[bindable] ?? Self.valueKey(ofBindable: bindable, in: file.model.document) else { return nil }
-        return binds.store.value(PropertyStore.Key(object: bindable, property: key))
+    func value(bindable index: Int) -> RivePropertyValue? {
+        guard let key = bindableKey(index) else { return nil }
+        return binds.store.value(PropertyStore.Key(object: index, property: key))
     }
 
-    func changedRevision(bindable: Int) -> UInt64? {
-        guard let source = binds.source(ofTarget: bindable), source.hasChanged else { return nil }
+    func changedRevision(bindable index: Int) -> UInt64? {
+        guard let source = bindableSource(index), source.hasChanged else { return nil }
         return source.revision
     }
 }
