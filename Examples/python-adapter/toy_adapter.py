@@ -40,6 +40,13 @@ class RuntimeError_(Exception):
         self.detail = detail
 
 
+def state_machine_names(artboard):
+    """The authored state machines, or the empty one loading adds to an artboard without animations (SM-6)."""
+    if not artboard["animations"] and not artboard["stateMachines"]:
+        return ["Auto Generated State Machine"]
+    return [machine["name"] for machine in artboard["stateMachines"]]
+
+
 class ToyFile:
     """A loaded file, from its `rive-harness inspect --json` description."""
 
@@ -48,6 +55,11 @@ class ToyFile:
         self.artboards = summary["artboards"]
         self.view_models = summary["viewModels"]
         self.enums = summary["enums"]
+
+    def default_instance_name(self, model):
+        """The name of the instance `.viewModelDefault` copies: the first authored one, or "" (SRC-2)."""
+        authored = [instance["name"] for instance in model["instances"] if not instance["isEmbedded"]]
+        return authored[0] if authored else ""
 
     def view_model(self, name):
         for model in self.view_models:
@@ -162,7 +174,8 @@ class Server:
         if "viewModel" not in artboard.description:
             detail = 'artboard "%s" has no view model' % artboard.description["name"]
             raise RuntimeError_("artboard.invalid-artboard", "the artboard cannot answer: " + detail, detail)
-        return {"viewModelName": artboard.description["viewModel"], "instanceName": "Default"}
+        model = file.view_model(artboard.description["viewModel"])
+        return {"viewModelName": model["name"], "instanceName": file.default_instance_name(model)}
 
     def create_instance(self, request):
         file = self.get(request, "file", ToyFile)
@@ -182,7 +195,7 @@ class Server:
         if kind == "blank":
             name = ""
         elif kind == "viewModelDefault":
-            name = "Default"
+            name = file.default_instance_name(model)
         elif kind == "name":
             name = self.param(request, "instanceName", str)
             if name not in [instance["name"] for instance in model["instances"]]:
@@ -196,7 +209,7 @@ class Server:
     def create_state_machine(self, request):
         artboard = self.get(request, "artboard", ToyArtboard).description
         name = request.get("name")
-        machines = [machine["name"] for machine in artboard["stateMachines"]]
+        machines = state_machine_names(artboard)
         if not machines:
             detail = 'artboard "%s" has no state machines' % artboard["name"]
         elif name is None:
@@ -246,9 +259,14 @@ class Server:
         if op == "file.createViewModelInstance":
             return self.create_instance(request)
         if op == "artboard.getStateMachineNames":
-            return {"names": [s["name"] for s in self.get(request, "artboard", ToyArtboard).description["stateMachines"]]}
+            return {"names": state_machine_names(self.get(request, "artboard", ToyArtboard).description)}
         if op == "artboard.createStateMachine":
             return self.create_state_machine(request)
+        if op == "stateMachine.advance":
+            self.get(request, "stateMachine", ToyStateMachine)
+            if not isinstance(request.get("seconds"), (int, float)) or isinstance(request.get("seconds"), bool):
+                raise ProtocolError("protocol.bad-params", "'seconds' must be a number")
+            return {}  # a toy state machine never moves: nothing is bound and nothing draws
         if op == "instance.name":
             return {"name": self.get(request, "instance", ToyInstance).name}
         if op == "instance.viewModelName":

@@ -25,11 +25,6 @@ enum StepFailure: Error {
     case harness(String)
 }
 
-/// The log code a process adapter records when its runtime process dies; the runner reports CRASH.
-public let adapterCrashLogCode = "adapter.crashed"
-
-/// The log code a process adapter records when its runtime process does not answer in time; the runner reports TIMEOUT.
-public let adapterTimeoutLogCode = "adapter.timed-out"
 
 /// A value or trigger stream a scenario subscribed to, with everything it delivered so far.
 @MainActor
@@ -142,8 +137,8 @@ final class ScenarioExecution {
     private func adapterFailure() -> Outcome? {
         guard let worker else { return nil }
         for entry in worker.takeLog() {
-            if entry.code == adapterCrashLogCode { return .crashed(entry.message) }
-            if entry.code == adapterTimeoutLogCode { return .timedOut(entry.message) }
+            if entry.code == RuntimeLogEntry.adapterCrashedCode { return .crashed(entry.message) }
+            if entry.code == RuntimeLogEntry.adapterTimedOutCode { return .timedOut(entry.message) }
         }
         return nil
     }
@@ -295,7 +290,7 @@ final class ScenarioExecution {
         case .log(let expectedCodes):
             await worker.flush()
             let codes = worker.takeLog().map(\.code)
-            if codes.contains(adapterCrashLogCode) || codes.contains(adapterTimeoutLogCode) { throw .harness("the adapter process failed") }
+            if codes.contains(RuntimeLogEntry.adapterCrashedCode) || codes.contains(RuntimeLogEntry.adapterTimedOutCode) { throw .harness("the adapter process failed") }
             guard codes == expectedCodes else {
                 throw .diverged(divergence(step, .log, nil, expected: listText(expectedCodes), actual: listText(codes)))
             }

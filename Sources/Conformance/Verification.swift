@@ -32,8 +32,10 @@ public enum VerifyVariant: String, Sendable, Hashable, CaseIterable {
 public enum Verification {
     /// The numbers of the `advance` steps that may be cut into several smaller advances.
     ///
-    /// An advance may be split when it advances by more than 0 and does not expect an error,
-    /// and no later step's documented result depends on how time was cut:
+    /// None is split in a scenario that checks an action rule (ACT-2: actions land an advance
+    /// after what set them off). Otherwise an advance may be split when it advances by more
+    /// than 0 and does not expect an error, and no later step's documented result depends on
+    /// how time was cut:
     /// - no later `tick`, `settle`, `probe` or `digest` step (frame reports, pixels and
     ///   digests are frame-exact: SM-7, time accumulates in 32-bit floats);
     /// - no `emissions` step later checks a stream subscribed before the advance (events
@@ -44,6 +46,9 @@ public enum Verification {
     /// number that differs after a split is a disagreement unless the scenario compares an
     /// animated number exactly (SM-7's float accumulation), which it should not.
     public static func splittableAdvances(in scenario: Scenario) -> Set<Int> {
+        // Actions (ACT rules) land a whole advance after what set them off (ACT-2), so how many
+        // advances a scenario takes is part of what it checks.
+        if scenario.rules.contains(where: { $0.hasPrefix("ACT-") }) { return [] }
         var splittable: Set<Int> = []
         for (index, step) in scenario.steps.enumerated() {
             guard case .advance(_, let seconds) = step.action, seconds > 0, step.expectedError == nil else { continue }

@@ -203,6 +203,13 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
         return stateMachine
     }
 
+    /// The state machine a player shows: the default one, else the first (upstream's
+    /// `ArtboardInstance::defaultScene` order), bound automatically; `nil` without any.
+    public func makePlayedStateMachine() -> ReferenceStateMachine? {
+        let machines = file.model.artboards[index].stateMachines
+        return (try? makeStateMachine(nil, binding: .auto)) ?? machines.first.flatMap { try? makeStateMachine($0.name, binding: .auto) }
+    }
+
     /// The artboard's current width and height (`ArtboardMetrics`).
     public func getSize() async throws(ArtboardError) -> ArtboardSize {
         if Task.isCancelled { throw .cancelled }

@@ -36,16 +36,15 @@ public final class RenderSession {
     private let recorder = DrawCommandRecorder()
 
     /// Opens artboard `artboardName` (or the default) and state machine `stateMachineName` (or
-    /// the default) at a pixel size.
+    /// the one a player shows: the default, else the first) at a pixel size.
     /// - Throws: `Failure.artboard` for an unknown artboard, `.stateMachine` for an unknown
     ///   state machine name, `.size` for an invalid pixel size.
     public init(file: ReferenceFile, artboard artboardName: String?, stateMachine stateMachineName: String?, width: Int, height: Int) throws(Failure) {
         do { artboard = try file.makeArtboard(artboardName) } catch { throw .artboard(error) }
-        let machines = file.model.artboards[artboard.index].stateMachines
-        if machines.isEmpty, stateMachineName == nil {
-            stateMachine = nil
-        } else {
+        if let stateMachineName {
             do { stateMachine = try artboard.makeStateMachine(stateMachineName, binding: .auto) } catch { throw .stateMachine(error) }
+        } else {
+            stateMachine = artboard.makePlayedStateMachine()
         }
         do { rasterizer = try CairoRasterizer(width: width, height: height) } catch let error as RenderingError { throw .size(error) } catch {
             throw .size(.cairo(operation: "create a surface", message: "\(error)"))

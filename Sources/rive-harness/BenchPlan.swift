@@ -127,7 +127,7 @@ struct BenchPlan {
                 continue
             }
             var stateMachineName: String?
-            if let machine = try? artboard.makeStateMachine(nil, binding: .auto) {
+            if let machine = artboard.makePlayedStateMachine() {
                 stateMachineName = machine.name
                 var moving = true
                 for frame in 0...warmUpFrames { moving = machine.advanceAndApply(by: frame == 0 ? 0 : frameSeconds) }

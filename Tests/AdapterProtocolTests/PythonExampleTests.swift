@@ -21,12 +21,15 @@ struct PythonExampleTests {
         try FileManager.default.createDirectory(at: descriptions, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: descriptions) }
         let fixtures = root.appendingPathComponent("Corpus/fixtures")
-        for name in try FileManager.default.contentsOfDirectory(atPath: fixtures.path) where name.hasSuffix(".riv") {
-            let file = fixtures.appendingPathComponent(name)
-            let inspected = try HarnessProcess.run(["inspect", file.path, "--json"])
+        /// Writes the description the toy serves for a `.riv` file.
+        func describe(_ path: String) throws {
+            let inspected = try HarnessProcess.run(["inspect", path, "--json"])
             try #require(inspected.exitCode == 0, "\(inspected.standardError)")
-            let digest = try Self.sha256(of: file.path, python: python)
+            let digest = try Self.sha256(of: path, python: python)
             try Data(inspected.standardOutput.utf8).write(to: descriptions.appendingPathComponent("\(digest).json"))
+        }
+        for name in try FileManager.default.contentsOfDirectory(atPath: fixtures.path) where name.hasSuffix(".riv") {
+            try describe(fixtures.appendingPathComponent(name).path)
         }
         let script = root.appendingPathComponent("Examples/python-adapter/toy_adapter.py").path
         let adapter = try ProcessAdapter(configuration: ProcessAdapterConfiguration(command: "'\(python)' '\(script)' '\(descriptions.path)'"))
@@ -35,11 +38,17 @@ struct PythonExampleTests {
         #expect(adapter.capabilities == .introspection)
 
         let corpus = try Corpus.load(root.appendingPathComponent("Corpus").path)
-        var plan = Planner.plan(corpus: corpus, adapter: AdapterIdentity(adapter), capabilities: adapter.capabilities,
+        let plan = Planner.plan(corpus: corpus, adapter: AdapterIdentity(adapter), capabilities: adapter.capabilities,
                                 expectations: corpus.expectations(for: adapter.name), selection: Selection())
-        // The toy serves descriptions of the project's own fixtures only; scenarios over upstream
-        // files (`upstream/`, fixtures `shared/NAME`) are outside what it models.
-        plan.entries.removeAll { $0.id.hasPrefix("upstream/") }
+        // Upstream files the runnable scenarios load (`fixture: shared/NAME`) need descriptions too.
+        for entry in plan.entries {
+            guard case .run(let scenario) = entry.decision else { continue }
+            for fixture in [scenario.fixture].compactMap({ $0 }) + scenario.steps.compactMap({ step in
+                if case .load(_, let fixture, _) = step.action { fixture } else { nil }
+            }) where SharedFixtures.fileName(of: fixture) != nil {
+                try describe(SharedFixtures.path(of: fixture, fixturesDirectory: fixtures.path))
+            }
+        }
         let runnable = plan.entries.filter { if case .run = $0.decision { true } else { false } }.count
         let skipped = plan.entries.filter { if case .skip = $0.decision { true } else { false } }.count
         #expect(runnable > 0)

@@ -160,7 +160,7 @@ final class ScriptedStateMachine: StateMachine {
     func advance(by seconds: Double) {
         if worker.script.crashOnAdvance {
             worker.crashed = true
-            worker.log.append(RuntimeLogEntry(level: .error, tag: "worker", code: adapterCrashLogCode, message: "the runtime process exited with signal 11"))
+            worker.log.append(RuntimeLogEntry(level: .error, tag: "worker", code: RuntimeLogEntry.adapterCrashedCode, message: "the runtime process exited with signal 11"))
         }
         if worker.script.logsSmallAdvances, seconds > 0, seconds < 0.01 {
             worker.log.append(RuntimeLogEntry(level: .warning, tag: "stateMachine", code: "machine.small-step", message: "advanced by \(seconds) s"))

@@ -19,6 +19,8 @@ struct SyntheticCorpus {
             title: a change redraws the next frame
           - id: STR-1
             title: value streams emit each change
+          - id: ACT-2
+            title: a listener acts on the first advance after its property changed
           - id: OLD-1
             title: a retired rule
             retired: true

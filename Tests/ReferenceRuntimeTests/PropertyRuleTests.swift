@@ -211,7 +211,7 @@ struct DataBindTests {
         let worker = ReferenceWorker()
         let file = try worker.openFile(.data(try b.bytes()))
         let main = try file.makeViewModelInstance(.viewModelDefault(from: .name("V")))
-        let machine = try file.makeArtboard(nil).makeStateMachine(nil, binding: .instance(main))
+        let machine = try file.makeArtboard(nil).makeStateMachine("M", binding: .instance(main))
         let stream = main.valueStream(of: NumberProperty(path: "output"))
         machine.advance(by: 0)
         #expect(try await main.value(of: NumberProperty(path: "output")) == 5, "not the node's authored 100: the update repeats")
