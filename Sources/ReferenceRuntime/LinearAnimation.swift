@@ -41,6 +41,9 @@ struct AnimationDefinition {
     let loop: Loop
     let workStart: Double?
     let workEnd: Double?
+    /// Whether the animation shows only whole frames: upstream's `LinearAnimation::apply`
+    /// floors the time to its fps (`floor(time * fps) / fps`, in `Float`).
+    let quantize: Bool
     let tracks: [Track]
 
     /// The first frame of the played range (the work area's start when enabled).
@@ -67,6 +70,7 @@ struct AnimationDefinition {
         self.fps = fps > 0 ? fps : 60
         duration = Double(object.uint(P.linearAnimationDuration) ?? 60)
         speed = Double(object.float(P.linearAnimationSpeed) ?? 1)
+        quantize = object.bool(P.linearAnimationQuantize) ?? false
         let loopValue = object.uint(P.linearAnimationLoopValue) ?? 0
         loop = Loop(rawValue: loopValue) ?? .oneShot
         if Loop(rawValue: loopValue) == nil { unsupported.append("LinearAnimation loop \(loopValue)") }
@@ -111,8 +115,13 @@ struct AnimationDefinition {
     /// Applies every track at a time (seconds) with a mix (1 replaces, less blends towards the
     /// current values), as `KeyedProperty::apply` does upstream.
     func apply(at seconds: Double, mix: Double, to store: PropertyStore) {
+        var time = seconds
+        if quantize {
+            let fps = Float(self.fps)
+            time = Double((Float(seconds) * fps).rounded(.down) / fps)
+        }
         for track in tracks {
-            track.apply(at: seconds, mix: mix, to: store)
+            track.apply(at: time, mix: mix, to: store)
         }
     }
 }

@@ -123,4 +123,21 @@ struct UpstreamPlaybackTests {
         #expect(child.unsupportedContent.contains("Text"))
         #expect(child.unsupportedContent.contains("TextValueRun"))
     }
+
+    @Test("quantize_test.riv: a quantized 5 fps animation shows whole frames only (upstream LinearAnimation::apply floors the time to its fps)")
+    func quantizedAnimation() throws {
+        let file = try open("quantize_test.riv")
+        let artboard = try file.makeArtboard(nil)
+        let machine = try artboard.makeStateMachine(nil, binding: .auto)
+        let shape = 1
+        machine.advanceAndApply(by: 0)
+        let start = artboard.componentValue(shape, property: P.nodeX)
+        machine.advanceAndApply(by: 0.1)
+        #expect(artboard.componentValue(shape, property: P.nodeX) == start, "0.1 s is still frame 0 at 5 fps")
+        machine.advanceAndApply(by: 0.15)
+        let frameOne = artboard.componentValue(shape, property: P.nodeX)
+        #expect(frameOne != start, "0.25 s shows frame 1")
+        machine.advanceAndApply(by: 0.1)
+        #expect(artboard.componentValue(shape, property: P.nodeX) == frameOne, "0.35 s is still frame 1")
+    }
 }
