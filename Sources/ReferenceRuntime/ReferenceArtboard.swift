@@ -104,13 +104,19 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
             nested.artboard.scene.setHostOpacity(scene.renderOpacity(nested.component))
             guard !scene.isInactive(nested.component),
                   !store.bool(nested.component, RivePropertyKey.nestedArtboardIsPaused, false) else { continue }
-            let speed = store.double(nested.component, RivePropertyKey.nestedArtboardSpeed, 1)
-            if nested.advanceSimpleAnimations(by: seconds * speed, host: store) { keepGoing = true }
-            for machine in nested.stateMachines where machine.advanceAndApply(by: seconds * speed) {
+            let local = nested.localElapsedSeconds(seconds, speed: Float(store.double(nested.component, RivePropertyKey.nestedArtboardSpeed, 1)),
+                                                   quantize: Float(store.double(nested.component, RivePropertyKey.nestedArtboardQuantize, -1)))
+            guard let local else {
+                // Quantized time still gathering: the nested artboard waits, and needs more frames.
+                keepGoing = true
+                continue
+            }
+            if nested.advanceSimpleAnimations(by: local, host: store) { keepGoing = true }
+            for machine in nested.stateMachines where machine.advanceAndApply(by: local) {
                 keepGoing = true
             }
             nested.artboard.scene.update()
-            if nested.artboard.advanceNested(by: seconds * speed) { keepGoing = true }
+            if nested.artboard.advanceNested(by: local) { keepGoing = true }
         }
         return keepGoing
     }
@@ -256,6 +262,28 @@ final class NestedArtboardInstance {
         self.artboard = artboard
         self.stateMachines = stateMachines
         self.simpleAnimations = simpleAnimations
+    }
+
+    /// Time gathered towards the next quantized step (upstream's `m_cumulatedSeconds`).
+    private var cumulatedSeconds: Float = 0
+
+    /// The time step the nested artboard advances by, as upstream's
+    /// `NestedArtboard::calculateLocalElapsedSeconds` computes it in `Float`: the host's step
+    /// times the speed (1 when negative); with a quantize of 0 or more, time gathers until at
+    /// least one step of 1/quantize has passed and whole steps are released. `nil` when a
+    /// quantized artboard releases nothing this frame (upstream then skips its advance).
+    func localElapsedSeconds(_ seconds: Double, speed: Float, quantize: Float) -> Double? {
+        var local = Float(seconds) * (speed >= 0 ? speed : 1)
+        guard quantize >= 0 else { return Double(local) }
+        cumulatedSeconds += local
+        let step = 1 / quantize
+        if cumulatedSeconds > step {
+            local = (cumulatedSeconds / step).rounded(.down) * step
+            cumulatedSeconds -= local
+        } else {
+            local = 0
+        }
+        return local == 0 ? nil : Double(local)
     }
 
     /// Advances and applies the simple animations as upstream's `NestedSimpleAnimation::advance`:
