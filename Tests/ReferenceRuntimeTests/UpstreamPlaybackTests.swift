@@ -140,4 +140,17 @@ struct UpstreamPlaybackTests {
         machine.advanceAndApply(by: 0.1)
         #expect(artboard.componentValue(shape, property: P.nodeX) == frameOne, "0.35 s is still frame 1")
     }
+
+    @Test("nested_artboard_quantize_and_speed.riv: a nested artboard with quantize 20 advances only in whole 1/20 s steps and keeps the rest for later (upstream NestedArtboard::calculateLocalElapsedSeconds)")
+    func nestedQuantize() throws {
+        let file = try open("nested_artboard_quantize_and_speed.riv")
+        let parent = try file.makeArtboard("parent")
+        let quantized = try #require(parent.nestedArtboards.first { parent.store.double($0.component, P.nestedArtboardQuantize, -1) == 20 })
+        #expect(quantized.localElapsedSeconds(0.02, speed: 1, quantize: 20) == nil)
+        #expect(quantized.localElapsedSeconds(0.02, speed: 1, quantize: 20) == nil)
+        #expect(quantized.localElapsedSeconds(0.02, speed: 1, quantize: 20) == Double(Float(0.05)))
+        #expect(quantized.localElapsedSeconds(0.02, speed: 1, quantize: 20) == nil, "0.01 s was kept, 0.03 s gathered")
+        let fast = try #require(parent.nestedArtboards.first { parent.store.double($0.component, P.nestedArtboardSpeed, 1) == 4 })
+        #expect(fast.localElapsedSeconds(0.25, speed: 4, quantize: -1) == 1)
+    }
 }
