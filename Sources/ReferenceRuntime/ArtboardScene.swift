@@ -491,7 +491,8 @@ final class ArtboardScene {
                 renderer.restore()
                 continue
             }
-            guard let path = shapePaths[shape] else { continue }
+            // Upstream's Shape::willDraw: a shape at zero render opacity is not drawn at all.
+            guard let path = shapePaths[shape], renderOpacities[shape] != 0 else { continue }
             renderer.save()
             for clip in clipsByShape[shape] ?? [] where store.bool(clip, P.clippingShapeIsVisible, true) {
                 renderer.clipPath(clipPath(clip))

@@ -14,13 +14,13 @@ private typealias P = RivePropertyKey
 struct ArtboardDrawingTests {
     /// One artboard "A" (100 × 80) holding a 20 × 20 red square at (10, 10); `clip` is stored
     /// only when given.
-    private func clipDocument(clip: Bool?) throws -> [UInt8] {
+    private func clipDocument(clip: Bool?, shapeOpacity: Float = 1) throws -> [UInt8] {
         var b = DocumentBuilder()
         b.add(T.backboard)
         var artboard: [UInt32: RivePropertyValue] = [P.componentName: .string("A"), P.layoutComponentWidth: .float(100), P.layoutComponentHeight: .float(80)]
         if let clip { artboard[P.layoutComponentClip] = .bool(clip) }
         b.add(T.artboard, artboard)
-        b.add(T.shape, [P.componentParentId: .uint(0), P.nodeX: .float(10), P.nodeY: .float(10)])
+        b.add(T.shape, [P.componentParentId: .uint(0), P.nodeX: .float(10), P.nodeY: .float(10), P.worldTransformComponentOpacity: .float(shapeOpacity)])
         b.add(T.rectangle, [P.componentParentId: .uint(1), P.parametricPathWidth: .float(20), P.parametricPathHeight: .float(20)])
         b.add(T.fill, [P.componentParentId: .uint(1)])
         b.add(T.solidColor, [P.componentParentId: .uint(3), P.solidColorColorValue: .color(0xFFFF_0000)])
@@ -63,5 +63,15 @@ struct ArtboardDrawingTests {
         #expect(!commands(try off.makeArtboard("A")).contains { if case .clipPath = $0 { true } else { false } })
         let on = try ReferenceWorker().openFile(.data(try clipDocument(clip: true)))
         #expect(commands(try on.makeArtboard("A")).contains { if case .clipPath = $0 { true } else { false } })
+    }
+
+    @Test("a shape at zero render opacity is not drawn at all (upstream Shape::willDraw); at a little opacity it is")
+    func zeroOpacityShape() throws {
+        func draws(_ opacity: Float) throws -> Int {
+            let file = try ReferenceWorker().openFile(.data(try clipDocument(clip: nil, shapeOpacity: opacity)))
+            return commands(try file.makeArtboard("A")).filter { if case .drawPath = $0 { true } else { false } }.count
+        }
+        #expect(try draws(0) == 0)
+        #expect(try draws(0.001) == 1)
     }
 }
