@@ -107,7 +107,11 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
             let local = nested.localElapsedSeconds(seconds, speed: Float(store.double(nested.component, RivePropertyKey.nestedArtboardSpeed, 1)),
                                                    quantize: Float(store.double(nested.component, RivePropertyKey.nestedArtboardQuantize, -1)))
             guard let local else {
-                // Quantized time still gathering: the nested artboard waits, and needs more frames.
+                // Quantized time still gathering: no time passes for the nested artboard, and it
+                // needs more frames. Its machines still take the state changes their conditions
+                // allow, as upstream's later advances of the same frame (without NewFrame) do.
+                for machine in nested.stateMachines { machine.advanceAndApply(by: 0) }
+                nested.artboard.scene.update()
                 keepGoing = true
                 continue
             }
@@ -273,8 +277,10 @@ final class NestedArtboardInstance {
     /// least one step of 1/quantize has passed and whole steps are released. `nil` when a
     /// quantized artboard releases nothing this frame (upstream then skips its advance).
     func localElapsedSeconds(_ seconds: Double, speed: Float, quantize: Float) -> Double? {
+        // Without quantize the step stays a Double, as the host's own step does (the layers
+        // round to Float where upstream's do).
+        guard quantize >= 0 else { return seconds * Double(speed >= 0 ? speed : 1) }
         var local = Float(seconds) * (speed >= 0 ? speed : 1)
-        guard quantize >= 0 else { return Double(local) }
         cumulatedSeconds += local
         let step = 1 / quantize
         if cumulatedSeconds > step {
