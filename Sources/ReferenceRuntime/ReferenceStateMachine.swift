@@ -147,6 +147,10 @@ public final class ReferenceStateMachine: StateMachine {
             stateChanged = stateChanged || layers[layer].changedState
             performFireActions(layers[layer].takeFiredActions())
         }
+        // Upstream advances the state machine's binds after its layers, then the artboard's
+        // (advanceInternal); an interpolator that moved applies in the update passes below.
+        let machineConvertersAnimating = binds.advanceConverters(by: Float(seconds))
+        let convertersAnimating = artboard.binds.advanceConverters(by: Float(seconds)) || machineConvertersAnimating
         for _ in 0..<Self.maximumArtboardBindPasses {
             let bound = artboard.binds.update()
             targetsChanged = targetsChanged || bound
@@ -168,7 +172,7 @@ public final class ReferenceStateMachine: StateMachine {
         for input in inputs.indices { inputs[input].isFired = false }
         artboard.scene.update()
         let sceneChanged = store.changeCount != sceneChangesBefore
-        let needsMore = seconds == 0 || layersActive || stateChanged || sourcesChanged || targetsChanged || sceneChanged
+        let needsMore = seconds == 0 || layersActive || stateChanged || sourcesChanged || targetsChanged || sceneChanged || convertersAnimating
             || hasPendingViewModelListeners
         if !needsMore {
             for channel in settledChannels.values { channel.yield(()) }
