@@ -27,11 +27,28 @@ final class LiveBind {
 
     /// Whether the target is a computed node value, which has no revision and is polled.
     let pollsComputedValue: Bool
+    /// The bind's own interpolator converter state (upstream clones converters per bind).
+    private var interpolator: InterpolatorState?
 
     init(_ definition: FileModel.Bind) {
         self.definition = definition
         pollsComputedValue = PropertyStore.isComputed(definition.propertyKey)
             && (definition.flags & DataBindFlags.twoWay != 0 || definition.flags & DataBindFlags.toSource != 0)
+        if case .interpolator(let duration, let ease)? = definition.converter {
+            interpolator = InterpolatorState(duration: duration, ease: ease)
+        }
+    }
+
+    /// Whether the bind animates through an interpolator converter.
+    var hasInterpolator: Bool { interpolator != nil }
+
+    /// Advances the bind's interpolator (upstream's `DataBind::advance`, for a bound bind);
+    /// returns whether it needs more frames. When its value moved, the bind applies again.
+    func advanceConverter(by seconds: Float) -> Bool {
+        guard source != nil, interpolator != nil else { return false }
+        let (keepGoing, changed) = interpolator!.advance(by: seconds)
+        if changed, toTarget { pendingToTarget = true }
+        return keepGoing
     }
 
     private var flags: UInt64 { definition.flags }
@@ -60,6 +77,7 @@ final class LiveBind {
             }
         }
         guard reconcileAll || source !== previous else { return }
+        interpolator?.reset()
         pendingToTarget = source != nil && toTarget
         pendingToSource = source != nil && toSource
     }
@@ -161,6 +179,7 @@ final class LiveBind {
     private func convertedForTarget(_ source: ValueNode) -> RuntimeValue? {
         guard let converter = definition.converter else { return source.value }
         let input = ConverterValue(source.value, enumKeys: source.enumKeys)
+        if interpolator != nil { return interpolator!.convert(input).runtimeValue }
         let outputKind = converter.outputType ?? source.dataType
         let output = flags & DataBindFlags.toSource == 0
             ? converter.convert(input, bindToSource: false) : converter.reverseConvert(input, bindToSource: true)
@@ -280,6 +299,21 @@ final class BindSet {
     /// Whether a target is collapsed (a solo's inactive child or below one); set by the
     /// artboard for its component binds.
     var isCollapsed: ((Int) -> Bool)?
+
+    /// The binds with an interpolator converter, which advance with time.
+    private lazy var interpolatingBinds = binds.filter(\.hasInterpolator)
+
+    /// Advances the binds' interpolators (upstream's `advanceDataBinds`); returns whether one
+    /// still animates. A bind whose value moved applies on the next update.
+    func advanceConverters(by seconds: Float) -> Bool {
+        var keepGoing = false
+        for bind in interpolatingBinds {
+            if let isCollapsed, isCollapsed(bind.definition.target) { continue }
+            if bind.advanceConverter(by: seconds) { keepGoing = true }
+        }
+        if !interpolatingBinds.isEmpty { settledState = nil }
+        return keepGoing
+    }
 
     /// Applies every bind once; returns whether any bind changed its target or its source.
     ///

@@ -152,8 +152,11 @@ public final class ReferenceStateMachine: StateMachine {
             stateChanged = stateChanged || layers[layer].changedState
             performFireActions(layers[layer].takeFiredActions())
         }
-        // Upstream advances the artboard's nested artboards right after the layers
-        // (StateMachineInstance::advanceAndApply → Artboard::advanceInternal).
+        // Upstream advances the state machine's binds after its layers, then the artboard's
+        // (advanceInternal), which also advances the nested artboards; an interpolator that
+        // moved applies in the update passes below.
+        let machineConvertersAnimating = binds.advanceConverters(by: Float(seconds))
+        let convertersAnimating = artboard.binds.advanceConverters(by: Float(seconds)) || machineConvertersAnimating
         if !isNested, artboard.advanceNested(by: seconds) { layersActive = true }
         for _ in 0..<Self.maximumArtboardBindPasses {
             let bound = artboard.binds.update()
@@ -179,6 +182,7 @@ public final class ReferenceStateMachine: StateMachine {
         artboard.scene.update()
         let sceneChanged = store.changeCount != sceneChangesBefore
         let needsMore = (seconds == 0 && !isNested) || layersActive || stateChanged || sourcesChanged || targetsChanged || sceneChanged
+            || convertersAnimating
             || hasPendingViewModelListeners
         if isNested { return needsMore }
         if !needsMore {
