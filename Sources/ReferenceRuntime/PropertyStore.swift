@@ -177,13 +177,7 @@ final class PropertyStore {
         if Self.isComputed(key.property) { return false }
         switch locate(key) {
         case .slot(let index):
-            guard slots[key.object][index].value != value else { return false }
-            slots[key.object][index].value = value
-            slots[key.object][index].revision &+= 1
-            if !isChanged[key.object] {
-                isChanged[key.object] = true
-                changedList.append(key.object)
-            }
+            return write(value, object: key.object, slot: index)
         case .stray:
             guard strays[key]?.value != value else { return false }
             strays[key, default: Slot(property: key.property)].value = value
@@ -194,6 +188,60 @@ final class PropertyStore {
         return true
     }
 
+    /// Writes a value into an existing slot; an equal value is no change.
+    @inline(__always)
+    private func write(_ value: RivePropertyValue, object: Int, slot index: Int) -> Bool {
+        guard slots[object][index].value != value else { return false }
+        slots[object][index].value = value
+        slots[object][index].revision &+= 1
+        if !isChanged[object] {
+            isChanged[object] = true
+            changedList.append(object)
+        }
+        changeCount &+= 1
+        return true
+    }
+
+    // MARK: Handles
+
+    /// A property's place in the store, found once with `handle(_:)`: reads and writes
+    /// through it go straight to the property's slot, without searching the object's slots.
+    /// Color channels, computed values and properties of ids that name no object have no slot
+    /// and go through their key as before.
+    struct Handle {
+        let key: Key
+        /// The index in the object's slot list, or -1 for a key without a slot.
+        fileprivate let slot: Int
+    }
+
+    /// The handle of a key (creating its slot from the authored object on first use). A slot
+    /// never moves once created, so a handle stays valid for the store's lifetime.
+    func handle(_ key: Key) -> Handle {
+        if Self.channelShift(key.property) != nil || Self.isComputed(key.property) { return Handle(key: key, slot: -1) }
+        switch locate(key) {
+        case .slot(let index): return Handle(key: key, slot: index)
+        case .stray: return Handle(key: key, slot: -1)
+        }
+    }
+
+    /// The current value at a handle (as `value(_:)` for its key).
+    @inline(__always)
+    func value(_ handle: Handle) -> RivePropertyValue? {
+        handle.slot >= 0 ? slots[handle.key.object][handle.slot].value : value(handle.key)
+    }
+
+    /// The revision at a handle (as `revision(_:)` for its key).
+    @inline(__always)
+    func revision(_ handle: Handle) -> UInt64 {
+        handle.slot >= 0 ? slots[handle.key.object][handle.slot].revision : revision(handle.key)
+    }
+
+    /// Writes a value at a handle (as `set(_:to:)` for its key); returns whether it changed.
+    @discardableResult
+    func set(_ handle: Handle, to value: RivePropertyValue) -> Bool {
+        handle.slot >= 0 ? write(value, object: handle.key.object, slot: handle.slot) : set(handle.key, to: value)
+    }
+
     /// The objects whose properties changed since the last call, which the scene uses to
     /// update only what depends on them.
     func takeChangedObjects() -> Set<Int> {
@@ -201,6 +249,9 @@ final class PropertyStore {
         defer { clearChanged() }
         return Set(changedList)
     }
+
+    /// Whether any object's properties changed since the last take.
+    var hasChangedObjects: Bool { !changedList.isEmpty }
 
     /// Calls `body` with each object whose properties changed since the last take, in the
     /// order they first changed, and clears the list (no allocation).
