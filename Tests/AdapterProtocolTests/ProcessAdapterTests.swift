@@ -23,6 +23,32 @@ struct ProcessAdapterTests {
         return try ResultsJSON.withoutDurations(text)
     }
 
+    @Test("through 'rive-harness serve' artboards answer ArtboardMetrics (artboardMetrics capability) exactly as in process")
+    func artboardMetricsThroughServe() async throws {
+        let adapter = try ProcessAdapter(configuration: ProcessAdapterConfiguration(command: Self.serveCommand))
+        #expect(adapter.capabilities.contains(.artboardMetrics))
+        let remote = try await adapter.makeWorker()
+        let local = try await ReferenceRuntimeAdapter().makeWorker()
+        for name in ["character", "all-types"] {
+            let path = SharedMaterial.packageRoot.appendingPathComponent("Corpus/fixtures/\(name).riv").path
+            let remoteFile = try await remote.loadFile(.path(path))
+            let localFile = try await local.loadFile(.path(path))
+            for artboardName in try await localFile.getArtboardNames() {
+                let remoteArtboard = try #require(try await remoteFile.createArtboard(artboardName) as? any ArtboardMetrics)
+                let localArtboard = try #require(try await localFile.createArtboard(artboardName) as? any ArtboardMetrics)
+                #expect(try await remoteArtboard.getSize() == localArtboard.getSize(), "\(name) / \(artboardName)")
+                #expect(try await remoteArtboard.getAnimationNames() == localArtboard.getAnimationNames(), "\(name) / \(artboardName)")
+            }
+        }
+        let character = try await remoteFile(remote, "character")
+        let animations = try await (try #require(try await character.createArtboard(nil) as? any ArtboardMetrics)).getAnimationNames()
+        #expect(!animations.isEmpty, "character.riv has linear animations")
+    }
+
+    private func remoteFile(_ worker: any Worker, _ name: String) async throws -> any File {
+        try await worker.loadFile(.path(SharedMaterial.packageRoot.appendingPathComponent("Corpus/fixtures/\(name).riv").path))
+    }
+
     @Test("the whole corpus through 'rive-harness serve' (two children in parallel) gives the in-process results")
     func corpusThroughServeEqualsInProcess() async throws {
         let corpus = try Corpus.load(Self.corpusPath)
