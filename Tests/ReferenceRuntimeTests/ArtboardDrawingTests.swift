@@ -14,7 +14,7 @@ private typealias P = RivePropertyKey
 struct ArtboardDrawingTests {
     /// One artboard "A" (100 × 80) holding a 20 × 20 red square at (10, 10); `clip` is stored
     /// only when given.
-    private func clipDocument(clip: Bool?, shapeOpacity: Float = 1) throws -> [UInt8] {
+    private func clipDocument(clip: Bool?, shapeOpacity: Float = 1, background: Bool = false) throws -> [UInt8] {
         var b = DocumentBuilder()
         b.add(T.backboard)
         var artboard: [UInt32: RivePropertyValue] = [P.componentName: .string("A"), P.layoutComponentWidth: .float(100), P.layoutComponentHeight: .float(80)]
@@ -24,6 +24,10 @@ struct ArtboardDrawingTests {
         b.add(T.rectangle, [P.componentParentId: .uint(1), P.parametricPathWidth: .float(20), P.parametricPathHeight: .float(20)])
         b.add(T.fill, [P.componentParentId: .uint(1)])
         b.add(T.solidColor, [P.componentParentId: .uint(3), P.solidColorColorValue: .color(0xFFFF_0000)])
+        if background {
+            b.add(T.fill, [P.componentParentId: .uint(0)])
+            b.add(T.solidColor, [P.componentParentId: .uint(5), P.solidColorColorValue: .color(0xFF20_2020)])
+        }
         return try b.bytes()
     }
 
@@ -73,5 +77,17 @@ struct ArtboardDrawingTests {
         }
         #expect(try draws(0) == 0)
         #expect(try draws(0.001) == 1)
+    }
+
+    @Test("DRAW-4 the clip keeps the clockwise rule on the first frame and takes a non-zero background fill's rule from the next (upstream shares one render path between them)")
+    func clipRuleFollowsBackground() throws {
+        let file = try ReferenceWorker().openFile(.data(try clipDocument(clip: nil, background: true)))
+        let artboard = try file.makeArtboard("A")
+        func clipRule() -> FillRule? {
+            commands(artboard).lazy.compactMap { command -> FillRule? in if case .clipPath(let path) = command { path.fillRule } else { nil } }.first
+        }
+        #expect(clipRule() == .clockwise)
+        #expect(clipRule() == .nonZero)
+        #expect(clipRule() == .nonZero)
     }
 }
