@@ -98,6 +98,9 @@ struct BenchCommandTests {
         let withNoise = try HarnessProcess.run(["compare", base.path, again.path, "--noise", noise])
         #expect(withNoise.standardOutput.contains("1.00%*"))
         #expect(try HarnessProcess.run(["compare", base.path]).exitCode == 2)
+        let badResolution = try HarnessProcess.run(["compare", base.path, again.path, "--resolution", "0"])
+        #expect(badResolution.exitCode == 2)
+        #expect(badResolution.standardError.contains("--resolution"))
         #expect(try HarnessProcess.run(["compare", base.path, folder.appendingPathComponent("missing.json").path]).exitCode == 3)
     }
 }
