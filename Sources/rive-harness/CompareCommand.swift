@@ -134,7 +134,7 @@ struct CompareCommand: HarnessCommand {
                 return report.metric == .time ? BenchSummary.formatTime(number) : BenchSummary.formatCount(number)
             }
             let change = row.change.map { String(format: "%+.2f%%", $0 * 100) } ?? "-"
-            let adjusted = row.adjustedChange.map { String(format: "%+.2f%%", $0 * 100) } ?? "-"
+            let adjusted = report.metric == .time ? row.adjustedChange.map { String(format: "%+.2f%%", $0 * 100) } ?? "-" : "-"
             let second: String
             let effect: String
             if report.metric == .time {
