@@ -28,8 +28,11 @@ public struct BenchmarkComparison: Sendable, Hashable {
     /// `(new / base) / (1 + runShift) − 1`; the change the verdict is judged on. Equal to
     /// `change` for instructions.
     public var adjustedChange: Double?
-    /// The Mann-Whitney U two-sided p-value (time only).
+    /// The Mann-Whitney U two-sided p-value (time only), Holm-adjusted over every benchmark
+    /// of the comparison: with many benchmarks some would reach p < 0.05 by chance alone.
     public var pValue: Double?
+    /// The p-value of this benchmark's test alone, before the Holm adjustment (time only).
+    public var rawPValue: Double?
     /// The effect size: the rank-biserial correlation of new against base for time (+1 = every
     /// new repetition slower than every base repetition), `new − base` for instructions.
     public var effect: Double?
@@ -106,7 +109,8 @@ public enum Comparison {
     /// moves every benchmark alike. Then per benchmark, the repetitions' CPU times (the
     /// base's scaled by the shift) are compared with a two-sided Mann-Whitney U test; the
     /// verdict is faster or slower when p < `significance` and the adjusted change is beyond
-    /// the threshold, same when it is within it, unknown otherwise. Instructions: the exact
+    /// the threshold, same when it is within it, unknown otherwise; the p-values are
+    /// Holm-adjusted over all benchmarks of the comparison. Instructions: the exact
     /// relative change of the instructions per iteration against the threshold.
     ///
     /// Either metric: a benchmark whose threshold (from A/A noise) is larger than
@@ -173,12 +177,23 @@ public enum Comparison {
                 notes.append("run shift not estimated (fewer than \(minimumBenchmarksForShift) benchmarks with enough repetitions on both sides)")
             }
         }
+        // Holm's step-down adjustment over every benchmark with a test, so that the chance
+        // of any false "slower" or "faster" among them stays at `significance`.
+        let rawPValues: [Double?] = pairs.map { pair in
+            guard metric == .time, pair.base.count >= minimumRepetitions, pair.new.count >= minimumRepetitions else { return nil }
+            return Statistics.mannWhitneyU(pair.new, pair.base.map { $0 * (1 + (runShift ?? 0)) })?.pValue
+        }
+        let familyPValues = Statistics.holmAdjusted(rawPValues)
+        if metric == .time, rawPValues.compactMap({ $0 }).count > 1 {
+            notes.append("p-values Holm-adjusted over \(rawPValues.compactMap { $0 }.count) benchmarks")
+        }
         var results: [BenchmarkComparison] = []
-        for pair in pairs {
+        for (index, pair) in pairs.enumerated() {
             let threshold = noiseThresholds[pair.name]
             var comparison = compareOne(name: pair.name, metric: metric, base: pair.base, new: pair.new,
                                         threshold: threshold ?? defaultThreshold(metric), thresholdSource: threshold == nil ? "default" : "noise",
-                                        runShift: runShift ?? 0, runShiftThreshold: runShiftThreshold, resolution: resolution)
+                                        runShift: runShift ?? 0, runShiftThreshold: runShiftThreshold, resolution: resolution,
+                                        familyPValue: familyPValues[index])
             if pair.base.isEmpty { comparison.reason = pair.baseRows == 0 ? "only in the new file" : "no usable value in the base file" }
             else if pair.new.isEmpty { comparison.reason = pair.newRows == 0 ? "only in the base file" : "no usable value in the new file" }
             results.append(comparison)
@@ -208,10 +223,11 @@ public enum Comparison {
 
     static func compareOne(name: String, metric: Metric, base baseValues: [Double], new newValues: [Double],
                            threshold: Double, thresholdSource: String, runShift: Double = 0,
-                           runShiftThreshold: Double = defaultTimeThreshold, resolution: Double? = nil) -> BenchmarkComparison {
+                           runShiftThreshold: Double = defaultTimeThreshold, resolution: Double? = nil,
+                           familyPValue: Double? = nil) -> BenchmarkComparison {
         let resolution = resolution ?? defaultThreshold(metric)
         var result = BenchmarkComparison(name: name, base: Statistics.median(baseValues), new: Statistics.median(newValues),
-                                         change: nil, adjustedChange: nil, pValue: nil, effect: nil, threshold: threshold,
+                                         change: nil, adjustedChange: nil, pValue: nil, rawPValue: nil, effect: nil, threshold: threshold,
                                          thresholdSource: thresholdSource, verdict: .unknown, reason: "")
         guard !baseValues.isEmpty else {
             result.reason = "no value in the base file"
@@ -249,7 +265,9 @@ public enum Comparison {
             let adjusted = (1 + change) / (1 + runShift) - 1
             result.adjustedChange = adjusted
             guard let test = Statistics.mannWhitneyU(newValues, baseValues.map { $0 * (1 + runShift) }) else { return result }
-            result.pValue = test.pValue
+            let pValue = familyPValue ?? test.pValue
+            result.rawPValue = test.pValue
+            result.pValue = pValue
             result.effect = test.rankBiserial
             let shiftBeyondDrift = abs(runShift) > runShiftThreshold
             if abs(adjusted) <= threshold {
@@ -261,8 +279,9 @@ public enum Comparison {
                     result.verdict = .same
                     result.reason = "within the threshold"
                 }
-            } else if test.pValue >= significance {
-                result.reason = "beyond the threshold but not significant (p = \(String(format: "%.3f", test.pValue))); run more repetitions"
+            } else if pValue >= significance {
+                result.reason = "beyond the threshold but not significant (p = \(String(format: "%.3f", pValue))"
+                    + (familyPValue == nil ? "" : String(format: " after Holm's adjustment, %.3f alone", test.pValue)) + "); run more repetitions"
             } else if shiftBeyondDrift, abs(change) <= threshold || (change > 0) != (adjusted > 0) {
                 result.reason = String(format: "%+.2f%% against the whole run's %+.2f%%, which is beyond the A/A drift: cannot tell the benchmark's change from the load's", change * 100, runShift * 100)
             } else {

@@ -13,7 +13,8 @@ struct CompareCommand: HarnessCommand {
           time          first the run shift, the median change over all benchmarks (on a
                         shared machine mostly the change of load between the runs), is
                         removed; then per benchmark the repetitions' CPU times per
-                        iteration, two-sided Mann-Whitney U test: slower/faster when p < 0.05
+                        iteration, two-sided Mann-Whitney U test, p Holm-adjusted over all
+                        benchmarks: slower/faster when p < 0.05
                         and the adjusted change of the medians is beyond the threshold, same
                         when within it, unknown otherwise (or with fewer than 5 repetitions
                         on a side)
@@ -125,8 +126,9 @@ struct CompareCommand: HarnessCommand {
                      + (report.metric == .time ? " (median CPU time per iteration)" : " (instructions per iteration)")]
         for note in report.notes { lines.append("note: \(note)") }
         lines.append(String(format: "resolution %.2f%%: a benchmark with a larger threshold is not called same", report.resolution * 100))
-        let valueHeader = report.metric == .time ? "p" : "delta"
-        lines.append("benchmark".padding(toLength: 58, withPad: " ", startingAt: 0)
+        let valueHeader = report.metric == .time ? "p (Holm)" : "delta"
+        let nameWidth = max(58, (report.benchmarks.map(\.name.count).max() ?? 0) + 1)
+        lines.append("benchmark".padding(toLength: nameWidth, withPad: " ", startingAt: 0)
                      + ["base", "new", "change", "adjusted", valueHeader, "effect", "threshold", "verdict"].map { $0.leftPad(12) }.joined())
         for row in report.benchmarks {
             func value(_ number: Double?) -> String {
@@ -145,7 +147,7 @@ struct CompareCommand: HarnessCommand {
                 effect = "-"
             }
             let threshold = String(format: "%.2f%%", row.threshold * 100) + (row.thresholdSource == "noise" ? "*" : "")
-            var line = row.name.padding(toLength: max(58, row.name.count + 1), withPad: " ", startingAt: 0)
+            var line = row.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
             line += [value(row.base), value(row.new), change, adjusted, second, effect, threshold, row.verdict.rawValue].map { $0.leftPad(12) }.joined()
             if row.verdict == .unknown { line += "  (\(row.reason))" }
             lines.append(line)

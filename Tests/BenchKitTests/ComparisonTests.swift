@@ -220,4 +220,25 @@ struct ComparisonTests {
         #expect(parsed.runShift(metric: .time, testbed: "x") == nil)
         #expect(throws: ResultsFileError.self) { try NoiseFile.parse(Array(#"{"formatVersion": 1, "thresholds": {}, "runShifts": []}"#.utf8), path: "n.json") }
     }
+
+    @Test("Holm: a p = 0.014 change is slower alone, unknown among eleven benchmarks (it could be chance)")
+    func multipleComparisons() throws {
+        let overlapping: [Double] = [106, 99.65, 107, 106.5, 100.45, 108, 105, 99.85, 107.5]
+        let alone = try Comparison.compare(base: Synthetic.document(["x": Synthetic.repetitions(100)]), new: Synthetic.document(["x": overlapping]))
+        let single = try #require(alone.benchmarks.first)
+        #expect(abs((single.pValue ?? 0) - 0.0142) < 0.0001)
+        #expect(single.verdict == .slower)
+        var baseSet = ["x": Synthetic.repetitions(100)], newSet = ["x": overlapping]
+        for index in 0..<10 {
+            baseSet["same\(index)"] = Synthetic.repetitions(Double(200 + index))
+            newSet["same\(index)"] = Synthetic.repetitions(Double(200 + index))
+        }
+        let family = try Comparison.compare(base: Synthetic.document(baseSet), new: Synthetic.document(newSet))
+        let row = try #require(family.benchmarks.first { $0.name == "x" })
+        #expect(row.verdict == .unknown)
+        #expect(abs((row.rawPValue ?? 0) - 0.0142) < 0.0001)
+        #expect(abs((row.pValue ?? 0) - 11 * (row.rawPValue ?? 0)) < 1e-9)
+        #expect(row.reason.contains("Holm"))
+        #expect(!family.hasRegression)
+    }
 }
