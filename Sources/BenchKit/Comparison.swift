@@ -152,13 +152,13 @@ public enum Comparison {
         let baseGroups = base.repetitionsByName
         let newGroups = Dictionary(new.repetitionsByName.map { ($0.name, $0.rows) }, uniquingKeysWith: { first, _ in first })
         let baseNames = Set(baseGroups.map(\.name))
-        var pairs: [(name: String, base: [Double], new: [Double], newOnly: Bool, baseRows: Int, newRows: Int)] = []
+        var pairs: [(name: String, base: [Double], new: [Double], baseRows: Int, newRows: Int)] = []
         for (name, baseRows) in baseGroups {
             let newRows = newGroups[name] ?? []
-            pairs.append((name, baseRows.compactMap { value(of: $0, metric: metric) }, newRows.compactMap { value(of: $0, metric: metric) }, false, baseRows.count, newRows.count))
+            pairs.append((name, baseRows.compactMap { value(of: $0, metric: metric) }, newRows.compactMap { value(of: $0, metric: metric) }, baseRows.count, newRows.count))
         }
         for (name, newRows) in new.repetitionsByName where !baseNames.contains(name) {
-            pairs.append((name, [], newRows.compactMap { value(of: $0, metric: metric) }, true, 0, newRows.count))
+            pairs.append((name, [], newRows.compactMap { value(of: $0, metric: metric) }, 0, newRows.count))
         }
 
         var runShift: Double?
