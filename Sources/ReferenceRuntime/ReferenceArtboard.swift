@@ -19,10 +19,15 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
     let scene: ArtboardScene
     /// The animations and state machines the runtime plays, and what it does not support.
     let content: ArtboardContent
+    /// The nested artboards this instance hosts, in file order (see NestedArtboards.swift).
+    private(set) var nestedHosts: [NestedArtboardHost] = []
+    /// How deep this instance sits in a chain of nested artboards (0 for a top-level one).
+    let nestingDepth: Int
 
-    init(file: ReferenceFile, index: Int) {
+    init(file: ReferenceFile, index: Int, nestingDepth: Int = 0) {
         self.file = file
         self.index = index
+        self.nestingDepth = nestingDepth
         let definition = file.model.artboards[index]
         let document = file.model.document
         store = PropertyStore { local in
@@ -35,6 +40,10 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
         store.soloMembers = { [unowned scene] solo in scene.soloMembers[solo] }
         if !scene.soloMembers.isEmpty {
             binds.isCollapsed = { [unowned scene] target in scene.isCollapsed(target) }
+        }
+        nestedHosts = NestedArtboardHost.hosts(of: self)
+        if !nestedHosts.isEmpty {
+            scene.drawNestedArtboard = { [unowned self] host, renderer, opacity in self.drawNested(host: host, on: renderer, hostOpacity: opacity) }
         }
     }
 

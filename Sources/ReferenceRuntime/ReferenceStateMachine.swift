@@ -109,8 +109,9 @@ public final class ReferenceStateMachine: StateMachine {
             stateChanged = stateChanged || layers[layer].changedState
             performFireActions(layers[layer].takeFiredActions())
         }
+        layersActive = artboard.advanceNestedArtboards(seconds, newFrame: true) || layersActive
         for _ in 0..<Self.maximumArtboardBindPasses {
-            let bound = artboard.binds.update()
+            let bound = artboard.updateBinds()
             targetsChanged = targetsChanged || bound
             var changedAgain = false
             for layer in layers.indices where layers[layer].tryChangeState(reader: self, store: store) {
@@ -118,6 +119,7 @@ public final class ReferenceStateMachine: StateMachine {
                 layersActive = layers[layer].advance(0, reader: self, store: store) || layersActive
                 performFireActions(layers[layer].takeFiredActions())
             }
+            if artboard.advanceNestedArtboards(0, newFrame: false) { changedAgain = true }
             stateChanged = stateChanged || changedAgain
             if !bound, !changedAgain { break }
         }
@@ -414,9 +416,50 @@ public final class ReferenceStateMachine: StateMachine {
         let resolver = file.resolver
         binds.bind(context, resolver: resolver, reconcileAll: reconcileAll)
         artboard.binds.bind(context, resolver: resolver, reconcileAll: reconcileAll)
+        artboard.bindNestedArtboards(context, reconcileAll: reconcileAll)
         resolveViewModelListeners()
         contextIsNew = false
         resolvedGeneration = worker.structureGeneration
+    }
+
+    /// Takes the data context a nested artboard's host passes down (upstream
+    /// `NestedStateMachine::dataContext`): no default instances are added; binds resolve at
+    /// the next advance.
+    func adoptNestedContext(_ context: DataContext?) {
+        self.context = context
+        contextIsNew = context != nil
+    }
+
+    /// One advance of a nested state machine, driven by its host's artboard (upstream
+    /// `NestedStateMachine::advance` → `StateMachineInstance::advance`): on a new frame the
+    /// view-model listeners act, the state machine's binds apply and every layer advances; on
+    /// a later pass of the same frame only layers that can change state do, and then advance
+    /// by 0. The data context's change flags are left for the root state machine to consume.
+    /// Returns whether the state machine needs more frames.
+    func advanceAsNested(_ seconds: Double, newFrame: Bool) -> Bool {
+        if context != nil, contextIsNew || resolvedGeneration != worker.structureGeneration {
+            resolveBinds(reconcileAll: contextIsNew)
+        }
+        let store = artboard.store
+        var active = false
+        if newFrame {
+            active = applyViewModelListeners()
+            active = binds.update() || active
+            for layer in layers.indices {
+                active = layers[layer].advance(seconds, reader: self, store: store) || active
+                active = active || layers[layer].changedState
+                performFireActions(layers[layer].takeFiredActions())
+            }
+        } else {
+            for layer in layers.indices where layers[layer].tryChangeState(reader: self, store: store) {
+                active = true
+                _ = binds.update()
+                _ = layers[layer].advance(0, reader: self, store: store)
+                performFireActions(layers[layer].takeFiredActions())
+            }
+        }
+        for input in inputs.indices { inputs[input].isFired = false }
+        return active
     }
 
     static func nodes(of context: DataContext) -> [InstanceNode] {
