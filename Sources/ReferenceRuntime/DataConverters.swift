@@ -93,8 +93,8 @@ enum ConverterValue: Equatable {
 /// `src/data_bind/converters/*.cpp`), applied by binds that name it.
 ///
 /// Each case follows the upstream converter of the same name; conversions run in 32-bit
-/// floats like upstream. Converters the reference runtime cannot run faithfully (formulas,
-/// interpolators that animate over time, operands read from a view model, list converters,
+/// floats like upstream. Converters the reference runtime cannot run faithfully (formulas
+/// with `random()`, interpolators that animate over time, operands read from a view model, list converters,
 /// converters whose own properties are data-bound) are `unsupported`, and a bind through
 /// one is reported and not applied.
 indirect enum DataConverter {
@@ -138,6 +138,7 @@ indirect enum DataConverter {
     case trim(type: UInt64)
     case pad(length: Int, text: String, padType: UInt64)
     case removeZeros
+    case formula(FormulaProgram)
     case group([DataConverter])
     case unsupported(String)
 
@@ -145,7 +146,7 @@ indirect enum DataConverter {
     var outputType: DataType? {
         switch self {
         case .toString, .trim, .pad, .removeZeros: .string
-        case .toNumber, .operation, .rangeMapper, .rounder: .number
+        case .toNumber, .operation, .rangeMapper, .rounder, .formula: .number
         case .negate: .boolean
         case .group(let items): items.last { $0.outputType != nil }?.outputType
         case .unsupported: nil
@@ -198,6 +199,12 @@ indirect enum DataConverter {
         case .removeZeros:
             guard case .string(let text) = input else { return .string("") }
             return .string(Self.removeZeros(text))
+        case .formula(let program):
+            switch input {
+            case .number(let value): return .number(program.evaluate(value))
+            case .listIndex(let index): return .number(program.evaluate(Float(index)))
+            default: return .number(0)
+            }
         case .group(let items):
             return items.reduce(input) { $1.convert($0, bindToSource: bindToSource) }
         case .unsupported:
@@ -209,7 +216,7 @@ indirect enum DataConverter {
     /// pass the value through, and a group reverses its items in reverse order.
     func reverseConvert(_ input: ConverterValue, bindToSource: Bool) -> ConverterValue {
         switch self {
-        case .negate:
+        case .negate, .formula:
             return convert(input, bindToSource: bindToSource)
         case .operation(let op, let operand, let kind):
             if kind == .system, !bindToSource { return Self.operate(op, input, operand) }
@@ -231,6 +238,8 @@ indirect enum DataConverter {
         var objects: [Int] = []
         var groupItems: [Int: [UInt64?]] = [:]
         var latestGroup: Int?
+        var latestFormula: Int?
+        var formulaTokens: [Int: [Int]] = [:]
         var interpolators: [CubicEase?] = []
         var boundConverters: Set<Int> = []
         var sawArtboard = false
@@ -239,6 +248,8 @@ indirect enum DataConverter {
             if object.isType(T.artboard) { sawArtboard = true }
             if object.isType(T.dataBind) {
                 if let previous, document.objects[previous].isType(T.dataConverter) { boundConverters.insert(previous) }
+                // A token's own bind (an operand read from a view model) binds its formula.
+                if let previous, document.objects[previous].isType(T.formulaToken), let latestFormula { boundConverters.insert(objects[latestFormula]) }
                 continue
             }
             previous = index
@@ -249,7 +260,10 @@ indirect enum DataConverter {
             }
             if object.isType(T.dataConverter) {
                 if object.typeKey == T.dataConverterGroup { latestGroup = objects.count }
+                if object.typeKey == T.dataConverterFormula { latestFormula = objects.count }
                 objects.append(index)
+            } else if object.isType(T.formulaToken), let latestFormula {
+                formulaTokens[latestFormula, default: []].append(index)
             } else if object.typeKey == T.dataConverterGroupItem, let latestGroup {
                 groupItems[latestGroup, default: []].append(object.uint(P.dataConverterGroupItemConverterId))
             }
@@ -292,6 +306,11 @@ indirect enum DataConverter {
                 return .pad(length: Int(min(object.uint(P.dataConverterStringPadLength) ?? 1, 4096)),
                             text: object.string(P.dataConverterStringPadText) ?? "", padType: object.uint(P.dataConverterStringPadPadType) ?? 0)
             case T.dataConverterStringRemoveZeros: return .removeZeros
+            case T.dataConverterFormula:
+                switch FormulaProgram.make(tokens: (formulaTokens[position] ?? []).map { document.objects[$0] }) {
+                case .success(let program): return .formula(program)
+                case .failure(let unsupported): return .unsupported("DataConverterFormula with \(unsupported.reason)")
+                }
             case T.dataConverterGroup:
                 guard depth < 8 else { return .unsupported("DataConverterGroup nested more than 8 deep") }
                 return .group((groupItems[position] ?? []).compactMap { id in
@@ -514,8 +533,9 @@ indirect enum DataConverter {
         }
     }
 
-    /// `math::positive_mod`: the remainder with the sign of the divisor's magnitude, in [0, range).
-    private static func positiveMod(_ value: Float, _ range: Float) -> Float {
+    /// `math::positive_mod`: the remainder in [0, |range|).
+    static func positiveMod(_ value: Float, _ range: Float) -> Float {
+        let range = abs(range)
         let remainder = fmodf(value, range)
         return remainder < 0 ? remainder + range : remainder
     }

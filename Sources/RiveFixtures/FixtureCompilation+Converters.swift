@@ -7,7 +7,7 @@ private let converterKeys: [ConverterKind: Set<String>] = [
     .toNumber: [], .negate: [], .removeZeros: [],
     .operation: ["op", "value"], .degsToRads: ["op", "value"],
     .rangeMapper: ["minInput", "maxInput", "minOutput", "maxOutput", "clampLower", "clampUpper", "modulo", "reverse", "interpolation", "ease"],
-    .rounder: ["decimals"], .trim: ["trim"], .pad: ["length", "text", "side"], .group: ["items"],
+    .rounder: ["decimals"], .trim: ["trim"], .pad: ["length", "text", "side"], .formula: ["formula"], .group: ["items"],
 ]
 
 extension FixtureCompilation {
@@ -17,7 +17,7 @@ extension FixtureCompilation {
         guard let entry = converterEntries[name] else { return nil }
         switch entry.source.type.value {
         case .toString, .trim, .pad, .removeZeros: return .string
-        case .toNumber, .operation, .degsToRads, .rangeMapper, .rounder: return .number
+        case .toNumber, .operation, .degsToRads, .rangeMapper, .rounder, .formula: return .number
         case .negate: return .boolean
         case .group:
             return (entry.source.items ?? []).reversed().lazy.compactMap { self.outputKind(ofConverter: $0.value) }.first
@@ -44,7 +44,17 @@ extension FixtureCompilation {
                     throw error(.invalidValue, source.name.mark, "'ease' has \(ease.count) numbers", hint: "write the cubic's control points as [x1, y1, x2, y2]")
                 }
             }
-            converterEntries[source.name.value] = ConverterEntry(index: firstIndex + offset, source: source)
+            var tokens: [FormulaSourceToken] = []
+            if source.type.value == .formula {
+                guard let formula = source.formula else {
+                    throw error(.invalidValue, source.name.mark, "a formula converter needs 'formula'", hint: "write it like formula: \"max(input, 2) * 3\"")
+                }
+                do { tokens = try FormulaSourceToken.tokens(of: formula.value) } catch {
+                    throw self.error(.invalidValue, formula.mark, "the formula '\(formula.value)' \(error.message) at character \(error.offset + 1)",
+                                     hint: "use numbers, input, + - * / %, parentheses, commas and \(FormulaSourceToken.functionNames.joined(separator: ", "))")
+                }
+            }
+            converterEntries[source.name.value] = ConverterEntry(index: firstIndex + offset, source: source, formulaTokens: tokens)
         }
         for source in sources where source.type.value == .group {
             for item in source.items ?? [] {
@@ -116,6 +126,19 @@ extension FixtureCompilation {
                     (PropertyKey.dataConverterStringPadText, source.text.map { .string($0) }),
                     (PropertyKey.dataConverterStringPadPadType, .uint(source.side == .end ? 1 : 0)),
                 ], at: mark)
+            case .formula:
+                emit(TypeKey.dataConverterFormula, [name], at: mark)
+                for token in converterEntries[source.name.value]?.formulaTokens ?? [] {
+                    switch token {
+                    case .input: emit(TypeKey.formulaTokenInput, [], at: mark)
+                    case .value(let value): emit(TypeKey.formulaTokenValue, [(PropertyKey.formulaTokenValueOperationValue, .float(value))], at: mark)
+                    case .operation(let type): emit(TypeKey.formulaTokenOperation, [(PropertyKey.formulaTokenOperationOperationType, .uint(type))], at: mark)
+                    case .function(let type): emit(TypeKey.formulaTokenFunction, [(PropertyKey.formulaTokenFunctionFunctionType, .uint(type))], at: mark)
+                    case .open: emit(TypeKey.formulaTokenParenthesisOpen, [], at: mark)
+                    case .close: emit(TypeKey.formulaTokenParenthesisClose, [], at: mark)
+                    case .separator: emit(TypeKey.formulaTokenArgumentSeparator, [], at: mark)
+                    }
+                }
             case .group:
                 emit(TypeKey.dataConverterGroup, [name], at: mark)
                 for item in source.items ?? [] {

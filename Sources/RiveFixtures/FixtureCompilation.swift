@@ -50,6 +50,8 @@ struct FixtureCompilation {
     struct ConverterEntry {
         var index: Int
         var source: ConverterSource
+        /// A formula converter's tokens, checked when the converters are collected.
+        var formulaTokens: [FormulaSourceToken] = []
     }
     /// The fixture's converters by name.
     var converterEntries: [String: ConverterEntry] = [:]

@@ -249,7 +249,7 @@ struct BindSource: Decodable {
 
 /// What a data converter does (the upstream `DataConverter` subtypes the compiler writes).
 enum ConverterKind: String, Decodable, CaseIterable {
-    case toString, toNumber, negate, operation, degsToRads, rangeMapper, rounder, trim, pad, removeZeros, group
+    case toString, toNumber, negate, operation, degsToRads, rangeMapper, rounder, trim, pad, removeZeros, formula, group
 }
 
 /// An arithmetic operation of an operation converter (`ArithmeticOperation`, in raw-value order).
@@ -302,6 +302,8 @@ struct ConverterSource: Decodable {
     var length: UInt32?
     var text: String?
     var side: PadSide?
+    // formula
+    var formula: Located<String>?
     // group
     var items: [Located<String>]?
 
@@ -313,7 +315,7 @@ struct ConverterSource: Decodable {
             ("minInput", minInput != nil), ("maxInput", maxInput != nil), ("minOutput", minOutput != nil), ("maxOutput", maxOutput != nil),
             ("clampLower", clampLower != nil), ("clampUpper", clampUpper != nil), ("modulo", modulo != nil), ("reverse", reverse != nil),
             ("interpolation", interpolation != nil), ("ease", ease != nil), ("trim", trim != nil), ("length", length != nil),
-            ("text", text != nil), ("side", side != nil), ("items", items != nil),
+            ("text", text != nil), ("side", side != nil), ("formula", formula != nil), ("items", items != nil),
         ]
         return keys.filter(\.1).map(\.0)
     }

@@ -84,3 +84,55 @@ struct ConverterTests {
         #expect(DataConverter.group([.negate, .unsupported("DataConverterFormula")]).unsupportedPart == "DataConverterFormula")
     }
 }
+
+/// `DataConverterFormula`: upstream's shunting-yard ordering (quirks included) and evaluation
+/// (src/data_bind/converters/data_converter_formula.cpp).
+@Suite("CONV: formula converter")
+struct FormulaConverterTests {
+    private typealias Token = FormulaProgram.Token
+    private let add: Token = .operation(0), subtract: Token = .operation(1), multiply: Token = .operation(2)
+    private let divide: Token = .operation(3), modulo: Token = .operation(4)
+
+    @Test("multiplication and division bind tighter than addition and subtraction; parentheses group")
+    func precedence() {
+        // input + 2 * 3
+        #expect(FormulaProgram(tokens: [.input, add, .value(2), multiply, .value(3)]).evaluate(1) == 7)
+        // (input + 2) * 3
+        #expect(FormulaProgram(tokens: [.open, .input, add, .value(2), .close, multiply, .value(3)]).evaluate(1) == 9)
+        // 10 - input - 2 is left-associative
+        #expect(FormulaProgram(tokens: [.value(10), subtract, .input, subtract, .value(2)]).evaluate(3) == 5)
+        #expect(FormulaProgram(tokens: [.input, divide, .value(4)]).evaluate(2) == 0.5)
+    }
+
+    @Test("functions take their comma-separated arguments; pow and atan2 read them in order")
+    func functions() {
+        // max(1, input, 3)
+        #expect(FormulaProgram(tokens: [.function(1), .value(1), .separator, .input, .separator, .value(3), .close]).evaluate(5) == 5)
+        // min(4, input)
+        #expect(FormulaProgram(tokens: [.function(0), .value(4), .separator, .input, .close]).evaluate(9) == 4)
+        // pow(input, 3)
+        #expect(FormulaProgram(tokens: [.function(6), .input, .separator, .value(3), .close]).evaluate(2) == 8)
+        // atan2(1, 0) = pi/2
+        let quarter = FormulaProgram(tokens: [.function(15), .value(1), .separator, .value(0), .close]).evaluate(0)
+        #expect(abs(quarter - Float.pi / 2) < 1e-6)
+        // round(input) + floor(2.5)
+        #expect(FormulaProgram(tokens: [.function(2), .input, .close, add, .function(4), .value(2.5), .close]).evaluate(1.5) == 4)
+    }
+
+    @Test("modulo is positive and, having no precedence upstream, pops the operations before it")
+    func moduloQuirk() {
+        // 2 * input % 5: (2 * 4) % 5 = 3 either way
+        #expect(FormulaProgram(tokens: [.value(2), multiply, .input, modulo, .value(5)]).evaluate(4) == 3)
+        // input % 5 * 2: the multiplication does not pop the modulo (0 < 3), so input % (5 * 2)
+        #expect(FormulaProgram(tokens: [.input, modulo, .value(5), multiply, .value(2)]).evaluate(7) == 7)
+        #expect(FormulaProgram(tokens: [.input, modulo, .value(3)]).evaluate(-1) == 2)
+    }
+
+    @Test("a malformed formula gives its input; a non-number input gives 0")
+    func malformed() {
+        #expect(FormulaProgram(tokens: [.input, add]).evaluate(6) == 6)
+        #expect(FormulaProgram(tokens: [.value(1), .value(2)]).evaluate(6) == 6)
+        #expect(DataConverter.formula(FormulaProgram(tokens: [.input])).convert(.string("3"), bindToSource: false) == .number(0))
+        #expect(DataConverter.formula(FormulaProgram(tokens: [.input, add, .value(1)])).convert(.listIndex(2), bindToSource: false) == .number(3))
+    }
+}

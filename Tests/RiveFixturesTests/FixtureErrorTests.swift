@@ -52,6 +52,9 @@ struct FixtureErrorTests {
     }
 
     static let mistakes: [Mistake] = [
+        Mistake(name: "formula with an unclosed parenthesis", yaml: edit("enums:", "converters: [{name: f, type: formula, formula: \"max(input\"}]\nenums:"), code: "fixture.invalid-value", line: 1, column: 48),
+        Mistake(name: "formula with an unknown function", yaml: edit("enums:", "converters: [{name: f, type: formula, formula: \"input + hypot(2)\"}]\nenums:"), code: "fixture.invalid-value", line: 1, column: 48),
+        Mistake(name: "formula converter without its formula", yaml: edit("enums:", "converters: [{name: f, type: formula}]\nenums:"), code: "fixture.invalid-value", line: 1, column: 21),
         Mistake(name: "unknown view model on an artboard", yaml: edit("viewModel: Face", "viewModel: Fase"), code: "fixture.unknown-name", line: 15, column: 16),
         Mistake(name: "unknown enum of a property", yaml: edit("enum: Mood}", "enum: Feeling}"), code: "fixture.unknown-name", line: 7, column: 40),
         Mistake(name: "unknown enum value in an instance", yaml: edit("      - {name: tint, type: color}", "      - {name: tint, type: color}\n    instances: [{values: {mood: furious}}]"), code: "fixture.unknown-enum-value", line: 11, column: 33),
