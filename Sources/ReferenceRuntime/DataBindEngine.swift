@@ -195,7 +195,7 @@ final class LiveBind {
         case (.enumIndex(let v), .uint): .uint(UInt64(max(0, v)))
         case (.trigger(let v), .uint): .uint(UInt64(v))
         case (.artboard(let file, let assigned), .uint):
-            .uint(file.map { UInt64($0) } ?? (assigned == nil ? NestedArtboardHost.noArtboard : NestedArtboardHost.unresolvedArtboard))
+            .uint(file.map { UInt64($0) } ?? (assigned as? ReferenceArtboard)?.assignmentToken ?? (assigned == nil ? NestedArtboardHost.noArtboard : NestedArtboardHost.unresolvedArtboard))
         default: nil
         }
     }

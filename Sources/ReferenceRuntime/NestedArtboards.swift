@@ -116,12 +116,19 @@ final class NestedArtboardHost {
     }
 
     /// Swaps the nested artboard when a bind changed the host's `artboardId`
-    /// (`NestedArtboard::updateArtboard`); returns whether it swapped.
-    private func swapIfRebound() -> Bool {
-        let id = parent.store.uint(hostID, P.nestedArtboardArtboardId, Self.noArtboard)
-        guard id != Self.unresolvedArtboard else { return false }
+    /// (`NestedArtboard::updateArtboard`, which runs when the bind applies); returns whether
+    /// it swapped.
+    func swapIfRebound() -> Bool {
+        var id = parent.store.uint(hostID, P.nestedArtboardArtboardId, Self.noArtboard)
+        if id != Self.noArtboard, id >> 32 != 0 {
+            // An artboard the app assigned: played when it comes from this file, else the
+            // host keeps what it shows (the reference runtime nests artboards of one file only).
+            guard id != Self.unresolvedArtboard, id >> 32 == parent.file.serial else { return false }
+            id &= 0xFFFF_FFFF
+        }
         let wanted = id < UInt64(parent.file.model.artboards.count) ? Int(id) : nil
-        guard wanted != artboardIndex else { return false }
+        // Upstream's findArtboard refuses an artboard that would host itself.
+        guard wanted != artboardIndex, wanted != parent.index else { return false }
         if let wanted, parent.file.model.artboards.indices.contains(wanted) {
             // A swapped-in artboard plays its first state machine, if it has any.
             machineIndices = parent.file.content(ofArtboard: wanted).stateMachines.isEmpty ? [] : [0]
@@ -177,9 +184,7 @@ final class NestedArtboardHost {
     /// Advances the nested state machines and the nested artboard's own hosts; returns whether
     /// they need more frames.
     func advance(_ seconds: Double, newFrame: Bool) -> Bool {
-        var swapped = false
-        if newFrame { swapped = swapIfRebound() }
-        guard let instance, !isPaused, !parent.scene.isCollapsed(hostID) else { return swapped }
+        guard let instance, !isPaused, !parent.scene.isCollapsed(hostID) else { return false }
         let speed = parent.store.double(hostID, P.nestedArtboardSpeed, 1)
         var local = Float(seconds) * Float(speed >= 0 ? speed : 1)
         let quantize = parent.store.double(hostID, P.nestedArtboardQuantize, -1)
@@ -194,7 +199,7 @@ final class NestedArtboardHost {
             }
             if local == 0, newFrame { return true }
         }
-        var keepGoing = swapped
+        var keepGoing = false
         for machine in machines where machine.advanceAsNested(Double(local), newFrame: newFrame) { keepGoing = true }
         if instance.advanceNestedArtboards(Double(local), newFrame: newFrame) { keepGoing = true }
         return keepGoing
@@ -229,11 +234,14 @@ extension ReferenceArtboard {
     }
 
     /// Applies the nested artboards' binds, then this artboard's (upstream
-    /// `Artboard::updateDataBinds`); returns whether a bind changed a value.
+    /// `Artboard::updateDataBinds`), and swaps the nested artboards whose `artboardId` a bind
+    /// changed; returns whether a bind changed a value or an artboard was swapped.
     func updateBinds() -> Bool {
         var changed = false
         for host in nestedHosts where host.updateBinds() { changed = true }
-        return binds.update() || changed
+        changed = binds.update() || changed
+        for host in nestedHosts where host.swapIfRebound() { changed = true }
+        return changed
     }
 
     /// Draws the nested artboard of the host component `host`.

@@ -23,11 +23,15 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
     private(set) var nestedHosts: [NestedArtboardHost] = []
     /// How deep this instance sits in a chain of nested artboards (0 for a top-level one).
     let nestingDepth: Int
+    /// What a bind writes into a nested artboard's `artboardId` when an app assigns this
+    /// artboard to an artboard property: the file's serial above the artboard's index.
+    nonisolated let assignmentToken: UInt64
 
     init(file: ReferenceFile, index: Int, nestingDepth: Int = 0) {
         self.file = file
         self.index = index
         self.nestingDepth = nestingDepth
+        assignmentToken = file.serial << 32 | UInt64(index)
         let definition = file.model.artboards[index]
         let document = file.model.document
         store = PropertyStore { local in
