@@ -281,6 +281,7 @@ extension FixtureCompilation {
             (PropertyKey.componentName, .string(artboardName)),
             (PropertyKey.layoutComponentWidth, .float(source.width)),
             (PropertyKey.layoutComponentHeight, .float(source.height)),
+            (PropertyKey.layoutComponentClip, source.clip.map { .bool($0) }),
             (PropertyKey.artboardDefaultStateMachineId, defaultMachine.map { .uint(UInt64($0)) }),
             (PropertyKey.artboardViewModelId, source.viewModel.flatMap { viewModels[$0.value] }.map { .uint(UInt64($0.index)) }),
         ], at: source.name.mark)

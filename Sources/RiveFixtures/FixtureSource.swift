@@ -127,6 +127,8 @@ struct ArtboardSource: Decodable {
     var viewModel: Located<String>?
     var defaultStateMachine: Located<String>?
     var background: FixtureColor?
+    /// Whether the artboard clips what it draws to its bounds (default: no, the runtime default).
+    var clip: Bool?
     var nodes: [NodeSource]?
     var binds: [BindSource]?
     var animations: [AnimationSource]?
