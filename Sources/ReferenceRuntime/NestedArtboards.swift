@@ -30,11 +30,13 @@ private typealias P = RivePropertyKey
 ///   plays its first state machine, if any, in the same data context; a null artboard
 ///   removes the nested instance; an artboard the runtime cannot resolve keeps the current one.
 ///
+/// - **Events**: events a nested state machine reports reach the event listeners of the
+///   hosting artboard's state machines that target this host (`StateMachineInstance::notify`).
+///
 /// Not played (gaps, reported in docs/reference-runtime.md): nested linear animations
 /// (`NestedSimpleAnimation`, `NestedRemapAnimation`) and nested inputs, stateful hosts with
 /// their own view-model instances, relative `DataBindPath`s, pointer events into nested
-/// artboards, events reported by nested artboards, and the layout hosts
-/// (`NestedArtboardLeaf`, `NestedArtboardLayout`).
+/// artboards, and the layout hosts (`NestedArtboardLeaf`, `NestedArtboardLayout`).
 @MainActor
 final class NestedArtboardHost {
     /// The `artboardId` value meaning "no artboard" (upstream's -1 as an unsigned id).
@@ -63,6 +65,14 @@ final class NestedArtboardHost {
     private var hostContext: DataContext?
     /// Time held back by quantization, in seconds of the nested artboard.
     private var cumulatedSeconds: Float = 0
+    /// The state machines of the hosting artboard that receive the events the nested state
+    /// machines report (upstream's nested event listeners), held weakly.
+    private var eventSubscribers: [WeakStateMachine] = []
+
+    /// A state machine held weakly.
+    private struct WeakStateMachine {
+        weak var machine: ReferenceStateMachine?
+    }
 
     private init(hostID: Int, parent: ReferenceArtboard, dataPath: [Int], machineIndices: [Int]) {
         self.hostID = hostID
@@ -112,6 +122,26 @@ final class NestedArtboardHost {
         instance = nested
         machines = machineIndices.compactMap { machine in
             nested.content.stateMachines.indices.contains(machine) ? ReferenceStateMachine(artboard: nested, index: machine) : nil
+        }
+        for machine in machines { machine.eventHost = self }
+    }
+
+    // MARK: Events
+
+    /// Registers a state machine of the hosting artboard for the events the nested state
+    /// machines report (upstream registers every state machine instance with the nested
+    /// state machines of its artboard's hosts).
+    func subscribeToEvents(_ machine: ReferenceStateMachine) {
+        eventSubscribers.removeAll { $0.machine == nil }
+        eventSubscribers.append(WeakStateMachine(machine: machine))
+    }
+
+    /// Passes events a nested state machine reported up to the hosting artboard's state
+    /// machines, at once (upstream `StateMachineInstance::notify` with this host as source):
+    /// their event listeners that target this host and name one of the events act.
+    func passUp(_ events: [Int]) {
+        for subscriber in eventSubscribers {
+            subscriber.machine?.notifyEventListeners(events, fromHost: hostID)
         }
     }
 

@@ -33,6 +33,11 @@ public final class ReferenceStateMachine: StateMachine {
     /// listener's index, the property, and the change marker (fire count for triggers,
     /// revision otherwise) the listener has reacted to, `nil` when a change is pending.
     private var watched: [(listener: Int, node: ValueNode, seen: UInt64?)] = []
+    /// Events reported since the event listeners last acted (artboard-local ids), in order.
+    private(set) var reportedEvents: [Int] = []
+    /// For a nested state machine, the host that passes its events up to the state machines
+    /// of the hosting artboard (see NestedArtboards.swift).
+    weak var eventHost: NestedArtboardHost?
 
     /// A state-machine input's current value.
     private struct InputState {
@@ -67,6 +72,7 @@ public final class ReferenceStateMachine: StateMachine {
         var keys: [Int: UInt32] = [:]
         for bind in definitions where keys[bind.target] == nil { keys[bind.target] = bind.propertyKey }
         bindableKeys = keys
+        for host in artboard.nestedHosts { host.subscribeToEvents(self) }
     }
 
     private var file: ReferenceFile { artboard.file }
@@ -100,7 +106,8 @@ public final class ReferenceStateMachine: StateMachine {
         let sceneChangesBefore = store.changeCount
         let nodes = context.map { Self.nodes(of: $0) } ?? []
         let sourcesChanged = nodes.contains { $0.values.contains { $0?.hasChanged ?? false } }
-        let listenersActed = applyViewModelListeners()
+        let eventsActed = applyEvents()
+        let listenersActed = applyViewModelListeners() || eventsActed
         var targetsChanged = binds.update() || listenersActed
         var layersActive = false
         var stateChanged = false
@@ -133,7 +140,7 @@ public final class ReferenceStateMachine: StateMachine {
         artboard.scene.update()
         let sceneChanged = store.changeCount != sceneChangesBefore
         let needsMore = seconds == 0 || layersActive || stateChanged || sourcesChanged || targetsChanged || sceneChanged
-            || hasPendingViewModelListeners
+            || hasPendingViewModelListeners || !reportedEvents.isEmpty
         if !needsMore {
             for channel in settledChannels.values { channel.yield(()) }
         }
@@ -287,8 +294,13 @@ public final class ReferenceStateMachine: StateMachine {
     /// Performs the fire actions states and transitions reached: each fires the view-model
     /// trigger at its path in the data context (upstream `StateMachineFireTrigger::perform`).
     private func performFireActions(_ actions: [StateMachineDefinition.FireAction]) {
-        guard let context, !actions.isEmpty else { return }
+        guard !actions.isEmpty else { return }
         for action in actions {
+            if let event = action.event {
+                reportedEvents.append(event)
+                continue
+            }
+            guard let context else { continue }
             let node = context.ordered.lazy.compactMap { self.file.resolver.resolve(ids: action.path, in: $0) }.first
             if let node, node.dataType == .trigger { node.fire() }
         }
@@ -334,7 +346,52 @@ public final class ReferenceStateMachine: StateMachine {
         case .setNumber(let input, let value):
             guard inputs.indices.contains(input) else { return }
             inputs[input].number = value
+        case .fireEvent(let event):
+            reportedEvents.append(event)
         }
+    }
+
+    // MARK: Events
+
+    /// Upstream's `applyEvents` for reported events: the events reported since the last
+    /// advance go to this state machine's event listeners and up to the state machines of the
+    /// artboard that hosts this one; events their actions report are handled in the same
+    /// advance, for at most 100 rounds. Returns whether any listener acted.
+    private func applyEvents() -> Bool {
+        var acted = false
+        var rounds = 0
+        while !reportedEvents.isEmpty, rounds < 100 {
+            rounds += 1
+            let events = reportedEvents
+            reportedEvents.removeAll()
+            acted = notifyEventListeners(events, fromHost: nil) || acted
+            eventHost?.passUp(events)
+        }
+        return acted
+    }
+
+    /// Runs the event listeners the events concern (upstream `notifyEventListeners`), each at
+    /// most once per call, in listener order: for events of this artboard (`fromHost` nil),
+    /// listeners that target the artboard, an event or nothing; for events a nested artboard
+    /// reported, listeners that target its host. Returns whether any acted.
+    @discardableResult
+    func notifyEventListeners(_ events: [Int], fromHost host: Int?) -> Bool {
+        var acted = false
+        let local = file.model.artboards[artboard.index].localObjects
+        let document = file.model.document
+        for listener in definition.listeners where listener.type == .event && !listener.eventIds.isEmpty {
+            if let host {
+                guard listener.target == host else { continue }
+            } else if let target = listener.target, target != 0 {
+                let isEvent = local.indices.contains(target) && local[target].map { document.objects[$0].isType(RiveTypeKey.event) } == true
+                if !isEvent { continue }
+            }
+            guard events.contains(where: listener.eventIds.contains) else { continue }
+            for action in listener.actions { run(action) }
+            acted = true
+        }
+        if host != nil, acted { _ = binds.update() }
+        return acted
     }
 
     /// The value property key of a bindable property without a bind: its type's own key.
@@ -443,7 +500,8 @@ public final class ReferenceStateMachine: StateMachine {
         let store = artboard.store
         var active = false
         if newFrame {
-            active = applyViewModelListeners()
+            active = applyEvents()
+            active = applyViewModelListeners() || active
             active = binds.update() || active
             for layer in layers.indices {
                 active = layers[layer].advance(seconds, reader: self, store: store) || active
@@ -459,7 +517,7 @@ public final class ReferenceStateMachine: StateMachine {
             }
         }
         for input in inputs.indices { inputs[input].isFired = false }
-        return active
+        return active || !reportedEvents.isEmpty
     }
 
     static func nodes(of context: DataContext) -> [InstanceNode] {
