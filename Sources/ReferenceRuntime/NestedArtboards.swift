@@ -44,8 +44,7 @@ final class NestedArtboardHost {
     /// The `artboardId` a bind writes for an artboard the runtime cannot resolve to one of the
     /// file's artboards (an artboard object the app assigned): the host keeps what it shows.
     nonisolated static let unresolvedArtboard = UInt64.max
-    /// How deep nested artboards may go; deeper hosts stay empty (a guard against reference
-    /// cycles in damaged files, which upstream would follow forever).
+    /// How deep nested artboards may go; deeper hosts stay empty.
     static let maximumNestingDepth = 16
 
     /// The host component's artboard-local id in the hosting artboard.
@@ -110,14 +109,17 @@ final class NestedArtboardHost {
     /// Makes the nested instance of artboard `id` (or none) with its nested state machines.
     private func instantiate(_ id: UInt64) {
         let artboards = parent.file.model.artboards
-        guard id < UInt64(artboards.count), parent.nestingDepth < Self.maximumNestingDepth else {
+        let chain = parent.hostChain + [parent.index]
+        // An artboard that would host itself (a reference cycle, which only a damaged file
+        // has and upstream would follow forever) stays empty, as does a chain too deep.
+        guard id < UInt64(artboards.count), !chain.contains(Int(id)), chain.count <= Self.maximumNestingDepth else {
             artboardIndex = nil
             instance = nil
             machines = []
             return
         }
         let index = Int(id)
-        let nested = ReferenceArtboard(file: parent.file, index: index, nestingDepth: parent.nestingDepth + 1)
+        let nested = ReferenceArtboard(file: parent.file, index: index, hostChain: chain)
         artboardIndex = index
         instance = nested
         machines = machineIndices.compactMap { machine in
@@ -158,7 +160,7 @@ final class NestedArtboardHost {
         }
         let wanted = id < UInt64(parent.file.model.artboards.count) ? Int(id) : nil
         // Upstream's findArtboard refuses an artboard that would host itself.
-        guard wanted != artboardIndex, wanted != parent.index else { return false }
+        guard wanted != artboardIndex, !(parent.hostChain + [parent.index]).contains(where: { $0 == wanted }) else { return false }
         if let wanted, parent.file.model.artboards.indices.contains(wanted) {
             // A swapped-in artboard plays its first state machine, if it has any.
             machineIndices = parent.file.content(ofArtboard: wanted).stateMachines.isEmpty ? [] : [0]

@@ -21,16 +21,17 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
     let content: ArtboardContent
     /// The nested artboards this instance hosts, in file order (see NestedArtboards.swift).
     private(set) var nestedHosts: [NestedArtboardHost] = []
-    /// How deep this instance sits in a chain of nested artboards (0 for a top-level one).
-    let nestingDepth: Int
+    /// The artboard indices of the instances that host this one, outermost first (empty for
+    /// a top-level instance).
+    let hostChain: [Int]
     /// What a bind writes into a nested artboard's `artboardId` when an app assigns this
     /// artboard to an artboard property: the file's serial above the artboard's index.
     nonisolated let assignmentToken: UInt64
 
-    init(file: ReferenceFile, index: Int, nestingDepth: Int = 0) {
+    init(file: ReferenceFile, index: Int, hostChain: [Int] = []) {
         self.file = file
         self.index = index
-        self.nestingDepth = nestingDepth
+        self.hostChain = hostChain
         assignmentToken = file.serial << 32 | UInt64(index)
         let definition = file.model.artboards[index]
         let document = file.model.document
