@@ -33,8 +33,11 @@ private typealias P = RivePropertyKey
 /// - **Events**: events a nested state machine reports reach the event listeners of the
 ///   hosting artboard's state machines that target this host (`StateMachineInstance::notify`).
 ///
+/// - **Nested inputs**: a nested state machine's `NestedBool` and `NestedNumber` children set
+///   its inputs when it starts and whenever an animation or a bind changes their value.
+///
 /// Not played (gaps, reported in docs/reference-runtime.md): nested linear animations
-/// (`NestedSimpleAnimation`, `NestedRemapAnimation`) and nested inputs, stateful hosts with
+/// (`NestedSimpleAnimation`, `NestedRemapAnimation`) and nested triggers, stateful hosts with
 /// their own view-model instances, relative `DataBindPath`s, pointer events into nested
 /// artboards, and the layout hosts (`NestedArtboardLeaf`, `NestedArtboardLayout`).
 @MainActor
@@ -54,6 +57,20 @@ final class NestedArtboardHost {
     private let dataPath: [Int]
     /// The state-machine indices of the host's `NestedStateMachine` children, in file order.
     private var machineIndices: [Int]
+    /// For each nested state machine, its `NestedBool` and `NestedNumber` children.
+    private var machineInputs: [[NestedInput]]
+    /// The store revision of each nested input's value last passed to its state machine.
+    private var passedInputRevisions: [Int: UInt64] = [:]
+
+    /// A `NestedBool` or `NestedNumber`: a component of the hosting artboard whose
+    /// `nestedValue` sets an input of a nested state machine (upstream `NestedInput`).
+    struct NestedInput {
+        /// The component's artboard-local id in the hosting artboard.
+        let component: Int
+        /// The input's index in the nested state machine.
+        let input: Int
+        let isBool: Bool
+    }
     /// The artboard index the nested instance was made from, `nil` when it shows none.
     private(set) var artboardIndex: Int?
     /// The nested artboard instance, `nil` when the host shows no artboard.
@@ -73,11 +90,12 @@ final class NestedArtboardHost {
         weak var machine: ReferenceStateMachine?
     }
 
-    private init(hostID: Int, parent: ReferenceArtboard, dataPath: [Int], machineIndices: [Int]) {
+    private init(hostID: Int, parent: ReferenceArtboard, dataPath: [Int], machineIndices: [Int], machineInputs: [[NestedInput]]) {
         self.hostID = hostID
         self.parent = parent
         self.dataPath = dataPath
         self.machineIndices = machineIndices
+        self.machineInputs = machineInputs
         instantiate(parent.store.uint(hostID, P.nestedArtboardArtboardId, Self.noArtboard))
     }
 
@@ -91,18 +109,25 @@ final class NestedArtboardHost {
             id != 0 && artboard.scene.components[id]?.kind == .nestedArtboard && artboard.scene.components[id]?.parent != nil
         }
         guard !hostIDs.isEmpty else { return [] }
-        var machinesByHost: [Int: [Int]] = [:]
+        var machinesByHost: [Int: [(component: Int, machine: Int)]] = [:]
+        var inputsByMachine: [Int: [NestedInput]] = [:]
         for id in local.indices {
             guard let objectIndex = local[id] else { continue }
             let object = document.objects[objectIndex]
-            guard object.typeKey == T.nestedStateMachine, let host = object.index(P.componentParentId),
-                  let machine = object.index(P.nestedAnimationAnimationId) else { continue }
-            machinesByHost[host, default: []].append(machine)
+            if object.typeKey == T.nestedStateMachine, let host = object.index(P.componentParentId),
+               let machine = object.index(P.nestedAnimationAnimationId) {
+                machinesByHost[host, default: []].append((id, machine))
+            } else if object.typeKey == T.nestedBool || object.typeKey == T.nestedNumber,
+                      let machine = object.index(P.componentParentId), let input = object.index(P.nestedInputInputId) {
+                inputsByMachine[machine, default: []].append(NestedInput(component: id, input: input, isBool: object.typeKey == T.nestedBool))
+            }
         }
         return hostIDs.map { id in
             let bytes = document.objects[local[id]!].bytes(P.nestedArtboardDataBindPathIds) ?? []
             let path = RiveIDList.decode(bytes)?.compactMap { Int(exactly: $0) } ?? []
-            return NestedArtboardHost(hostID: id, parent: artboard, dataPath: path, machineIndices: machinesByHost[id] ?? [])
+            let machines = machinesByHost[id] ?? []
+            return NestedArtboardHost(hostID: id, parent: artboard, dataPath: path, machineIndices: machines.map(\.machine),
+                                      machineInputs: machines.map { inputsByMachine[$0.component] ?? [] })
         }
     }
 
@@ -122,10 +147,35 @@ final class NestedArtboardHost {
         let nested = ReferenceArtboard(file: parent.file, index: index, hostChain: chain)
         artboardIndex = index
         instance = nested
-        machines = machineIndices.compactMap { machine in
-            nested.content.stateMachines.indices.contains(machine) ? ReferenceStateMachine(artboard: nested, index: machine) : nil
+        machines = []
+        var inputs: [[NestedInput]] = []
+        for (position, machine) in machineIndices.enumerated() where nested.content.stateMachines.indices.contains(machine) {
+            machines.append(ReferenceStateMachine(artboard: nested, index: machine))
+            inputs.append(machineInputs.indices.contains(position) ? machineInputs[position] : [])
         }
+        machineInputs = inputs
+        passedInputRevisions.removeAll()
         for machine in machines { machine.eventHost = self }
+        passNestedInputs()
+    }
+
+    /// Passes the nested inputs' values to their state machines' inputs: all of them when the
+    /// machines start (upstream `NestedInput::applyValue`), then those whose value an
+    /// animation or a bind changed since (upstream's `nestedValue` setter writes through).
+    private func passNestedInputs() {
+        for (machine, inputs) in zip(machines, machineInputs) {
+            for link in inputs {
+                let key = PropertyStore.Key(object: link.component, property: link.isBool ? P.nestedBoolNestedValue : P.nestedNumberNestedValue)
+                let revision = parent.store.revision(key)
+                if passedInputRevisions[link.component] == revision { continue }
+                passedInputRevisions[link.component] = revision
+                if link.isBool {
+                    machine.setNestedInput(link.input, bool: parent.store.bool(link.component, key.property, false))
+                } else {
+                    machine.setNestedInput(link.input, number: parent.store.double(link.component, key.property))
+                }
+            }
+        }
     }
 
     // MARK: Events
@@ -167,6 +217,7 @@ final class NestedArtboardHost {
         } else {
             machineIndices = []
         }
+        machineInputs = []
         cumulatedSeconds = 0
         instantiate(id)
         bind(hostContext, reconcileAll: true)
@@ -232,6 +283,7 @@ final class NestedArtboardHost {
             if local == 0, newFrame { return true }
         }
         var keepGoing = false
+        passNestedInputs()
         for machine in machines where machine.advanceAsNested(Double(local), newFrame: newFrame) { keepGoing = true }
         if instance.advanceNestedArtboards(Double(local), newFrame: newFrame) { keepGoing = true }
         return keepGoing

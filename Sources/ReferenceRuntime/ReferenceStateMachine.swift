@@ -479,6 +479,17 @@ public final class ReferenceStateMachine: StateMachine {
         resolvedGeneration = worker.structureGeneration
     }
 
+    /// Sets input `index` to a number or a boolean from a nested input of the hosting artboard
+    /// (upstream `NestedNumber` / `NestedBool`); an index of another kind changes nothing.
+    func setNestedInput(_ index: Int, number: Double? = nil, bool: Bool? = nil) {
+        guard definition.inputs.indices.contains(index) else { return }
+        switch definition.inputs[index] {
+        case .number: if let number { inputs[index].number = number }
+        case .bool: if let bool { inputs[index].bool = bool }
+        case .trigger, .unknown: break
+        }
+    }
+
     /// Takes the data context a nested artboard's host passes down (upstream
     /// `NestedStateMachine::dataContext`): no default instances are added; binds resolve at
     /// the next advance.
