@@ -55,6 +55,9 @@ final class ArtboardScene {
     /// Draws the nested artboard hosted by a component, given the host's render opacity
     /// (set by the artboard instance that owns the nested instances; see NestedArtboards.swift).
     var drawNestedArtboard: ((_ host: Int, _ renderer: any Renderer, _ hostOpacity: Double) -> Void)?
+    /// For a nested artboard: maps a point of the host's space (after this artboard's own
+    /// transform) into the root artboard's space (upstream `NestedArtboard::hostTransformPoint`).
+    var hostRootTransform: ((Point) -> Point)?
     /// For each clipped shape, the clipping shapes that clip it (outermost first).
     private var clipsByShape: [Int: [Int]] = [:]
     /// For each clipping shape, the shapes whose paths make its clip (those under its source).
@@ -364,14 +367,34 @@ final class ArtboardScene {
         update()
         let world = worldTransforms[key.object]
         switch key.property {
-        case P.nodeComputedWorldX, P.nodeComputedRootX: return .float(Float(world.tx))
-        case P.nodeComputedWorldY, P.nodeComputedRootY: return .float(Float(world.ty))
+        case P.nodeComputedWorldX: return .float(Float(world.tx))
+        case P.nodeComputedWorldY: return .float(Float(world.ty))
+        case P.nodeComputedRootX, P.nodeComputedRootY:
+            let root = rootPoint(Point(x: world.tx, y: world.ty))
+            return .float(Float(key.property == P.nodeComputedRootX ? root.x : root.y))
         case P.nodeComputedLocalX, P.nodeComputedLocalY:
             let parentWorld = component.parent.map { worldTransforms[$0] } ?? .identity
             let local = (parentWorld.inverted() ?? .identity) * world
             return .float(Float(key.property == P.nodeComputedLocalX ? local.tx : local.ty))
         default: return nil
         }
+    }
+
+    /// A point of this artboard's world space in the root artboard's space (upstream
+    /// `Artboard::rootTransform`): a top-level artboard is the root space; a nested one maps
+    /// the point through its own rotation and scale, then through its host.
+    func rootPoint(_ point: Point) -> Point {
+        guard let hostRootTransform else { return point }
+        return hostRootTransform(selfTransform?.apply(point) ?? point)
+    }
+
+    /// The artboard's own rotation and scale about its content origin, `nil` when they are
+    /// the identity (upstream `Artboard::selfTransform`, `hasSelfTransform`).
+    var selfTransform: Transform2D? {
+        let rotation = store.double(0, P.transformComponentRotation, 0)
+        let scaleX = store.double(0, P.transformComponentScaleX, 1), scaleY = store.double(0, P.transformComponentScaleY, 1)
+        guard rotation != 0 || scaleX != 1 || scaleY != 1 else { return nil }
+        return Transform2D(x: 0, y: 0, rotation: rotation, scaleX: scaleX, scaleY: scaleY)
     }
 
     /// A shape's path in its own space.
@@ -400,17 +423,20 @@ final class ArtboardScene {
             renderer.clipPath(Path.rectangle(width: width, height: height, originX: 0, originY: 0))
         }
         renderer.transform(frameTransform)
+        if let selfTransform { renderer.transform(selfTransform) }
         drawContent(on: renderer, hostOpacity: 1)
         renderer.restore()
     }
 
     /// Draws the artboard as a nested artboard (upstream `Artboard::drawInternal` without the
     /// frame origin): nothing when its opacity times the host's is 0; otherwise, in the host's
-    /// space, clipped (when the artboard clips) to its bounds around its origin, its
-    /// background paints and drawables with the host's render opacity folded in.
+    /// space under the artboard's own rotation and scale, clipped (when the artboard clips) to
+    /// its bounds around its origin, its background paints and drawables with the host's
+    /// render opacity folded in.
     func drawNested(on renderer: any Renderer, hostOpacity: Double) {
         guard renderOpacities[0] * hostOpacity != 0 else { return }
         renderer.save()
+        if let selfTransform { renderer.transform(selfTransform) }
         if store.bool(0, P.layoutComponentClip, false) {
             let (width, height) = size
             renderer.clipPath(Path.rectangle(width: width, height: height,

@@ -145,6 +145,11 @@ final class NestedArtboardHost {
         }
         let index = Int(id)
         let nested = ReferenceArtboard(file: parent.file, index: index, hostChain: chain)
+        let hostScene = parent.scene, host = hostID
+        nested.scene.hostRootTransform = { [unowned hostScene] point in
+            hostScene.update()
+            return hostScene.rootPoint(hostScene.worldTransform(host).apply(point))
+        }
         artboardIndex = index
         instance = nested
         machines = []
