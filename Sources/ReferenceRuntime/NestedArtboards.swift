@@ -1,5 +1,6 @@
 import RiveFormat
 import RiveRendering
+import RuntimeAPI
 
 private typealias T = RiveTypeKey
 private typealias P = RivePropertyKey
@@ -38,8 +39,12 @@ private typealias P = RivePropertyKey
 ///
 /// Not played (gaps, reported in docs/reference-runtime.md): nested linear animations
 /// (`NestedSimpleAnimation`, `NestedRemapAnimation`) and nested triggers, stateful hosts with
-/// their own view-model instances, relative `DataBindPath`s, pointer events into nested
-/// artboards, and the layout hosts (`NestedArtboardLeaf`, `NestedArtboardLayout`).
+/// their own view-model instances, relative `DataBindPath`s, opaque hit targets that hide a
+/// nested artboard from pointer events, and the layout hosts (`NestedArtboardLeaf`,
+/// `NestedArtboardLayout`).
+///
+/// - **Pointer events** reach the nested state machines at the point in the nested
+///   artboard's content space (`HitNestedArtboard`), unless the host is paused or collapsed.
 @MainActor
 final class NestedArtboardHost {
     /// The `artboardId` value meaning "no artboard" (upstream's -1 as an unsigned id).
@@ -300,6 +305,21 @@ final class NestedArtboardHost {
         return instance.updateBinds()
     }
 
+    /// Passes a pointer event at a point of the hosting artboard's content space to the nested
+    /// state machines, at the point in the nested artboard's content space (upstream
+    /// `HitNestedArtboard`: nothing while the host is paused or collapsed, or its transform
+    /// cannot be inverted).
+    func forwardPointer(_ kind: PointerEvent.Kind, at position: Point) {
+        guard let instance, !isPaused, !parent.scene.isCollapsed(hostID),
+              let toHost = parent.scene.worldTransform(hostID).inverted() else { return }
+        var local = toHost.apply(position)
+        if let own = instance.scene.selfTransform {
+            guard let inverse = own.inverted() else { return }
+            local = inverse.apply(local)
+        }
+        for machine in machines { machine.pointer(kind, atContent: local) }
+    }
+
     /// Draws the nested artboard in the host's space with the host's render opacity.
     func draw(on renderer: any Renderer, hostOpacity: Double) {
         guard let instance else { return }
@@ -331,6 +351,12 @@ extension ReferenceArtboard {
         changed = binds.update() || changed
         for host in nestedHosts where host.swapIfRebound() { changed = true }
         return changed
+    }
+
+    /// Passes a pointer event (at a point of this artboard's content space) to the nested
+    /// artboards' state machines.
+    func forwardPointer(_ kind: PointerEvent.Kind, at position: Point) {
+        for host in nestedHosts { host.forwardPointer(kind, at: position) }
     }
 
     /// Draws the nested artboard of the host component `host`.

@@ -225,10 +225,17 @@ public final class ReferenceStateMachine: StateMachine {
     /// listeners whose target's shapes contain the point react (down, up, move, enter, exit,
     /// click), and their actions run at once; the next advance shows the effect.
     public func pointer(_ kind: PointerEvent.Kind, at point: (x: Double, y: Double)) {
+        artboard.scene.update()
+        guard let toComponents = artboard.scene.frameTransform.inverted() else { return }
+        pointer(kind, atContent: toComponents.apply(Point(x: point.x, y: point.y)))
+    }
+
+    /// A pointer event at a point of the artboard's content space (where its components are
+    /// positioned): this state machine's listeners react, then the nested artboards' state
+    /// machines get the event in their own content space.
+    func pointer(_ kind: PointerEvent.Kind, atContent position: Point) {
         let scene = artboard.scene
         scene.update()
-        guard let toComponents = scene.frameTransform.inverted() else { return }
-        let position = toComponents.apply(Point(x: point.x, y: point.y))
         let hitType: StateMachineDefinition.ListenerType = switch kind {
         case .down: .down
         case .up: .up
@@ -254,6 +261,7 @@ public final class ReferenceStateMachine: StateMachine {
                 needsAdvance = true
             }
         }
+        artboard.forwardPointer(kind, at: position)
         needsAdvance = true
     }
 
