@@ -30,12 +30,16 @@ public enum VerifyVariant: String, Sendable, Hashable, CaseIterable {
 
 /// Which steps of a scenario verify mode may split, and how verdicts are compared.
 public enum Verification {
+    /// Rules (by prefix) whose results depend on how many advances time is cut into: actions
+    /// land an advance after what set them off (ACT-2), and an interpolator converter starts
+    /// moving on the advance after the one that applied its input (CONV-12).
+    static let advanceCountingRules = ["ACT-", "CONV-12"]
+
     /// The numbers of the `advance` steps that may be cut into several smaller advances.
     ///
-    /// None is split in a scenario that checks an action rule (ACT-2: actions land an advance
-    /// after what set them off). Otherwise an advance may be split when it advances by more
-    /// than 0 and does not expect an error, and no later step's documented result depends on
-    /// how time was cut:
+    /// None is split in a scenario that checks a rule of `advanceCountingRules`. Otherwise an
+    /// advance may be split when it advances by more than 0 and does not expect an error, and
+    /// no later step's documented result depends on how time was cut:
     /// - no later `tick`, `settle`, `probe` or `digest` step (frame reports, pixels and
     ///   digests are frame-exact: SM-7, time accumulates in 32-bit floats);
     /// - no `emissions` step later checks a stream subscribed before the advance (events
@@ -46,9 +50,7 @@ public enum Verification {
     /// number that differs after a split is a disagreement unless the scenario compares an
     /// animated number exactly (SM-7's float accumulation), which it should not.
     public static func splittableAdvances(in scenario: Scenario) -> Set<Int> {
-        // Actions (ACT rules) land a whole advance after what set them off (ACT-2), so how many
-        // advances a scenario takes is part of what it checks.
-        if scenario.rules.contains(where: { $0.hasPrefix("ACT-") }) { return [] }
+        if scenario.rules.contains(where: { rule in advanceCountingRules.contains { rule.hasPrefix($0) } }) { return [] }
         var splittable: Set<Int> = []
         for (index, step) in scenario.steps.enumerated() {
             guard case .advance(_, let seconds) = step.action, seconds > 0, step.expectedError == nil else { continue }

@@ -68,13 +68,20 @@ final class ArtboardScene {
 
     private var worldTransforms: [Transform2D]
     private var renderOpacities: [Double]
-    /// Each shape's path in its own space, by shape id.
-    private var shapePaths: [Int: Path] = [:]
-    private var transformDirty: Set<Int> = []
+    /// Each shape's path in its own space, by shape id (`nil` for other components).
+    private var shapePaths: [Path?]
+    /// The components whose subtree's transforms need recomputing, and a flag per component
+    /// saying whether it is in that list.
+    private var transformDirty: [Int] = []
+    private var isTransformDirty: [Bool]
     /// How many shape paths the scene has built since it was created (each shape once, then
     /// only when its geometry changes), so a loop can check nothing is rebuilt per frame.
     private(set) var pathBuildCount = 0
-    private var pathDirty: Set<Int> = []
+    /// The shapes whose paths need rebuilding, and a flag per component saying whether it is in that list.
+    private var pathDirty: [Int] = []
+    private var isPathDirty: [Bool]
+    /// The work list of `updateTransforms(from:)`, kept to reuse its storage.
+    private var transformStack: [Int] = []
 
     /// Builds the scene of an artboard; values come from `store` (keyed by artboard-local id).
     init(localObjects: [Int?], document: RiveDocument, store: PropertyStore) {
@@ -88,6 +95,9 @@ final class ArtboardScene {
         }
         worldTransforms = Array(repeating: .identity, count: localObjects.count)
         renderOpacities = Array(repeating: 1, count: localObjects.count)
+        shapePaths = Array(repeating: nil, count: localObjects.count)
+        isTransformDirty = Array(repeating: false, count: localObjects.count)
+        isPathDirty = Array(repeating: false, count: localObjects.count)
         for id in components.indices {
             guard let parent = components[id]?.parent else { continue }
             if !components.indices.contains(parent) || components[parent] == nil || parent == id {
@@ -124,8 +134,8 @@ final class ArtboardScene {
         for shape in clipsByShape.keys {
             clipsByShape[shape]?.sort { depth(of: components[$0]?.parent ?? 0) < depth(of: components[$1]?.parent ?? 0) }
         }
-        transformDirty = [0]
-        pathDirty = Set(shapeOrder)
+        if !components.isEmpty { markTransformDirty(0) }
+        for shape in shapeOrder { markPathDirty(shape) }
         update()
     }
 
@@ -188,36 +198,53 @@ final class ArtboardScene {
 
     /// Recomputes what the store's changes since the last update affect.
     func update() {
-        for id in store.takeChangedObjects() where components.indices.contains(id) {
-            guard let component = components[id] else { continue }
+        store.takeChangedObjects { id in
+            guard components.indices.contains(id), let component = components[id] else { return }
             switch component.kind {
             case .artboard, .node, .shape, .nestedArtboard:
-                transformDirty.insert(id)
+                markTransformDirty(id)
             case .rectangle, .ellipse, .pointsPath:
-                if let shape = owningShape(of: id) { pathDirty.insert(shape) }
+                if let shape = owningShape(of: id) { markPathDirty(shape) }
             case .vertex:
-                if let path = component.parent, let shape = owningShape(of: path) { pathDirty.insert(shape) }
+                if let path = component.parent, let shape = owningShape(of: path) { markPathDirty(shape) }
             case .fill, .stroke, .solidColor, .gradient, .gradientStop, .clippingShape, .other:
                 break
             }
         }
         if !transformDirty.isEmpty {
-            for root in transformDirty.sorted() where !hasDirtyAncestor(root) {
+            transformDirty.sort()
+            for root in transformDirty where !hasDirtyAncestor(root) {
                 updateTransforms(from: root)
             }
+            for id in transformDirty { isTransformDirty[id] = false }
             transformDirty.removeAll(keepingCapacity: true)
         }
-        for shape in pathDirty {
-            shapePaths[shape] = buildPath(of: shape)
-            pathBuildCount += 1
+        if !pathDirty.isEmpty {
+            for shape in pathDirty {
+                shapePaths[shape] = buildPath(of: shape)
+                pathBuildCount += 1
+                isPathDirty[shape] = false
+            }
+            pathDirty.removeAll(keepingCapacity: true)
         }
-        pathDirty.removeAll(keepingCapacity: true)
+    }
+
+    private func markTransformDirty(_ id: Int) {
+        guard !isTransformDirty[id] else { return }
+        isTransformDirty[id] = true
+        transformDirty.append(id)
+    }
+
+    private func markPathDirty(_ shape: Int) {
+        guard !isPathDirty[shape] else { return }
+        isPathDirty[shape] = true
+        pathDirty.append(shape)
     }
 
     private func hasDirtyAncestor(_ id: Int) -> Bool {
         var current = components[id]?.parent
         while let parent = current {
-            if transformDirty.contains(parent) { return true }
+            if isTransformDirty[parent] { return true }
             current = components[parent]?.parent
         }
         return false
@@ -225,7 +252,11 @@ final class ArtboardScene {
 
     /// Recomputes the world transform and render opacity of a component and its subtree.
     private func updateTransforms(from root: Int) {
-        var stack = [root]
+        var stack = transformStack
+        transformStack = []
+        defer { transformStack = stack }
+        stack.removeAll(keepingCapacity: true)
+        stack.append(root)
         while let id = stack.popLast() {
             guard let component = components[id] else { continue }
             let parentWorld = component.parent.map { worldTransforms[$0] } ?? .identity
@@ -398,7 +429,7 @@ final class ArtboardScene {
     }
 
     /// A shape's path in its own space.
-    func path(ofShape id: Int) -> Path? { shapePaths[id] }
+    func path(ofShape id: Int) -> Path? { shapePaths.indices.contains(id) ? shapePaths[id] : nil }
 
     /// The shapes at or below a component (a listener target), in draw order.
     func shapes(under target: Int) -> [Int] {

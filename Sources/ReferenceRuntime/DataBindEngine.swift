@@ -28,7 +28,31 @@ final class LiveBind {
     private var pendingToTarget = false
     private var pendingToSource = false
 
-    init(_ definition: FileModel.Bind) { self.definition = definition }
+    /// Whether the target is a computed node value, which has no revision and is polled.
+    let pollsComputedValue: Bool
+    /// The bind's own interpolator converter state (upstream clones converters per bind).
+    private var interpolator: InterpolatorState?
+
+    init(_ definition: FileModel.Bind) {
+        self.definition = definition
+        pollsComputedValue = PropertyStore.isComputed(definition.propertyKey)
+            && (definition.flags & DataBindFlags.twoWay != 0 || definition.flags & DataBindFlags.toSource != 0)
+        if case .interpolator(let duration, let ease)? = definition.converter {
+            interpolator = InterpolatorState(duration: duration, ease: ease)
+        }
+    }
+
+    /// Whether the bind animates through an interpolator converter.
+    var hasInterpolator: Bool { interpolator != nil }
+
+    /// Advances the bind's interpolator (upstream's `DataBind::advance`, for a bound bind);
+    /// returns whether it needs more frames. When its value moved, the bind applies again.
+    func advanceConverter(by seconds: Float) -> Bool {
+        guard source != nil, interpolator != nil else { return false }
+        let (keepGoing, changed) = interpolator!.advance(by: seconds)
+        if changed, toTarget { pendingToTarget = true }
+        return keepGoing
+    }
 
     private var flags: UInt64 { definition.flags }
     var toTarget: Bool { flags & DataBindFlags.twoWay != 0 || flags & DataBindFlags.toSource == 0 }
@@ -56,6 +80,7 @@ final class LiveBind {
             }
         }
         guard reconcileAll || source !== previous else { return }
+        interpolator?.reset()
         pendingToTarget = source != nil && toTarget
         pendingToSource = source != nil && toSource
     }
@@ -79,7 +104,7 @@ final class LiveBind {
         if toTarget, flags & DataBindFlags.once == 0, source.revision != appliedSourceRevision { pendingToTarget = true }
         // Computed node values (world and local positions) have no revisions: upstream polls
         // them on every update, and so does this (an equal value is no change to the source).
-        if toSource, store.revision(key) != appliedTargetRevision || PropertyStore.computedKeys.contains(definition.propertyKey) {
+        if toSource, pollsComputedValue || store.revision(key) != appliedTargetRevision {
             pendingToSource = true
         }
         if flags & DataBindFlags.sourceToTargetRunsFirst != 0 {
@@ -157,6 +182,7 @@ final class LiveBind {
     private func convertedForTarget(_ source: ValueNode) -> RuntimeValue? {
         guard let converter = definition.converter else { return source.value }
         let input = ConverterValue(source.value, enumKeys: source.enumKeys)
+        if interpolator != nil { return interpolator!.convert(input).runtimeValue }
         let outputKind = converter.outputType ?? source.dataType
         let output = flags & DataBindFlags.toSource == 0
             ? converter.convert(input, bindToSource: false) : converter.reverseConvert(input, bindToSource: true)
@@ -226,12 +252,29 @@ final class BindSet {
     /// properties, whose value reaches the view model only when the listener performs.
     private let performedBinds: [LiveBind]
 
+    /// The distinct sources of the applied binds, found when they resolve.
+    private var sources: [ValueNode] = []
+    /// The store's change count and the sum of the sources' revisions after the last update
+    /// in which no bind had anything to do and nothing changed; `nil` until there is one.
+    ///
+    /// A bind's update depends only on its source's revision, its target's revision and what
+    /// its last update or (re)bind left pending, so while the store and every source are as
+    /// they were then, another update would again do nothing and is skipped. A bind whose
+    /// result depended on anything else (time, for example) would have to clear this.
+    private var settledState: (changeCount: UInt64, sourceRevisions: UInt64)?
+    /// Whether a bind writes a computed node value (a world position, say) to its source.
+    /// Those values change with the transforms, which the scene updates after the binds, with
+    /// no store change or revision to see, so such a set is never skipped (upstream polls
+    /// them on every update too).
+    private let pollsComputedValues: Bool
+
     /// Creates the binds; those targeting `performedTargets` are only resolved, never applied.
     init(_ definitions: [FileModel.Bind], store: PropertyStore, performedTargets: Set<Int> = []) {
         self.store = store
         let live = definitions.filter { !performedTargets.contains($0.target) }.map(LiveBind.init)
         binds = live.filter(\.toSource) + live.filter { !$0.toSource }
         performedBinds = definitions.filter { performedTargets.contains($0.target) }.map(LiveBind.init)
+        pollsComputedValues = binds.contains(where: \.pollsComputedValue)
     }
 
     /// Resolves every bind's source in a context, or unbinds all of them for `nil`.
@@ -239,6 +282,9 @@ final class BindSet {
         for bind in binds + performedBinds {
             if let context { bind.bind(in: context, resolver: resolver, reconcileAll: reconcileAll) } else { bind.unbind() }
         }
+        var seen: Set<ObjectIdentifier> = []
+        sources = binds.compactMap(\.source).filter { seen.insert(ObjectIdentifier($0)).inserted }
+        settledState = nil
     }
 
     /// The resolved source of the first bind on a target (a state machine's bindable property).
@@ -246,18 +292,55 @@ final class BindSet {
         (binds + performedBinds).first { $0.definition.target == target && $0.source != nil }?.source
     }
 
+    /// The binds on a target in the order `source(ofTarget:)` searches them; the first of
+    /// them with a source is the target's source.
+    func liveBinds(onTarget target: Int) -> [LiveBind] {
+        bindsByTarget[target] ?? []
+    }
+
+    /// The binds grouped by target, each group in `source(ofTarget:)` order.
+    private lazy var bindsByTarget: [Int: [LiveBind]] = Dictionary(grouping: binds + performedBinds) { $0.definition.target }
+
     /// Whether a target is collapsed (a solo's inactive child or below one); set by the
     /// artboard for its component binds.
     var isCollapsed: ((Int) -> Bool)?
+
+    /// The binds with an interpolator converter, which advance with time.
+    private lazy var interpolatingBinds = binds.filter(\.hasInterpolator)
+
+    /// Advances the binds' interpolators (upstream's `advanceDataBinds`); returns whether one
+    /// still animates. A bind whose value moved applies on the next update.
+    func advanceConverters(by seconds: Float) -> Bool {
+        var keepGoing = false
+        for bind in interpolatingBinds {
+            if let isCollapsed, isCollapsed(bind.definition.target) { continue }
+            if bind.advanceConverter(by: seconds) { keepGoing = true }
+        }
+        if !interpolatingBinds.isEmpty { settledState = nil }
+        return keepGoing
+    }
 
     /// Applies every bind once; returns whether any bind changed its target or its source.
     ///
     /// Binds on collapsed targets are skipped, as upstream's `DataBind::canSkip`: whatever
     /// changed meanwhile stays pending and applies once the target is no longer collapsed.
     func update() -> Bool {
-        binds.reduce(false) { changed, bind in
-            if let isCollapsed, isCollapsed(bind.definition.target) { return changed }
-            return bind.update(store: store) || changed
+        let before = (changeCount: store.changeCount, sourceRevisions: sourceRevisionSum())
+        if let settledState, settledState == before { return false }
+        var changed = false
+        for bind in binds {
+            if let isCollapsed, isCollapsed(bind.definition.target) { continue }
+            if bind.update(store: store) { changed = true }
         }
+        let after = (changeCount: store.changeCount, sourceRevisions: sourceRevisionSum())
+        settledState = !pollsComputedValues && !changed && after == before ? after : nil
+        return changed
+    }
+
+    /// The sum of the sources' revisions, which only grow, so any source change changes it.
+    private func sourceRevisionSum() -> UInt64 {
+        var sum: UInt64 = 0
+        for source in sources { sum &+= source.revision }
+        return sum
     }
 }

@@ -94,7 +94,7 @@ enum ConverterValue: Equatable {
 ///
 /// Each case follows the upstream converter of the same name; conversions run in 32-bit
 /// floats like upstream. Converters the reference runtime cannot run faithfully (formulas
-/// with `random()`, interpolators that animate over time, operands read from a view model, list converters,
+/// with `random()`, interpolators inside groups or with a non-cubic interpolator, operands read from a view model, list converters,
 /// converters whose own properties are data-bound) are `unsupported`, and a bind through
 /// one is reported and not applied.
 indirect enum DataConverter {
@@ -139,6 +139,9 @@ indirect enum DataConverter {
     case pad(length: Int, text: String, padType: UInt64)
     case removeZeros
     case formula(FormulaProgram)
+    /// `DataConverterInterpolator`: animates toward each new input; its state lives in the
+    /// bind (`InterpolatorState`), so a bare convert passes the input through.
+    case interpolator(duration: Float, ease: CubicEase?)
     case group([DataConverter])
     case unsupported(String)
 
@@ -149,7 +152,7 @@ indirect enum DataConverter {
         case .toNumber, .operation, .rangeMapper, .rounder, .formula: .number
         case .negate: .boolean
         case .group(let items): items.last { $0.outputType != nil }?.outputType
-        case .unsupported: nil
+        case .unsupported, .interpolator: nil
         }
     }
 
@@ -207,7 +210,7 @@ indirect enum DataConverter {
             }
         case .group(let items):
             return items.reduce(input) { $1.convert($0, bindToSource: bindToSource) }
-        case .unsupported:
+        case .unsupported, .interpolator:
             return input
         }
     }
@@ -311,12 +314,23 @@ indirect enum DataConverter {
                 case .success(let program): return .formula(program)
                 case .failure(let unsupported): return .unsupported("DataConverterFormula with \(unsupported.reason)")
                 }
+            case T.dataConverterInterpolator:
+                var ease: CubicEase?
+                if let interpolator: Int = object.index(P.dataConverterInterpolatorInterpolatorId), interpolators.indices.contains(interpolator) {
+                    guard let cubic = interpolators[interpolator] else { return .unsupported("DataConverterInterpolator with a non-cubic interpolator") }
+                    ease = cubic
+                }
+                return .interpolator(duration: object.float(P.dataConverterInterpolatorDuration) ?? 1, ease: ease)
             case T.dataConverterGroup:
                 guard depth < 8 else { return .unsupported("DataConverterGroup nested more than 8 deep") }
-                return .group((groupItems[position] ?? []).compactMap { id in
+                let items: [DataConverter] = (groupItems[position] ?? []).compactMap { id in
                     guard let id, id < UInt64(objects.count) else { return nil }
                     return make(Int(id), depth: depth + 1)
-                })
+                }
+                if items.contains(where: { if case .interpolator = $0 { true } else { false } }) {
+                    return .unsupported("DataConverterGroup with a DataConverterInterpolator")
+                }
+                return .group(items)
             default:
                 return .unsupported(object.typeName)
             }

@@ -296,6 +296,7 @@ final class NestedArtboardHost {
         passNestedInputs()
         for machine in machines where machine.advanceAsNested(Double(local), newFrame: newFrame) { keepGoing = true }
         if instance.advanceNestedArtboards(Double(local), newFrame: newFrame) { keepGoing = true }
+        if newFrame, instance.binds.advanceConverters(by: local) { keepGoing = true }
         return keepGoing
     }
 

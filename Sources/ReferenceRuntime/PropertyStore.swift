@@ -7,6 +7,11 @@ import RiveFormat
 /// property, it reads as the object's authored value or the schema default. Every real write
 /// bumps the property's revision, which is how two-way binds see target-side changes; the
 /// scene reads the store, and animations and listeners write through it like the binds.
+///
+/// Values live in one small slot list per object, indexed by the object's id: the first read
+/// of a property resolves its authored value once and keeps it in a slot, and later reads and
+/// writes find the slot by a short scan of the object's few keys, without hashing or
+/// re-reading the document. Changed objects are kept in a flat list with one flag per object.
 final class PropertyStore {
     /// One property of one object.
     struct Key: Hashable {
@@ -14,11 +19,28 @@ final class PropertyStore {
         let property: UInt32
     }
 
+    /// One property's current value and revision.
+    private struct Slot {
+        let property: UInt32
+        /// `nil` while the object lacks the property and nothing wrote it.
+        var value: RivePropertyValue?
+        var revision: UInt64 = 0
+    }
+
     private let authoredObject: (Int) -> RiveObject?
-    private var written: [Key: RivePropertyValue] = [:]
-    private var revisions: [Key: UInt64] = [:]
-    /// The objects whose properties changed since the scene last took them.
-    private var changedObjects: Set<Int> = []
+    /// The slots of each existing object, by id (grown as objects are first touched).
+    ///
+    /// Exclusivity is enforced statically only: every access is inside one of the store's
+    /// own methods, none of which calls out while it holds the array (the dynamic check cost
+    /// about a fifth of a character.riv advance).
+    @exclusivity(unchecked)
+    private var slots: [[Slot]] = []
+    /// Whether an object is in `changedList`, by id (same length as `slots`).
+    private var isChanged: [Bool] = []
+    /// Properties written on ids that name no object (kept so they read back as written).
+    private var strays: [Key: Slot] = [:]
+    /// The objects whose properties changed since the scene last took them, each once.
+    private var changedList: [Int] = []
     /// How many real changes the store has seen; a view compares it to know whether to redraw.
     private(set) var changeCount: UInt64 = 0
 
@@ -42,8 +64,20 @@ final class PropertyStore {
         RivePropertyKey.nodeComputedWorldY, RivePropertyKey.nodeComputedRootX, RivePropertyKey.nodeComputedRootY,
     ]
 
+    /// Whether `property` is one of `computedKeys` (a switch: no hashing on every read).
+    @inline(__always)
+    static func isComputed(_ property: UInt32) -> Bool {
+        switch property {
+        case RivePropertyKey.nodeComputedLocalX, RivePropertyKey.nodeComputedLocalY, RivePropertyKey.nodeComputedWorldX,
+             RivePropertyKey.nodeComputedWorldY, RivePropertyKey.nodeComputedRootX, RivePropertyKey.nodeComputedRootY:
+            true
+        default: false
+        }
+    }
+
     /// The bit offset of a `ColorChannels` key within the host color (red 16, green 8, blue 0,
     /// alpha 24), or `nil` for other keys.
+    @inline(__always)
     private static func channelShift(_ property: UInt32) -> UInt32? {
         switch property {
         case RivePropertyKey.colorChannelsColorRed: 16
@@ -66,26 +100,67 @@ final class PropertyStore {
         return nil
     }
 
+    /// Where a key's slot is: in `slots[object][index]`, or among the strays.
+    private enum Location {
+        case slot(index: Int)
+        case stray
+    }
+
+    /// The index of an existing slot of `property` in `slots[object]`.
+    @inline(__always)
+    private func slotIndex(_ object: Int, _ property: UInt32) -> Int? {
+        guard object >= 0, object < slots.count else { return nil }
+        var index = 0
+        let count = slots[object].count
+        while index < count {
+            if slots[object][index].property == property { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Finds the slot of a key, creating it from the authored object on first use.
+    private func locate(_ key: Key) -> Location {
+        if let index = slotIndex(key.object, key.property) { return .slot(index: index) }
+        return createSlot(key)
+    }
+
+    private func createSlot(_ key: Key) -> Location {
+        let object = key.object
+        guard object >= 0, let authored = authoredObject(object) else { return .stray }
+        if object >= slots.count {
+            slots.append(contentsOf: repeatElement([], count: object + 1 - slots.count))
+            isChanged.append(contentsOf: repeatElement(false, count: object + 1 - isChanged.count))
+        }
+        let value = RiveSchema.type(authored.typeKey, hasProperty: key.property) ? authored.value(key.property) : nil
+        slots[object].append(Slot(property: key.property, value: value))
+        return .slot(index: slots[object].count - 1)
+    }
+
     /// The current value, or `nil` when the object does not exist or lacks the property.
     ///
     /// A color channel (`colorRed`…`colorAlpha`) reads as that byte of its host color;
     /// computed node values come from `computedValue`.
     func value(_ key: Key) -> RivePropertyValue? {
-        if let value = written[key] { return value }
         if let shift = Self.channelShift(key.property) {
             guard let host = hostColorKey(key.object), let color = value(host)?.colorValue else { return nil }
             return .uint(UInt64(color >> shift & 0xFF))
         }
-        if Self.computedKeys.contains(key.property) { return computedValue?(key) }
-        guard let object = authoredObject(key.object), RiveSchema.type(object.typeKey, hasProperty: key.property) else { return nil }
-        return object.value(key.property)
+        if Self.isComputed(key.property) { return computedValue?(key) }
+        switch locate(key) {
+        case .slot(let index): return slots[key.object][index].value
+        case .stray: return strays[key]?.value
+        }
     }
 
     /// The revision of a property: 0 until its first real change. A color channel shares its
     /// host color's revision.
     func revision(_ key: Key) -> UInt64 {
-        if Self.channelShift(key.property) != nil, let host = hostColorKey(key.object) { return revisions[host] ?? 0 }
-        return revisions[key] ?? 0
+        if Self.channelShift(key.property) != nil, let host = hostColorKey(key.object) { return revision(host) }
+        switch locate(key) {
+        case .slot(let index): return slots[key.object][index].revision
+        case .stray: return strays[key]?.revision ?? 0
+        }
     }
 
     /// Writes a value; an equal value is no change. Returns whether it changed.
@@ -99,11 +174,22 @@ final class PropertyStore {
             let byte = UInt32(min(channel, 255))
             return set(host, to: .color(color & ~(0xFF << shift) | byte << shift))
         }
-        if Self.computedKeys.contains(key.property) { return false }
-        guard self.value(key) != value else { return false }
-        written[key] = value
-        revisions[key, default: 0] &+= 1
-        changedObjects.insert(key.object)
+        if Self.isComputed(key.property) { return false }
+        switch locate(key) {
+        case .slot(let index):
+            guard slots[key.object][index].value != value else { return false }
+            slots[key.object][index].value = value
+            slots[key.object][index].revision &+= 1
+            if !isChanged[key.object] {
+                isChanged[key.object] = true
+                changedList.append(key.object)
+            }
+        case .stray:
+            guard strays[key]?.value != value else { return false }
+            strays[key, default: Slot(property: key.property)].value = value
+            strays[key]?.revision &+= 1
+            if !changedList.contains(key.object) { changedList.append(key.object) }
+        }
         changeCount &+= 1
         return true
     }
@@ -111,8 +197,22 @@ final class PropertyStore {
     /// The objects whose properties changed since the last call, which the scene uses to
     /// update only what depends on them.
     func takeChangedObjects() -> Set<Int> {
-        defer { changedObjects.removeAll(keepingCapacity: true) }
-        return changedObjects
+        guard !changedList.isEmpty else { return [] }
+        defer { clearChanged() }
+        return Set(changedList)
+    }
+
+    /// Calls `body` with each object whose properties changed since the last take, in the
+    /// order they first changed, and clears the list (no allocation).
+    func takeChangedObjects(_ body: (Int) -> Void) {
+        guard !changedList.isEmpty else { return }
+        for object in changedList { body(object) }
+        clearChanged()
+    }
+
+    private func clearChanged() {
+        for object in changedList where object >= 0 && object < isChanged.count { isChanged[object] = false }
+        changedList.removeAll(keepingCapacity: true)
     }
 
     /// The current value as a number (floats, and unsigned or signed integers), or `fallback`.

@@ -27,6 +27,14 @@ public final class ReferenceStateMachine: StateMachine {
     private var listenerClickDown: [Bool]
     /// The property key of each bindable's value, by the bindable's document index.
     private let bindableKeys: [Int: UInt32]
+    /// What conditions read of each bindable they name, by the bindable's document index: a
+    /// position in `bindables` (-1 for bindables no condition names), found once at creation
+    /// so a condition finds it without hashing.
+    private let bindablePositions: [Int32]
+    private let bindables: [Bindable]
+    /// Every instance reachable from the data context, found when the binds are resolved
+    /// (the context and the graph's shape change only through a rebind or a structure change).
+    private var contextNodes: [InstanceNode] = []
     /// Whether something (a pointer event or an input change) asked for an advance since the last one.
     private(set) var needsAdvance = false
     /// What the view-model listeners watch, in listener order (resolved with the binds): the
@@ -38,6 +46,12 @@ public final class ReferenceStateMachine: StateMachine {
     /// For a nested state machine, the host that passes its events up to the state machines
     /// of the hosting artboard (see NestedArtboards.swift).
     weak var eventHost: NestedArtboardHost?
+
+    /// A bindable property as conditions read it: its value key and the binds on it.
+    private struct Bindable {
+        let key: UInt32?
+        let binds: [LiveBind]
+    }
 
     /// A state-machine input's current value.
     private struct InputState {
@@ -56,8 +70,9 @@ public final class ReferenceStateMachine: StateMachine {
         let performed = Set(definition.listeners.flatMap { $0.actions }.compactMap { action -> Int? in
             if case .viewModelChange(let bindable) = action { bindable } else { nil }
         })
-        binds = BindSet(definitions, store: PropertyStore { document.objects.indices.contains($0) ? document.objects[$0] : nil },
-                        performedTargets: performed)
+        let binds = BindSet(definitions, store: PropertyStore { document.objects.indices.contains($0) ? document.objects[$0] : nil },
+                            performedTargets: performed)
+        self.binds = binds
         resolvedGeneration = artboard.file.worker.structureGeneration
         inputs = definition.inputs.map { input in
             switch input {
@@ -72,6 +87,23 @@ public final class ReferenceStateMachine: StateMachine {
         var keys: [Int: UInt32] = [:]
         for bind in definitions where keys[bind.target] == nil { keys[bind.target] = bind.propertyKey }
         bindableKeys = keys
+        var positions = [Int32](repeating: -1, count: document.objects.count)
+        var found: [Bindable] = []
+        for layer in artboard.content.stateMachines[index].layers {
+            for state in layer.states {
+                for transition in state.transitions {
+                    for case .viewModel(_, let left, let right) in transition.conditions {
+                        for case .bindable(let index) in [left, right] where positions.indices.contains(index) && positions[index] < 0 {
+                            positions[index] = Int32(found.count)
+                            found.append(Bindable(key: keys[index] ?? Self.valueKey(ofBindable: index, in: document),
+                                                  binds: binds.liveBinds(onTarget: index)))
+                        }
+                    }
+                }
+            }
+        }
+        bindablePositions = positions
+        bindables = found
         for host in artboard.nestedHosts { host.subscribeToEvents(self) }
     }
 
@@ -104,8 +136,14 @@ public final class ReferenceStateMachine: StateMachine {
         }
         let store = artboard.store
         let sceneChangesBefore = store.changeCount
-        let nodes = context.map { Self.nodes(of: $0) } ?? []
-        let sourcesChanged = nodes.contains { $0.values.contains { $0?.hasChanged ?? false } }
+        let nodes = contextNodes
+        var sourcesChanged = false
+        for node in nodes where !sourcesChanged {
+            for value in node.values where value?.hasChanged == true {
+                sourcesChanged = true
+                break
+            }
+        }
         let eventsActed = applyEvents()
         let listenersActed = applyViewModelListeners() || eventsActed
         var targetsChanged = binds.update() || listenersActed
@@ -116,7 +154,12 @@ public final class ReferenceStateMachine: StateMachine {
             stateChanged = stateChanged || layers[layer].changedState
             performFireActions(layers[layer].takeFiredActions())
         }
+        // Upstream advances the state machine's binds after its layers, then the artboard's
+        // components (nested artboards first) and binds (advanceInternal); an interpolator that
+        // moved applies in the update passes below.
+        let machineConvertersAnimating = binds.advanceConverters(by: Float(seconds))
         layersActive = artboard.advanceNestedArtboards(seconds, newFrame: true) || layersActive
+        let convertersAnimating = artboard.binds.advanceConverters(by: Float(seconds)) || machineConvertersAnimating
         for _ in 0..<Self.maximumArtboardBindPasses {
             let bound = artboard.updateBinds()
             targetsChanged = targetsChanged || bound
@@ -139,7 +182,7 @@ public final class ReferenceStateMachine: StateMachine {
         for input in inputs.indices { inputs[input].isFired = false }
         artboard.scene.update()
         let sceneChanged = store.changeCount != sceneChangesBefore
-        let needsMore = seconds == 0 || layersActive || stateChanged || sourcesChanged || targetsChanged || sceneChanged
+        let needsMore = seconds == 0 || layersActive || stateChanged || sourcesChanged || targetsChanged || sceneChanged || convertersAnimating
             || hasPendingViewModelListeners || !reportedEvents.isEmpty
         if !needsMore {
             for channel in settledChannels.values { channel.yield(()) }
@@ -485,6 +528,26 @@ public final class ReferenceStateMachine: StateMachine {
         resolveViewModelListeners()
         contextIsNew = false
         resolvedGeneration = worker.structureGeneration
+        contextNodes = context.map { Self.nodes(of: $0) } ?? []
+    }
+
+    /// The value key of a bindable, or `nil` for an id outside the document or a bindable without one.
+    private func bindableKey(_ index: Int) -> UInt32? {
+        guard bindablePositions.indices.contains(index) else { return nil }
+        let position = bindablePositions[index]
+        if position >= 0 { return bindables[Int(position)].key }
+        return bindableKeys[index] ?? Self.valueKey(ofBindable: index, in: file.model.document)
+    }
+
+    /// The source of a bindable: that of the first of its binds that has one.
+    private func bindableSource(_ index: Int) -> ValueNode? {
+        guard bindablePositions.indices.contains(index) else { return nil }
+        let position = bindablePositions[index]
+        guard position >= 0 else { return binds.source(ofTarget: index) }
+        for bind in bindables[Int(position)].binds {
+            if let source = bind.source { return source }
+        }
+        return nil
     }
 
     /// Sets input `index` to a number or a boolean from a nested input of the hosting artboard
@@ -527,6 +590,7 @@ public final class ReferenceStateMachine: StateMachine {
                 active = active || layers[layer].changedState
                 performFireActions(layers[layer].takeFiredActions())
             }
+            active = binds.advanceConverters(by: Float(seconds)) || active
         } else {
             for layer in layers.indices where layers[layer].tryChangeState(reader: self, store: store) {
                 active = true
@@ -565,13 +629,13 @@ extension ReferenceStateMachine: ConditionReader {
         inputs.indices.contains(input) && inputs[input].isFired
     }
 
-    func value(bindable: Int) -> RivePropertyValue? {
-        guard let key = bindableKeys[bindable] ?? Self.valueKey(ofBindable: bindable, in: file.model.document) else { return nil }
-        return binds.store.value(PropertyStore.Key(object: bindable, property: key))
+    func value(bindable index: Int) -> RivePropertyValue? {
+        guard let key = bindableKey(index) else { return nil }
+        return binds.store.value(PropertyStore.Key(object: index, property: key))
     }
 
-    func changedRevision(bindable: Int) -> UInt64? {
-        guard let source = binds.source(ofTarget: bindable), source.hasChanged else { return nil }
+    func changedRevision(bindable index: Int) -> UInt64? {
+        guard let source = bindableSource(index), source.hasChanged else { return nil }
         return source.revision
     }
 }

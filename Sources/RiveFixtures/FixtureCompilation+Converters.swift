@@ -7,7 +7,7 @@ private let converterKeys: [ConverterKind: Set<String>] = [
     .toNumber: [], .negate: [], .removeZeros: [],
     .operation: ["op", "value"], .degsToRads: ["op", "value"],
     .rangeMapper: ["minInput", "maxInput", "minOutput", "maxOutput", "clampLower", "clampUpper", "modulo", "reverse", "interpolation", "ease"],
-    .rounder: ["decimals"], .trim: ["trim"], .pad: ["length", "text", "side"], .formula: ["formula"], .group: ["items"],
+    .rounder: ["decimals"], .trim: ["trim"], .pad: ["length", "text", "side"], .formula: ["formula"], .interpolator: ["duration", "interpolation", "ease"], .group: ["items"],
 ]
 
 extension FixtureCompilation {
@@ -19,6 +19,7 @@ extension FixtureCompilation {
         case .toString, .trim, .pad, .removeZeros: return .string
         case .toNumber, .operation, .degsToRads, .rangeMapper, .rounder, .formula: return .number
         case .negate: return .boolean
+        case .interpolator: return nil
         case .group:
             return (entry.source.items ?? []).reversed().lazy.compactMap { self.outputKind(ofConverter: $0.value) }.first
         }
@@ -36,7 +37,10 @@ extension FixtureCompilation {
                 throw error(.invalidValue, source.name.mark, "a \(source.type.value.rawValue) converter has no '\(stray)'",
                             hint: allowed.isEmpty ? "remove '\(stray)'" : "its keys are \(allowed.sorted().joined(separator: ", "))")
             }
-            if source.type.value == .rangeMapper {
+            if source.type.value == .interpolator, source.interpolation == .hold {
+                throw error(.invalidValue, source.name.mark, "an interpolator converter cannot hold", hint: "use interpolation: linear or cubic")
+            }
+            if source.type.value == .rangeMapper || source.type.value == .interpolator {
                 if source.ease != nil, source.interpolation != .cubic {
                     throw error(.invalidValue, source.name.mark, "'ease' needs 'interpolation: cubic'", hint: "add 'interpolation: cubic' or remove 'ease'")
                 }
@@ -70,7 +74,7 @@ extension FixtureCompilation {
     /// (groups followed by their items), in the order `collectConverters` numbered them.
     mutating func emitConverters(_ sources: [ConverterSource]) {
         var interpolatorIndex: [String: Int] = [:]
-        for source in sources where source.type.value == .rangeMapper && source.interpolation == .cubic {
+        for source in sources where (source.type.value == .rangeMapper || source.type.value == .interpolator) && source.interpolation == .cubic {
             let ease = source.ease ?? [0.42, 0, 0.58, 1]
             interpolatorIndex[source.name.value] = interpolatorIndex.count
             emit(TypeKey.cubicEaseInterpolator, [
@@ -139,6 +143,12 @@ extension FixtureCompilation {
                     case .separator: emit(TypeKey.formulaTokenArgumentSeparator, [], at: mark)
                     }
                 }
+            case .interpolator:
+                emit(TypeKey.dataConverterInterpolator, [
+                    name, (PropertyKey.dataConverterInterpolatorDuration, .float(source.duration ?? 1)),
+                    (PropertyKey.dataConverterInterpolatorInterpolationType, .uint(source.interpolation == .cubic ? 2 : 1)),
+                    (PropertyKey.dataConverterInterpolatorInterpolatorId, interpolatorIndex[source.name.value].map { .uint(UInt64($0)) }),
+                ], at: mark)
             case .group:
                 emit(TypeKey.dataConverterGroup, [name], at: mark)
                 for item in source.items ?? [] {

@@ -263,7 +263,7 @@ struct BindSource: Decodable {
 
 /// What a data converter does (the upstream `DataConverter` subtypes the compiler writes).
 enum ConverterKind: String, Decodable, CaseIterable {
-    case toString, toNumber, negate, operation, degsToRads, rangeMapper, rounder, trim, pad, removeZeros, formula, group
+    case toString, toNumber, negate, operation, degsToRads, rangeMapper, rounder, trim, pad, removeZeros, formula, interpolator, group
 }
 
 /// An arithmetic operation of an operation converter (`ArithmeticOperation`, in raw-value order).
@@ -318,6 +318,8 @@ struct ConverterSource: Decodable {
     var side: PadSide?
     // formula
     var formula: Located<String>?
+    // interpolator (with interpolation and ease)
+    var duration: Float?
     // group
     var items: [Located<String>]?
 
@@ -329,7 +331,7 @@ struct ConverterSource: Decodable {
             ("minInput", minInput != nil), ("maxInput", maxInput != nil), ("minOutput", minOutput != nil), ("maxOutput", maxOutput != nil),
             ("clampLower", clampLower != nil), ("clampUpper", clampUpper != nil), ("modulo", modulo != nil), ("reverse", reverse != nil),
             ("interpolation", interpolation != nil), ("ease", ease != nil), ("trim", trim != nil), ("length", length != nil),
-            ("text", text != nil), ("side", side != nil), ("formula", formula != nil), ("items", items != nil),
+            ("text", text != nil), ("side", side != nil), ("formula", formula != nil), ("duration", duration != nil), ("items", items != nil),
         ]
         return keys.filter(\.1).map(\.0)
     }

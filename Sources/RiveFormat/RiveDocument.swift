@@ -57,7 +57,7 @@ public struct RiveObject: Sendable, Equatable {
     public var typeName: String { RiveSchema.typeName(typeKey) }
 
     /// Whether the schema knows this type and it can be instantiated.
-    public var isKnownConcreteType: Bool { RiveSchema.type(typeKey).map { !$0.isAbstract } ?? false }
+    public var isKnownConcreteType: Bool { RiveSchema.isKnownConcreteType(typeKey) }
 
     /// Whether this object's type is `ancestorKey` or one of its descendants.
     public func isType(_ ancestorKey: UInt32) -> Bool { RiveSchema.isType(typeKey, a: ancestorKey) }

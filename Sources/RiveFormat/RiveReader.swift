@@ -84,12 +84,12 @@ public enum RiveReader {
             let key: UInt32
             do { key = try reader.readVarUInt32("a property key") } catch { throw error.at(path()) }
             if key == 0 { break }
-            let schemaProperty = RiveSchema.property(key)
+            let schemaProperty = RiveSchema.propertyIndex(key)
             let value: RivePropertyValue
             do throws(RiveFormatError) {
-                if let schemaProperty, schemaProperty.type != .callback {
+                if let schemaProperty, RiveSchema.propertyDefinitions[schemaProperty].type != .callback {
                     let ownsKey = RiveSchema.type(typeKey, hasProperty: key)
-                    value = try readValue(&reader, type: schemaProperty.type, checkRange: ownsKey)
+                    value = try readValue(&reader, type: RiveSchema.propertyDefinitions[schemaProperty].type, checkRange: ownsKey)
                 } else if let fieldID = tocFields[key] {
                     value = try readValue(&reader, fieldID: fieldID)
                 } else {
@@ -99,7 +99,7 @@ public enum RiveReader {
                         hint: "the file is corrupt, or it was written by a newer editor that did not list the key in its table of contents")
                 }
             } catch { throw error.at(path(key)) }
-            object.properties.append(RiveProperty(key: schemaProperty?.key ?? key, value: value))
+            object.properties.append(RiveProperty(key: schemaProperty.map { RiveSchema.propertyDefinitions[$0].key } ?? key, value: value))
         }
         return object
     }

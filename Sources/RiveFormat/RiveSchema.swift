@@ -162,46 +162,130 @@ public enum RiveSchema {
         typeDefinitions.map { ($0.name, $0.key) }, uniquingKeysWith: { first, _ in first })
 
     /// The type definition for a key, or `nil` when the schema does not know it.
-    public static func type(_ key: UInt32) -> RiveTypeDefinition? { typesByKey[key] }
+    public static func type(_ key: UInt32) -> RiveTypeDefinition? {
+        typeIndex(key).map { typeDefinitions[$0] }
+    }
 
     /// The property definition for a key or one of its alternates.
-    public static func property(_ key: UInt32) -> RivePropertyDefinition? { propertiesByKey[key] }
+    public static func property(_ key: UInt32) -> RivePropertyDefinition? {
+        propertyIndex(key).map { propertyDefinitions[$0] }
+    }
 
     /// The name of a type key, or `"type N"` when the schema does not know it.
-    public static func typeName(_ key: UInt32) -> String { typesByKey[key]?.name ?? "type \(key)" }
+    public static func typeName(_ key: UInt32) -> String { typeIndex(key).map { typeDefinitions[$0].name } ?? "type \(key)" }
+
+    /// Whether the schema knows the type and it can be instantiated.
+    public static func isKnownConcreteType(_ typeKey: UInt32) -> Bool {
+        typeIndex(typeKey).map { !typeDefinitions[$0].isAbstract } ?? false
+    }
 
     /// Whether `typeKey` is `ancestorKey` or descends from it through runtime parents.
     public static func isType(_ typeKey: UInt32, a ancestorKey: UInt32) -> Bool {
-        lineage(of: typeKey).contains(ancestorKey)
+        guard let type = typeIndex(typeKey) else { return typeKey == ancestorKey }
+        return tables.lineageBits.contains(ancestorKey, inRow: type)
     }
 
     /// Whether objects of `typeKey` carry the property `propertyKey`, own, inherited or from a mixin.
     public static func type(_ typeKey: UInt32, hasProperty propertyKey: UInt32) -> Bool {
-        guard let owner = propertiesByKey[propertyKey]?.ownerKey else { return false }
-        return lineage(of: typeKey).contains { key in
-            typesByKey[key].map { key == owner || $0.mixinKeys.contains(owner) } ?? false
-        }
+        guard let property = propertyIndex(propertyKey), let type = typeIndex(typeKey) else { return false }
+        return tables.ownerBits.contains(propertyDefinitions[property].ownerKey, inRow: type)
     }
-
-    /// A type key followed by its runtime ancestors' keys, nearest first (at most 64 keys).
-    private static func lineage(of typeKey: UInt32) -> [UInt32] { lineagesByKey[typeKey] ?? [typeKey] }
-
-    /// The lineage of every known type, computed once: the reader asks for it per property.
-    private static let lineagesByKey: [UInt32: [UInt32]] = Dictionary(
-        typeDefinitions.map { definition in
-            var keys: [UInt32] = []
-            var current: UInt32? = definition.key
-            while let key = current, keys.count < 64 {
-                keys.append(key)
-                current = typesByKey[key]?.parentKey
-            }
-            return (definition.key, keys)
-        },
-        uniquingKeysWith: { first, _ in first })
 
     /// The runtime default of a property, or the zero value of its type when the schema gives none.
     public static func defaultValue(of propertyKey: UInt32) -> RivePropertyValue? {
-        guard let property = propertiesByKey[propertyKey] else { return nil }
-        return property.defaultValue ?? RivePropertyValue.zero(of: property.type.valueKind)
+        guard let index = propertyIndex(propertyKey) else { return nil }
+        return propertyDefinitions[index].defaultValue ?? RivePropertyValue.zero(of: propertyDefinitions[index].type.valueKind)
+    }
+
+    /// The position of a type in `typeDefinitions` (the first with the key), or `nil`.
+    static func typeIndex(_ key: UInt32) -> Int? {
+        let table = tables.typeIndex
+        guard Int(key) < table.count else { return nil }
+        let index = table[Int(key)]
+        return index < 0 ? nil : Int(index)
+    }
+
+    /// The position of a property in `propertyDefinitions` (the last declaring the key as its
+    /// own or alternate, as `propertiesByKey` keeps), or `nil`.
+    static func propertyIndex(_ key: UInt32) -> Int? {
+        let table = tables.propertyIndex
+        guard Int(key) < table.count else { return nil }
+        let index = table[Int(key)]
+        return index < 0 ? nil : Int(index)
+    }
+
+    /// Lookups by key in arrays instead of dictionaries, computed once: the reader and the
+    /// structure walk ask several per object and per property, and keys are small numbers.
+    private static let tables = Tables()
+
+    private struct Tables {
+        /// `typeDefinitions` positions by type key, -1 for unknown keys.
+        let typeIndex: [Int32]
+        /// `propertyDefinitions` positions by property key (alternates included), -1 for unknown keys.
+        let propertyIndex: [Int32]
+        /// Per known type: its lineage (the type and its runtime ancestors, at most 64 keys).
+        let lineageBits: KeyBitRows
+        /// Per known type: the owners whose properties it carries (the known types of its
+        /// lineage and their mixins).
+        let ownerBits: KeyBitRows
+
+        init() {
+            var largestTypeKey: UInt32 = 0
+            for type in typeDefinitions {
+                largestTypeKey = max(largestTypeKey, type.key, type.parentKey ?? 0, type.mixinKeys.max() ?? 0)
+            }
+            var types = [Int32](repeating: -1, count: Int(largestTypeKey) + 1)
+            for (index, type) in typeDefinitions.enumerated() where types[Int(type.key)] < 0 { types[Int(type.key)] = Int32(index) }
+            let largestPropertyKey = propertyDefinitions.map { max($0.key, $0.alternateKeys.max() ?? 0) }.max() ?? 0
+            var properties = [Int32](repeating: -1, count: Int(largestPropertyKey) + 1)
+            for (index, property) in propertyDefinitions.enumerated() {
+                properties[Int(property.key)] = Int32(index)
+                for alternate in property.alternateKeys { properties[Int(alternate)] = Int32(index) }
+            }
+            let known = { (key: UInt32) -> Int? in
+                Int(key) < types.count && types[Int(key)] >= 0 ? Int(types[Int(key)]) : nil
+            }
+            var lineage = KeyBitRows(rows: typeDefinitions.count, largestKey: largestTypeKey)
+            var owners = KeyBitRows(rows: typeDefinitions.count, largestKey: largestTypeKey)
+            for row in typeDefinitions.indices {
+                var current: UInt32? = typeDefinitions[row].key
+                var count = 0
+                while let key = current, count < 64 {
+                    lineage.insert(key, inRow: row)
+                    count += 1
+                    current = nil
+                    if let index = known(key) {
+                        owners.insert(key, inRow: row)
+                        for mixin in typeDefinitions[index].mixinKeys { owners.insert(mixin, inRow: row) }
+                        current = typeDefinitions[index].parentKey
+                    }
+                }
+            }
+            typeIndex = types
+            propertyIndex = properties
+            lineageBits = lineage
+            ownerBits = owners
+        }
+    }
+
+    /// One fixed-size bit set of type keys per row, stored flat.
+    private struct KeyBitRows {
+        private var words: [UInt64]
+        private let wordsPerRow: Int
+
+        init(rows: Int, largestKey: UInt32) {
+            wordsPerRow = Int(largestKey) / 64 + 1
+            words = [UInt64](repeating: 0, count: rows * wordsPerRow)
+        }
+
+        mutating func insert(_ key: UInt32, inRow row: Int) {
+            words[row * wordsPerRow + Int(key) / 64] |= 1 << UInt64(key % 64)
+        }
+
+        func contains(_ key: UInt32, inRow row: Int) -> Bool {
+            let word = Int(key) / 64
+            guard word < wordsPerRow else { return false }
+            return words[row * wordsPerRow + word] & (1 << UInt64(key % 64)) != 0
+        }
     }
 }
