@@ -34,6 +34,8 @@ final class ArtboardScene {
         case gradientStop
         /// A clipping shape: clips everything under its parent to the shapes under its source.
         case clippingShape
+        /// A nested artboard host (`NestedArtboard`): a drawable node that draws another artboard instance.
+        case nestedArtboard
         /// Anything the scene does not take part in (data, interpolators, unsupported types).
         case other
     }
@@ -48,8 +50,14 @@ final class ArtboardScene {
 
     let store: PropertyStore
     private(set) var components: [Component?]
-    /// The shapes in draw order (bottom first).
+    /// The drawables (shapes and nested artboards) in draw order (bottom first).
     private(set) var drawOrder: [Int] = []
+    /// Draws the nested artboard hosted by a component, given the host's render opacity
+    /// (set by the artboard instance that owns the nested instances; see NestedArtboards.swift).
+    var drawNestedArtboard: ((_ host: Int, _ renderer: any Renderer, _ hostOpacity: Double) -> Void)?
+    /// For a nested artboard: maps a point of the host's space (after this artboard's own
+    /// transform) into the root artboard's space (upstream `NestedArtboard::hostTransformPoint`).
+    var hostRootTransform: ((Point) -> Point)?
     /// For each clipped shape, the clipping shapes that clip it (outermost first).
     private var clipsByShape: [Int: [Int]] = [:]
     /// For each clipping shape, the shapes whose paths make its clip (those under its source).
@@ -105,7 +113,8 @@ final class ArtboardScene {
             guard let parent = components[id]?.parent else { continue }
             components[parent]?.children.append(id)
         }
-        drawOrder = components.indices.filter { components[$0]?.kind == .shape && isAttached($0) }.reversed()
+        drawOrder = components.indices.filter { [.shape, .nestedArtboard].contains(components[$0]?.kind) && isAttached($0) }.reversed()
+        let shapeOrder = drawOrder.filter { components[$0]?.kind == .shape }
         for solo in components.indices where components[solo]?.typeKey == T.solo {
             soloMembers[solo] = (components[solo]?.children ?? []).compactMap { child in
                 guard let objectIndex = localObjects[child] else { return nil }
@@ -119,14 +128,14 @@ final class ArtboardScene {
         for clip in components.indices where components[clip]?.kind == .clippingShape && isAttached(clip) {
             guard let parent = components[clip]?.parent else { continue }
             let source = document.objects[localObjects[clip]!].index(P.clippingShapeSourceId)
-            clipSources[clip] = source.map { source in drawOrder.filter { isUnder($0, source) } } ?? []
+            clipSources[clip] = source.map { source in shapeOrder.filter { isUnder($0, source) } } ?? []
             for shape in drawOrder where isUnder(shape, parent) { clipsByShape[shape, default: []].append(clip) }
         }
         for shape in clipsByShape.keys {
             clipsByShape[shape]?.sort { depth(of: components[$0]?.parent ?? 0) < depth(of: components[$1]?.parent ?? 0) }
         }
         if !components.isEmpty { markTransformDirty(0) }
-        for shape in drawOrder { markPathDirty(shape) }
+        for shape in shapeOrder { markPathDirty(shape) }
         update()
     }
 
@@ -180,6 +189,7 @@ final class ArtboardScene {
         case T.gradientStop: return .gradientStop
         case T.clippingShape: return .clippingShape
         case T.node, T.solo: return .node
+        case T.nestedArtboard: return .nestedArtboard
         default: return .other
         }
     }
@@ -191,7 +201,7 @@ final class ArtboardScene {
         store.takeChangedObjects { id in
             guard components.indices.contains(id), let component = components[id] else { return }
             switch component.kind {
-            case .artboard, .node, .shape:
+            case .artboard, .node, .shape, .nestedArtboard:
                 markTransformDirty(id)
             case .rectangle, .ellipse, .pointsPath:
                 if let shape = owningShape(of: id) { markPathDirty(shape) }
@@ -255,7 +265,7 @@ final class ArtboardScene {
             case .artboard:
                 worldTransforms[id] = .identity
                 renderOpacities[id] = store.double(id, P.worldTransformComponentOpacity, 1)
-            case .node, .shape, .rectangle, .ellipse, .pointsPath:
+            case .node, .shape, .rectangle, .ellipse, .pointsPath, .nestedArtboard:
                 worldTransforms[id] = parentWorld * localTransform(id)
                 renderOpacities[id] = parentOpacity * store.double(id, P.worldTransformComponentOpacity, 1)
             default:
@@ -384,12 +394,15 @@ final class ArtboardScene {
     /// parent's world transform. `nil` for components that are not nodes.
     func computedValue(_ key: PropertyStore.Key) -> RivePropertyValue? {
         guard components.indices.contains(key.object), let component = components[key.object],
-              component.kind == .node || component.kind == .shape else { return nil }
+              [.node, .shape, .nestedArtboard].contains(component.kind) else { return nil }
         update()
         let world = worldTransforms[key.object]
         switch key.property {
-        case P.nodeComputedWorldX, P.nodeComputedRootX: return .float(Float(world.tx))
-        case P.nodeComputedWorldY, P.nodeComputedRootY: return .float(Float(world.ty))
+        case P.nodeComputedWorldX: return .float(Float(world.tx))
+        case P.nodeComputedWorldY: return .float(Float(world.ty))
+        case P.nodeComputedRootX, P.nodeComputedRootY:
+            let root = rootPoint(Point(x: world.tx, y: world.ty))
+            return .float(Float(key.property == P.nodeComputedRootX ? root.x : root.y))
         case P.nodeComputedLocalX, P.nodeComputedLocalY:
             let parentWorld = component.parent.map { worldTransforms[$0] } ?? .identity
             let local = (parentWorld.inverted() ?? .identity) * world
@@ -398,13 +411,30 @@ final class ArtboardScene {
         }
     }
 
+    /// A point of this artboard's world space in the root artboard's space (upstream
+    /// `Artboard::rootTransform`): a top-level artboard is the root space; a nested one maps
+    /// the point through its own rotation and scale, then through its host.
+    func rootPoint(_ point: Point) -> Point {
+        guard let hostRootTransform else { return point }
+        return hostRootTransform(selfTransform?.apply(point) ?? point)
+    }
+
+    /// The artboard's own rotation and scale about its content origin, `nil` when they are
+    /// the identity (upstream `Artboard::selfTransform`, `hasSelfTransform`).
+    var selfTransform: Transform2D? {
+        let rotation = store.double(0, P.transformComponentRotation, 0)
+        let scaleX = store.double(0, P.transformComponentScaleX, 1), scaleY = store.double(0, P.transformComponentScaleY, 1)
+        guard rotation != 0 || scaleX != 1 || scaleY != 1 else { return nil }
+        return Transform2D(x: 0, y: 0, rotation: rotation, scaleX: scaleX, scaleY: scaleY)
+    }
+
     /// A shape's path in its own space.
     func path(ofShape id: Int) -> Path? { shapePaths.indices.contains(id) ? shapePaths[id] : nil }
 
     /// The shapes at or below a component (a listener target), in draw order.
     func shapes(under target: Int) -> [Int] {
         drawOrder.filter { shape in
-            if isCollapsed(shape) { return false }
+            if components[shape]?.kind != .shape || isCollapsed(shape) { return false }
             var current: Int? = shape
             while let id = current {
                 if id == target { return true }
@@ -416,7 +446,7 @@ final class ArtboardScene {
 
     // MARK: Drawing
 
-    /// Draws the artboard: background paints, then the shapes bottom first.
+    /// Draws the artboard: background paints, then the drawables bottom first.
     func draw(on renderer: some Renderer) {
         renderer.save()
         let (width, height) = size
@@ -424,20 +454,56 @@ final class ArtboardScene {
             renderer.clipPath(Path.rectangle(width: width, height: height, originX: 0, originY: 0))
         }
         renderer.transform(frameTransform)
+        if let selfTransform { renderer.transform(selfTransform) }
+        drawContent(on: renderer, hostOpacity: 1)
+        renderer.restore()
+    }
+
+    /// Draws the artboard as a nested artboard (upstream `Artboard::drawInternal` without the
+    /// frame origin): nothing when its opacity times the host's is 0; otherwise, in the host's
+    /// space under the artboard's own rotation and scale, clipped (when the artboard clips) to
+    /// its bounds around its origin, its background paints and drawables with the host's
+    /// render opacity folded in.
+    func drawNested(on renderer: any Renderer, hostOpacity: Double) {
+        guard renderOpacities[0] * hostOpacity != 0 else { return }
+        renderer.save()
+        if let selfTransform { renderer.transform(selfTransform) }
+        if store.bool(0, P.layoutComponentClip, false) {
+            let (width, height) = size
+            renderer.clipPath(Path.rectangle(width: width, height: height,
+                                             originX: store.double(0, P.artboardOriginX), originY: store.double(0, P.artboardOriginY)))
+        }
+        drawContent(on: renderer, hostOpacity: hostOpacity)
+        renderer.restore()
+    }
+
+    /// The background paints, then the drawables bottom first, in the artboard's content space.
+    private func drawContent(on renderer: some Renderer, hostOpacity: Double) {
+        let (width, height) = size
         let background = Path.rectangle(width: width, height: height,
                                         originX: store.double(0, P.artboardOriginX), originY: store.double(0, P.artboardOriginY))
-        drawPaints(of: 0, path: background, opacity: renderOpacities[0], world: .identity, on: renderer)
-        for shape in drawOrder where !isHidden(shape) && !isCollapsed(shape) {
-            guard let path = shapePaths[shape] else { continue }
+        drawPaints(of: 0, path: background, opacity: renderOpacities[0] * hostOpacity, world: .identity, on: renderer)
+        for drawable in drawOrder where !isHidden(drawable) && !isCollapsed(drawable) {
+            if components[drawable]?.kind == .nestedArtboard {
+                guard let drawNestedArtboard else { continue }
+                renderer.save()
+                for clip in clipsByShape[drawable] ?? [] where store.bool(clip, P.clippingShapeIsVisible, true) {
+                    renderer.clipPath(clipPath(clip))
+                }
+                renderer.transform(worldTransforms[drawable])
+                drawNestedArtboard(drawable, renderer, renderOpacities[drawable] * hostOpacity)
+                renderer.restore()
+                continue
+            }
+            guard let path = shapePaths[drawable] else { continue }
             renderer.save()
-            for clip in clipsByShape[shape] ?? [] where store.bool(clip, P.clippingShapeIsVisible, true) {
+            for clip in clipsByShape[drawable] ?? [] where store.bool(clip, P.clippingShapeIsVisible, true) {
                 renderer.clipPath(clipPath(clip))
             }
-            renderer.transform(worldTransforms[shape])
-            drawPaints(of: shape, path: path, opacity: renderOpacities[shape], world: worldTransforms[shape], on: renderer)
+            renderer.transform(worldTransforms[drawable])
+            drawPaints(of: drawable, path: path, opacity: renderOpacities[drawable] * hostOpacity, world: worldTransforms[drawable], on: renderer)
             renderer.restore()
         }
-        renderer.restore()
     }
 
     /// A clipping shape's clip in world space: the paths of the shapes under its source, each

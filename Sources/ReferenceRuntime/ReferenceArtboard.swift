@@ -19,10 +19,20 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
     let scene: ArtboardScene
     /// The animations and state machines the runtime plays, and what it does not support.
     let content: ArtboardContent
+    /// The nested artboards this instance hosts, in file order (see NestedArtboards.swift).
+    private(set) var nestedHosts: [NestedArtboardHost] = []
+    /// The artboard indices of the instances that host this one, outermost first (empty for
+    /// a top-level instance).
+    let hostChain: [Int]
+    /// What a bind writes into a nested artboard's `artboardId` when an app assigns this
+    /// artboard to an artboard property: the file's serial above the artboard's index.
+    nonisolated let assignmentToken: UInt64
 
-    init(file: ReferenceFile, index: Int) {
+    init(file: ReferenceFile, index: Int, hostChain: [Int] = []) {
         self.file = file
         self.index = index
+        self.hostChain = hostChain
+        assignmentToken = file.serial << 32 | UInt64(index)
         let definition = file.model.artboards[index]
         let document = file.model.document
         store = PropertyStore { local in
@@ -35,6 +45,10 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
         store.soloMembers = { [unowned scene] solo in scene.soloMembers[solo] }
         if !scene.soloMembers.isEmpty {
             binds.isCollapsed = { [unowned scene] target in scene.isCollapsed(target) }
+        }
+        nestedHosts = NestedArtboardHost.hosts(of: self)
+        if !nestedHosts.isEmpty {
+            scene.drawNestedArtboard = { [unowned self] host, renderer, opacity in self.drawNested(host: host, on: renderer, hostOpacity: opacity) }
         }
     }
 

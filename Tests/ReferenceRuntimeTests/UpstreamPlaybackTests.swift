@@ -8,9 +8,9 @@ import RuntimeAPI
 private typealias P = RivePropertyKey
 
 /// Upstream test files (riv-format-and-binding.md §4) whose documented values need the scene,
-/// animations, state machines or listeners. Where a file needs content the runtime does not
-/// support (nested artboards, events, text, converters), the test asserts the part it can and
-/// checks that the missing content is reported; the test name says so.
+/// animations, state machines, listeners, nested artboards or events. Where a file needs content
+/// the runtime does not support (text, layout, some converters), the test asserts the part it
+/// can and checks that the missing content is reported; the test name says so.
 @Suite("Upstream assets: playback", .enabled(if: SharedMaterial.hasAssets, "../shared/rive-assets is absent; set RIVE_HARNESS_SHARED"))
 @MainActor
 struct UpstreamPlaybackTests {
@@ -73,7 +73,7 @@ struct UpstreamPlaybackTests {
         #expect(artboard.unsupportedContent.contains { $0.hasPrefix("Text") }, "the text run is not drawn")
     }
 
-    @Test("data_binding_test_triggers.riv: red after advance(0) and green once vm_root/trigger fires; the child event that fires it upstream is a reported gap (nested artboards, events)")
+    @Test("data_binding_test_triggers.riv: red after advance(0); the nested child's event (reported during advance(0.7)) fires vm_root/trigger, so green after advance(0.1)")
     func triggerTransition() throws {
         let file = try open("data_binding_test_triggers.riv")
         let artboard = try file.makeArtboard("root")
@@ -83,17 +83,14 @@ struct UpstreamPlaybackTests {
         let solid = 5
         #expect(artboard.componentValue(solid, property: P.solidColorColorValue) == .color(0xFFFF_0000))
         machine.advanceAndApply(by: 0.7)
-        machine.advanceAndApply(by: 0.1)
         #expect(artboard.componentValue(solid, property: P.solidColorColorValue) == .color(0xFFFF_0000),
-                "upstream turns green here through the nested child's event; the reference runtime does not play nested artboards")
-        #expect(artboard.unsupportedContent.contains("NestedArtboard"))
-        #expect(artboard.unsupportedContent.contains("StateMachineListener (event)"))
-        instance.fire(trigger: TriggerProperty(path: "trigger"))
+                "the child reported its event during this advance; its listener acts on the next")
         machine.advanceAndApply(by: 0.1)
         #expect(artboard.componentValue(solid, property: P.solidColorColorValue) == .color(0xFF00_FF00))
+        #expect(artboard.unsupportedContent == ["LayoutComponentStyle"])
     }
 
-    @Test("data_binding_test_3.riv main-2: a parent listener's change is in the view model after one advance(0); the nested child's width 100→200 is a reported gap")
+    @Test("data_binding_test_3.riv main-2: a parent listener's change reaches the nested child's rectangle (width 100→200) after one advance(0)")
     func parentListenerChange() async throws {
         let file = try open("data_binding_test_3.riv")
         let artboard = try file.makeArtboard("main-2")
@@ -101,19 +98,23 @@ struct UpstreamPlaybackTests {
         let machine = try artboard.makeStateMachine(nil, binding: .instance(instance))
         machine.advanceAndApply(by: 0)
         #expect(try await instance.value(of: NumberProperty(path: "num")) == 0, "binding does not perform the listener's change")
+        let child = try #require(artboard.nestedArtboardInstances.first)
+        #expect(child.name == "child-2")
+        let rect = try #require(child.componentID(named: "child-rect-path"))
+        #expect(child.componentValue(rect, property: P.parametricPathWidth) == .float(100))
         machine.pointer(.down, at: (250, 250))
         machine.pointer(.up, at: (250, 250))
         machine.advanceAndApply(by: 0)
         #expect(try await instance.value(of: NumberProperty(path: "num")) == 1, "the click listener set vm1/num")
-        #expect(artboard.unsupportedContent.contains("NestedArtboard"), "the child whose width follows num is not played")
+        #expect(child.componentValue(rect, property: P.parametricPathWidth) == .float(200), "the nested child's width follows num")
     }
 
-    @Test("shared_viewmodel_instance.riv main: the two labels are text runs in nested artboards, a reported gap (sharing itself is checked on the instances in UpstreamAssetTests)")
+    @Test("shared_viewmodel_instance.riv main: the two labels are text runs in nested artboards; the text is a reported gap (sharing itself is checked on the instances in UpstreamAssetTests)")
     func sharedChildrenAreNestedArtboards() throws {
         let file = try open("shared_viewmodel_instance.riv")
         let main = try file.makeArtboard("main")
-        #expect(main.unsupportedContent.contains("NestedArtboard ×2"))
-        #expect(main.unsupportedContent.contains("NestedStateMachine ×2"))
+        #expect(main.nestedArtboardInstances.map(\.name) == ["child", "child"])
+        #expect(main.nestedArtboardInstances.allSatisfy { $0.unsupportedContent.contains("Text") })
         let child = try file.makeArtboard("child")
         #expect(child.unsupportedContent.contains("Text"))
         #expect(child.unsupportedContent.contains("TextValueRun"))
