@@ -41,7 +41,7 @@ let package = Package(
         .executableTarget(name: "rive-schema-gen", dependencies: ["RiveSchemaGenerator"]),
         .target(name: "RiveFixtures", dependencies: ["RiveFormat", "YAML"]),
         .executableTarget(name: "rive-harness", dependencies: ["RiveFormat", "RiveFixtures", "ReferenceRuntime", "RiveRendering", "RuntimeAPI", "Conformance", "YAML", "HarnessSupport", "PerformanceHistory", "BenchKit", "AdapterProtocol", "Differential"]),
-        .target(name: "HarnessTestSupport", path: "Tests/HarnessTestSupport"),
+        .target(name: "HarnessTestSupport", dependencies: ["HarnessSupport"], path: "Tests/HarnessTestSupport"),
         .testTarget(name: "RiveFormatTests", dependencies: ["RiveFormat", "RiveSchemaGenerator", "HarnessTestSupport"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "CLITests", dependencies: ["rive-harness", "ReferenceRuntime", "RiveRendering", "HarnessTestSupport", "BenchKit", "HarnessSupport"]),

@@ -5,7 +5,9 @@ import HarnessSupport
 /// `results/noise.json` by metric and testbed fingerprint.
 ///
 /// A threshold is 3 × the largest relative change of the medians seen between A/A pairs,
-/// at least `minimumThreshold` of the metric and at most 50%.
+/// at least `minimumThreshold` of the metric and at most 50%. For time the change is taken
+/// after removing the pair's run shift (see `Comparison.compare`), and the largest run
+/// shift itself is kept too: 3 × it is the drift a later comparison accepts.
 public struct NoiseFile: Sendable, Hashable {
     /// The layout version written and accepted.
     public static let formatVersion = 1
@@ -20,14 +22,26 @@ public struct NoiseFile: Sendable, Hashable {
         public var pairs: Int
     }
 
+    /// What the A/A runs showed for a whole run: how far all benchmarks moved together.
+    public struct ShiftEntry: Sendable, Hashable {
+        /// The run shift a comparison still attributes to the testbed's drift.
+        public var threshold: Double
+        /// The largest |run shift| seen between A/A pairs.
+        public var largestShift: Double
+        /// How many A/A pairs were recorded.
+        public var pairs: Int
+    }
+
     /// Entries by metric, then testbed fingerprint, then benchmark name.
     public private(set) var entries: [Metric: [String: [String: Entry]]] = [:]
+    /// Run-shift entries by metric, then testbed fingerprint (time only).
+    public private(set) var runShifts: [Metric: [String: ShiftEntry]] = [:]
 
     /// An empty noise file.
     public init() {}
 
     /// Whether the file holds no entries.
-    public var isEmpty: Bool { entries.values.allSatisfy { $0.values.allSatisfy(\.isEmpty) } }
+    public var isEmpty: Bool { entries.values.allSatisfy { $0.values.allSatisfy(\.isEmpty) } && runShifts.values.allSatisfy(\.isEmpty) }
 
     /// The smallest threshold an A/A pair can set: 1% for time, 0.1% for instructions.
     public static func minimumThreshold(_ metric: Metric) -> Double { metric == .time ? 0.01 : 0.001 }
@@ -35,6 +49,11 @@ public struct NoiseFile: Sendable, Hashable {
     /// The thresholds for a metric on a testbed, by benchmark name.
     public func thresholds(metric: Metric, testbed: String) -> [String: Double] {
         (entries[metric]?[testbed] ?? [:]).mapValues(\.threshold)
+    }
+
+    /// The run-shift entry of a metric on a testbed.
+    public func runShift(metric: Metric, testbed: String) -> ShiftEntry? {
+        runShifts[metric]?[testbed]
     }
 
     /// The entry of one benchmark.
@@ -52,8 +71,15 @@ public struct NoiseFile: Sendable, Hashable {
         let metric = report.metric
         let testbed = new.harness.testbed.fingerprint
         var updated = 0
+        if let shift = report.runShift {
+            var entry = runShifts[metric]?[testbed] ?? ShiftEntry(threshold: 0, largestShift: 0, pairs: 0)
+            entry.largestShift = max(entry.largestShift, abs(shift))
+            entry.pairs += 1
+            entry.threshold = min(0.5, max(Self.minimumThreshold(metric), 3 * entry.largestShift))
+            runShifts[metric, default: [:]][testbed] = entry
+        }
         for comparison in report.benchmarks {
-            guard let change = comparison.change else { continue }
+            guard let change = comparison.adjustedChange ?? comparison.change else { continue }
             var entry = entries[metric]?[testbed]?[comparison.name] ?? Entry(threshold: 0, largestChange: 0, pairs: 0)
             entry.largestChange = max(entry.largestChange, abs(change))
             entry.pairs += 1
@@ -74,7 +100,13 @@ public struct NoiseFile: Sendable, Hashable {
                 })
             })
         }
-        return .object(["formatVersion": .number(Double(Self.formatVersion)), "thresholds": .object(metrics)])
+        var shifts: [String: JSONValue] = [:]
+        for (metric, testbeds) in runShifts {
+            shifts[metric.rawValue] = .object(testbeds.mapValues { entry in
+                .object(["threshold": .number(entry.threshold), "largestShift": .number(entry.largestShift), "pairs": .number(Double(entry.pairs))])
+            })
+        }
+        return .object(["formatVersion": .number(Double(Self.formatVersion)), "thresholds": .object(metrics), "runShifts": .object(shifts)])
     }
 
     /// Reads a noise file's JSON.
@@ -100,6 +132,21 @@ public struct NoiseFile: Sendable, Hashable {
                         throw fail("the entry of \"\(name)\" lacks threshold, largestChange or pairs")
                     }
                     file.entries[metric, default: [:]][testbed, default: [:]][name] = Entry(threshold: threshold, largestChange: largest, pairs: Int(pairs))
+                }
+            }
+        }
+        // "runShifts" is optional: files written before it existed have none.
+        if let shifts = json["runShifts"] {
+            guard let shifts = shifts.objectValue else { throw fail("\"runShifts\" is not an object") }
+            for (metricName, testbeds) in shifts {
+                guard let metric = Metric(rawValue: metricName) else { throw fail("unknown metric \"\(metricName)\" in \"runShifts\"") }
+                guard let testbeds = testbeds.objectValue else { throw fail("\"runShifts\".\(metricName) is not an object") }
+                for (testbed, value) in testbeds {
+                    guard let threshold = value["threshold"]?.numberValue, threshold >= 0,
+                          let largest = value["largestShift"]?.numberValue, let pairs = value["pairs"]?.numberValue else {
+                        throw fail("the run shift of \"\(metricName)\".\(testbed) lacks threshold, largestShift or pairs")
+                    }
+                    file.runShifts[metric, default: [:]][testbed] = ShiftEntry(threshold: threshold, largestShift: largest, pairs: Int(pairs))
                 }
             }
         }

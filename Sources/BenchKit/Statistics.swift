@@ -83,6 +83,21 @@ public enum Statistics {
         return MannWhitney(u: u1, pValue: max(0, p), isExact: false, rankBiserial: rankBiserial)
     }
 
+    /// Holm's step-down adjustment of a family of p-values (`nil` entries are not part of
+    /// the family and stay `nil`): the i-th smallest of m becomes the largest of
+    /// min(1, (m − j)·p₍ⱼ₎) over j ≤ i (0-based). Rejecting where the adjusted value is below
+    /// α keeps the chance of any false rejection in the family at most α.
+    public static func holmAdjusted(_ pValues: [Double?]) -> [Double?] {
+        let family = pValues.enumerated().compactMap { entry in entry.element.map { (index: entry.offset, p: $0) } }.sorted { $0.p < $1.p }
+        var adjusted = pValues
+        var running = 0.0
+        for (rank, entry) in family.enumerated() {
+            running = max(running, min(1, Double(family.count - rank) * entry.p))
+            adjusted[entry.index] = running
+        }
+        return adjusted
+    }
+
     /// How many orderings of m first and n second values give each U (index = U), without ties.
     static func exactDistribution(_ m: Int, _ n: Int) -> [Double] {
         // counts[j][u] for the current number of first values i and j second values:

@@ -1,3 +1,5 @@
+import HarnessSupport
+
 /// How `run --verify` runs each scenario several ways and requires the same verdict.
 ///
 /// docs/scenario-format.md ("Verify mode") describes the variants and which `advance`
@@ -74,18 +76,11 @@ public enum Verification {
     /// A plan's entries in a seeded pseudo-random order (SplitMix64 + Fisher–Yates), the same
     /// for the same seed on every machine.
     public static func shuffled<Element>(_ elements: [Element], seed: UInt64) -> [Element] {
-        var state = seed
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var generator = SeededGenerator(seed: seed)
         var result = elements
         guard result.count > 1 else { return result }
         for index in stride(from: result.count - 1, to: 0, by: -1) {
-            let other = Int(next() % UInt64(index + 1))
+            let other = Int(generator.next() % UInt64(index + 1))
             result.swapAt(index, other)
         }
         return result

@@ -21,7 +21,7 @@ struct ArtboardContent {
         T.artboard, T.node, T.solo, T.shape, T.rectangle, T.ellipse, T.pointsPath,
         T.straightVertex, T.cubicMirroredVertex, T.cubicDetachedVertex, T.cubicAsymmetricVertex,
         T.fill, T.stroke, T.solidColor, T.linearGradient, T.radialGradient, T.gradientStop, T.clippingShape,
-        T.cubicEaseInterpolator, T.nestedArtboard, T.nestedStateMachine, T.nestedSimpleAnimation,
+        T.cubicEaseInterpolator, T.nestedArtboard, T.nestedStateMachine, T.nestedBool, T.nestedNumber, T.event,
     ]
 
     /// Reads the content of artboard `index` of a file model.
@@ -37,11 +37,6 @@ struct ArtboardContent {
             let object = document.objects[objectIndex]
             let isData = object.isType(T.viewModelInstance) || object.isType(T.viewModelInstanceValue)
             if !isData, !Self.supportedComponentTypes.contains(object.typeKey) { unsupported.append(object.typeName) }
-        }
-        // A nested artboard whose artboard comes from a data bind (an artboard property) would
-        // swap its instance at run time; the runtime does not, so it is not played at all.
-        for bind in model.artboards[index].binds where bind.propertyKey == P.nestedArtboardArtboardId {
-            unsupported.append("NestedArtboard (data-bound artboard)")
         }
         animations = layout.animations.map { AnimationDefinition($0, artboard: layout, document: document, unsupported: &unsupported) }
         var stateMachines = layout.stateMachines.map {

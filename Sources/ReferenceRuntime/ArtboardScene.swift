@@ -34,7 +34,7 @@ final class ArtboardScene {
         case gradientStop
         /// A clipping shape: clips everything under its parent to the shapes under its source.
         case clippingShape
-        /// A nested artboard: a node that draws another artboard instance in its place.
+        /// A nested artboard host (`NestedArtboard`): a drawable node that draws another artboard instance.
         case nestedArtboard
         /// Anything the scene does not take part in (data, interpolators, unsupported types).
         case other
@@ -50,8 +50,14 @@ final class ArtboardScene {
 
     let store: PropertyStore
     private(set) var components: [Component?]
-    /// The shapes in draw order (bottom first).
+    /// The drawables (shapes and nested artboards) in draw order (bottom first).
     private(set) var drawOrder: [Int] = []
+    /// Draws the nested artboard hosted by a component, given the host's render opacity
+    /// (set by the artboard instance that owns the nested instances; see NestedArtboards.swift).
+    var drawNestedArtboard: ((_ host: Int, _ renderer: any Renderer, _ hostOpacity: Double) -> Void)?
+    /// For a nested artboard: maps a point of the host's space (after this artboard's own
+    /// transform) into the root artboard's space (upstream `NestedArtboard::hostTransformPoint`).
+    var hostRootTransform: ((Point) -> Point)?
     /// For each clipped shape, the clipping shapes that clip it (outermost first).
     private var clipsByShape: [Int: [Int]] = [:]
     /// For each clipping shape, the shapes whose paths make its clip (those under its source).
@@ -73,40 +79,12 @@ final class ArtboardScene {
     private(set) var pathBuildCount = 0
     /// The shapes whose paths need rebuilding, and a flag per component saying whether it is in that list.
     private var pathDirty: [Int] = []
-    private var isPathDirty: [Bool]
-    /// The work list of `updateTransforms(from:)`, kept to reuse its storage.
-    private var transformStack: [Int] = []
     /// The fill rule the artboard's clip is recorded with. Upstream clips with the artboard's
     /// local render path, created clockwise (include/rive/shapes/shape_paint_path.hpp); a
     /// non-clockwise background fill draws through the same render path object and sets its
     /// rule (src/shapes/paint/shape_paint.cpp, `ShapePaint::draw`; src/shapes/paint/fill.cpp,
     /// `Fill::pickPath`), so from the next frame on the clip carries that fill's rule.
     private var artboardPathFillRule: FillRule = .clockwise
-    /// The shapes and nested artboards in upstream's draw order (the last in file order first).
-    private(set) var drawables: [Int] = []
-    /// Draws the artboard instance a nested artboard component holds, in the component's space.
-    var drawNested: ((Int, any Renderer) -> Void)?
-    /// Whether this is the artboard instance of a nested artboard: upstream turns its frame
-    /// origin off (`NestedArtboard::nest`), so its content is drawn around its origin, not
-    /// shifted into the frame.
-    var isNested = false
-    /// The render opacity of the nested artboard component that hosts this artboard
-    /// (upstream's `Artboard::hostOpacity`), multiplied into the artboard's own.
-    private(set) var hostOpacity: Double = 1
-
-    /// Sets the host's render opacity; the artboard's subtree takes it at the next update.
-    func setHostOpacity(_ value: Double) {
-        guard value != hostOpacity else { return }
-        hostOpacity = value
-        markTransformDirty(0)
-    }
-
-    /// A nested artboard component's render opacity (what it passes on as host opacity).
-    func renderOpacity(_ id: Int) -> Double { renderOpacities[id] }
-
-    /// Whether a component is hidden or collapsed, so neither it nor what it hosts plays.
-    func isInactive(_ id: Int) -> Bool { isHidden(id) || isCollapsed(id) }
-
     /// Whether the artboard's record stores `clip`.
     private let clipIsAuthored: Bool
 
@@ -117,6 +95,9 @@ final class ArtboardScene {
         let key = PropertyStore.Key(object: 0, property: P.layoutComponentClip)
         return clipIsAuthored || store.revision(key) > 0 ? store.bool(0, P.layoutComponentClip, true) : true
     }
+    private var isPathDirty: [Bool]
+    /// The work list of `updateTransforms(from:)`, kept to reuse its storage.
+    private var transformStack: [Int] = []
 
     /// Builds the scene of an artboard; values come from `store` (keyed by artboard-local id).
     init(localObjects: [Int?], document: RiveDocument, store: PropertyStore) {
@@ -149,8 +130,8 @@ final class ArtboardScene {
             guard let parent = components[id]?.parent else { continue }
             components[parent]?.children.append(id)
         }
-        drawOrder = components.indices.filter { components[$0]?.kind == .shape && isAttached($0) }.reversed()
-        drawables = components.indices.filter { (components[$0]?.kind == .shape || components[$0]?.kind == .nestedArtboard) && isAttached($0) }.reversed()
+        drawOrder = components.indices.filter { [.shape, .nestedArtboard].contains(components[$0]?.kind) && isAttached($0) }.reversed()
+        let shapeOrder = drawOrder.filter { components[$0]?.kind == .shape }
         for solo in components.indices where components[solo]?.typeKey == T.solo {
             soloMembers[solo] = (components[solo]?.children ?? []).compactMap { child in
                 guard let objectIndex = localObjects[child] else { return nil }
@@ -164,14 +145,14 @@ final class ArtboardScene {
         for clip in components.indices where components[clip]?.kind == .clippingShape && isAttached(clip) {
             guard let parent = components[clip]?.parent else { continue }
             let source = document.objects[localObjects[clip]!].index(P.clippingShapeSourceId)
-            clipSources[clip] = source.map { source in drawOrder.filter { isUnder($0, source) } } ?? []
-            for shape in drawables where isUnder(shape, parent) { clipsByShape[shape, default: []].append(clip) }
+            clipSources[clip] = source.map { source in shapeOrder.filter { isUnder($0, source) } } ?? []
+            for shape in drawOrder where isUnder(shape, parent) { clipsByShape[shape, default: []].append(clip) }
         }
         for shape in clipsByShape.keys {
             clipsByShape[shape]?.sort { depth(of: components[$0]?.parent ?? 0) < depth(of: components[$1]?.parent ?? 0) }
         }
         if !components.isEmpty { markTransformDirty(0) }
-        for shape in drawOrder { markPathDirty(shape) }
+        for shape in shapeOrder { markPathDirty(shape) }
         update()
     }
 
@@ -233,12 +214,28 @@ final class ArtboardScene {
     // MARK: Updating
 
     /// Recomputes what the store's changes since the last update affect.
-    ///
-    /// The dirty lists and flags are moved into locals while they are walked (one checked
-    /// access each per update instead of one per component).
     func update() {
-        if store.hasChangedObjects { takeChanges() }
-        if !transformDirty.isEmpty { updateDirtyTransforms() }
+        store.takeChangedObjects { id in
+            guard components.indices.contains(id), let component = components[id] else { return }
+            switch component.kind {
+            case .artboard, .node, .shape, .nestedArtboard:
+                markTransformDirty(id)
+            case .rectangle, .ellipse, .pointsPath:
+                if let shape = owningShape(of: id) { markPathDirty(shape) }
+            case .vertex:
+                if let path = component.parent, let shape = owningShape(of: path) { markPathDirty(shape) }
+            case .fill, .stroke, .solidColor, .gradient, .gradientStop, .clippingShape, .other:
+                break
+            }
+        }
+        if !transformDirty.isEmpty {
+            transformDirty.sort()
+            for root in transformDirty where !hasDirtyAncestor(root) {
+                updateTransforms(from: root)
+            }
+            for id in transformDirty { isTransformDirty[id] = false }
+            transformDirty.removeAll(keepingCapacity: true)
+        }
         if !pathDirty.isEmpty {
             for shape in pathDirty {
                 shapePaths[shape] = buildPath(of: shape)
@@ -247,42 +244,6 @@ final class ArtboardScene {
             }
             pathDirty.removeAll(keepingCapacity: true)
         }
-    }
-
-    /// Marks what the store's changed objects affect: transforms below nodes, shape paths.
-    private func takeChanges() {
-        let components = self.components
-        store.takeChangedObjects { id in
-            guard components.indices.contains(id), let kind = components[id]?.kind else { return }
-            switch kind {
-            case .artboard, .node, .shape, .nestedArtboard:
-                markTransformDirty(id)
-            case .rectangle, .ellipse, .pointsPath:
-                if let shape = owningShape(of: id) { markPathDirty(shape) }
-            case .vertex:
-                if let path = components[id]?.parent, let shape = owningShape(of: path) { markPathDirty(shape) }
-            case .fill, .stroke, .solidColor, .gradient, .gradientStop, .clippingShape, .other:
-                break
-            }
-        }
-    }
-
-    /// Recomputes the world transforms under the dirty components (each subtree once, from
-    /// its topmost dirty component).
-    private func updateDirtyTransforms() {
-        let components = self.components
-        var dirty = transformDirty
-        var isDirty = isTransformDirty
-        transformDirty = []
-        isTransformDirty = []
-        dirty.sort()
-        for root in dirty where !Self.hasDirtyAncestor(root, components: components, isDirty: isDirty) {
-            updateTransforms(from: root)
-        }
-        for id in dirty { isDirty[id] = false }
-        dirty.removeAll(keepingCapacity: true)
-        transformDirty = dirty
-        isTransformDirty = isDirty
     }
 
     private func markTransformDirty(_ id: Int) {
@@ -297,52 +258,38 @@ final class ArtboardScene {
         pathDirty.append(shape)
     }
 
-    private static func hasDirtyAncestor(_ id: Int, components: [Component?], isDirty: [Bool]) -> Bool {
+    private func hasDirtyAncestor(_ id: Int) -> Bool {
         var current = components[id]?.parent
         while let parent = current {
-            if isDirty[parent] { return true }
+            if isTransformDirty[parent] { return true }
             current = components[parent]?.parent
         }
         return false
     }
 
     /// Recomputes the world transform and render opacity of a component and its subtree.
-    ///
-    /// The arrays it works on are moved into locals for the walk and back after it, so each
-    /// is one checked access per call instead of one per node (nothing the walk calls reads
-    /// them: it reads only the store's plain properties).
     private func updateTransforms(from root: Int) {
-        let components = self.components
         var stack = transformStack
-        var transforms = worldTransforms
-        var opacities = renderOpacities
         transformStack = []
-        worldTransforms = []
-        renderOpacities = []
-        defer {
-            transformStack = stack
-            worldTransforms = transforms
-            renderOpacities = opacities
-        }
+        defer { transformStack = stack }
         stack.removeAll(keepingCapacity: true)
         stack.append(root)
         while let id = stack.popLast() {
-            guard let kind = components[id]?.kind else { continue }
-            let parent = components[id]?.parent
-            let parentWorld = parent.map { transforms[$0] } ?? .identity
-            let parentOpacity = parent.map { opacities[$0] } ?? 1
-            switch kind {
+            guard let component = components[id] else { continue }
+            let parentWorld = component.parent.map { worldTransforms[$0] } ?? .identity
+            let parentOpacity = component.parent.map { renderOpacities[$0] } ?? 1
+            switch component.kind {
             case .artboard:
-                transforms[id] = .identity
-                opacities[id] = hostOpacity * store.double(id, P.worldTransformComponentOpacity, 1)
+                worldTransforms[id] = .identity
+                renderOpacities[id] = store.double(id, P.worldTransformComponentOpacity, 1)
             case .node, .shape, .rectangle, .ellipse, .pointsPath, .nestedArtboard:
-                transforms[id] = parentWorld * localTransform(id)
-                opacities[id] = parentOpacity * store.double(id, P.worldTransformComponentOpacity, 1)
+                worldTransforms[id] = parentWorld * localTransform(id)
+                renderOpacities[id] = parentOpacity * store.double(id, P.worldTransformComponentOpacity, 1)
             default:
-                transforms[id] = parentWorld
-                opacities[id] = parentOpacity
+                worldTransforms[id] = parentWorld
+                renderOpacities[id] = parentOpacity
             }
-            if let children = components[id]?.children { stack.append(contentsOf: children) }
+            stack.append(contentsOf: component.children)
         }
     }
 
@@ -452,8 +399,7 @@ final class ArtboardScene {
     /// The transform from artboard-frame coordinates into the space components are positioned
     /// in (upstream translates by the origin times the size).
     var frameTransform: Transform2D {
-        if isNested { return .identity }
-        return .translation(x: size.width * store.double(0, P.artboardOriginX), y: size.height * store.double(0, P.artboardOriginY))
+        .translation(x: size.width * store.double(0, P.artboardOriginX), y: size.height * store.double(0, P.artboardOriginY))
     }
 
     /// A shape's world transform (in artboard space, before the frame transform).
@@ -465,12 +411,15 @@ final class ArtboardScene {
     /// parent's world transform. `nil` for components that are not nodes.
     func computedValue(_ key: PropertyStore.Key) -> RivePropertyValue? {
         guard components.indices.contains(key.object), let component = components[key.object],
-              component.kind == .node || component.kind == .shape else { return nil }
+              [.node, .shape, .nestedArtboard].contains(component.kind) else { return nil }
         update()
         let world = worldTransforms[key.object]
         switch key.property {
-        case P.nodeComputedWorldX, P.nodeComputedRootX: return .float(Float(world.tx))
-        case P.nodeComputedWorldY, P.nodeComputedRootY: return .float(Float(world.ty))
+        case P.nodeComputedWorldX: return .float(Float(world.tx))
+        case P.nodeComputedWorldY: return .float(Float(world.ty))
+        case P.nodeComputedRootX, P.nodeComputedRootY:
+            let root = rootPoint(Point(x: world.tx, y: world.ty))
+            return .float(Float(key.property == P.nodeComputedRootX ? root.x : root.y))
         case P.nodeComputedLocalX, P.nodeComputedLocalY:
             let parentWorld = component.parent.map { worldTransforms[$0] } ?? .identity
             let local = (parentWorld.inverted() ?? .identity) * world
@@ -479,13 +428,30 @@ final class ArtboardScene {
         }
     }
 
+    /// A point of this artboard's world space in the root artboard's space (upstream
+    /// `Artboard::rootTransform`): a top-level artboard is the root space; a nested one maps
+    /// the point through its own rotation and scale, then through its host.
+    func rootPoint(_ point: Point) -> Point {
+        guard let hostRootTransform else { return point }
+        return hostRootTransform(selfTransform?.apply(point) ?? point)
+    }
+
+    /// The artboard's own rotation and scale about its content origin, `nil` when they are
+    /// the identity (upstream `Artboard::selfTransform`, `hasSelfTransform`).
+    var selfTransform: Transform2D? {
+        let rotation = store.double(0, P.transformComponentRotation, 0)
+        let scaleX = store.double(0, P.transformComponentScaleX, 1), scaleY = store.double(0, P.transformComponentScaleY, 1)
+        guard rotation != 0 || scaleX != 1 || scaleY != 1 else { return nil }
+        return Transform2D(x: 0, y: 0, rotation: rotation, scaleX: scaleX, scaleY: scaleY)
+    }
+
     /// A shape's path in its own space.
     func path(ofShape id: Int) -> Path? { shapePaths.indices.contains(id) ? shapePaths[id] : nil }
 
     /// The shapes at or below a component (a listener target), in draw order.
     func shapes(under target: Int) -> [Int] {
         drawOrder.filter { shape in
-            if isCollapsed(shape) { return false }
+            if components[shape]?.kind != .shape || isCollapsed(shape) { return false }
             var current: Int? = shape
             while let id = current {
                 if id == target { return true }
@@ -497,45 +463,68 @@ final class ArtboardScene {
 
     // MARK: Drawing
 
-    /// Draws the artboard: background paints, then the shapes bottom first.
+    /// Draws the artboard: its clip, background paints, then the drawables bottom first.
     func draw(on renderer: some Renderer) {
         // Upstream's Artboard::drawInternal draws nothing at all at zero opacity.
         guard renderOpacities[0] != 0 else { return }
         renderer.save()
         let (width, height) = size
         if clips {
-            // The clip is the artboard's bounds in the space it is drawn in: the frame for a
-            // top-level artboard, around its origin for a nested one (`Artboard::updateRenderPath`).
-            let origin = isNested ? (store.double(0, P.artboardOriginX), store.double(0, P.artboardOriginY)) : (0, 0)
-            renderer.clipPath(Path.rectangle(width: width, height: height, originX: origin.0, originY: origin.1, fillRule: artboardPathFillRule))
+            renderer.clipPath(Path.rectangle(width: width, height: height, originX: 0, originY: 0, fillRule: artboardPathFillRule))
         }
         renderer.transform(frameTransform)
+        if let selfTransform { renderer.transform(selfTransform) }
+        drawContent(on: renderer, hostOpacity: 1)
+        renderer.restore()
+    }
+
+    /// Draws the artboard as a nested artboard (upstream `Artboard::drawInternal` without the
+    /// frame origin): nothing when its opacity times the host's is 0; otherwise, in the host's
+    /// space under the artboard's own rotation and scale, clipped (when the artboard clips) to
+    /// its bounds around its origin, its background paints and drawables with the host's
+    /// render opacity folded in.
+    func drawNested(on renderer: any Renderer, hostOpacity: Double) {
+        guard renderOpacities[0] * hostOpacity != 0 else { return }
+        renderer.save()
+        if let selfTransform { renderer.transform(selfTransform) }
+        if clips {
+            let (width, height) = size
+            renderer.clipPath(Path.rectangle(width: width, height: height,
+                                             originX: store.double(0, P.artboardOriginX), originY: store.double(0, P.artboardOriginY),
+                                             fillRule: artboardPathFillRule))
+        }
+        drawContent(on: renderer, hostOpacity: hostOpacity)
+        renderer.restore()
+    }
+
+    /// The background paints, then the drawables bottom first, in the artboard's content space.
+    private func drawContent(on renderer: some Renderer, hostOpacity: Double) {
+        let (width, height) = size
         let background = Path.rectangle(width: width, height: height,
                                         originX: store.double(0, P.artboardOriginX), originY: store.double(0, P.artboardOriginY))
-        drawPaints(of: 0, path: background, opacity: renderOpacities[0], world: .identity, on: renderer)
-        for shape in drawables where !isHidden(shape) && !isCollapsed(shape) {
-            if components[shape]?.kind == .nestedArtboard {
-                guard let drawNested else { continue }
+        drawPaints(of: 0, path: background, opacity: renderOpacities[0] * hostOpacity, world: .identity, on: renderer)
+        for drawable in drawOrder where !isHidden(drawable) && !isCollapsed(drawable) {
+            if components[drawable]?.kind == .nestedArtboard {
+                guard let drawNestedArtboard else { continue }
                 renderer.save()
-                for clip in clipsByShape[shape] ?? [] where store.bool(clip, P.clippingShapeIsVisible, true) {
+                for clip in clipsByShape[drawable] ?? [] where store.bool(clip, P.clippingShapeIsVisible, true) {
                     renderer.clipPath(clipPath(clip))
                 }
-                renderer.transform(worldTransforms[shape])
-                drawNested(shape, renderer)
+                renderer.transform(worldTransforms[drawable])
+                drawNestedArtboard(drawable, renderer, renderOpacities[drawable] * hostOpacity)
                 renderer.restore()
                 continue
             }
             // Upstream's Shape::willDraw: a shape at zero render opacity is not drawn at all.
-            guard let path = shapePaths[shape], renderOpacities[shape] != 0 else { continue }
+            guard let path = shapePaths[drawable], renderOpacities[drawable] * hostOpacity != 0 else { continue }
             renderer.save()
-            for clip in clipsByShape[shape] ?? [] where store.bool(clip, P.clippingShapeIsVisible, true) {
+            for clip in clipsByShape[drawable] ?? [] where store.bool(clip, P.clippingShapeIsVisible, true) {
                 renderer.clipPath(clipPath(clip))
             }
-            renderer.transform(worldTransforms[shape])
-            drawPaints(of: shape, path: path, opacity: renderOpacities[shape], world: worldTransforms[shape], on: renderer)
+            renderer.transform(worldTransforms[drawable])
+            drawPaints(of: drawable, path: path, opacity: renderOpacities[drawable] * hostOpacity, world: worldTransforms[drawable], on: renderer)
             renderer.restore()
         }
-        renderer.restore()
     }
 
     /// A clipping shape's clip in world space: the paths of the shapes under its source, each

@@ -9,10 +9,13 @@ struct DataContext {
     var main: InstanceNode?
     /// Global instances by slot key (the global view model's file index).
     var globals: [Int: InstanceNode] = [:]
+    /// The parent context's instances, searched after this context's own (a nested artboard
+    /// bound to an instance of its host's context keeps the host's context as its parent).
+    var inherited: [InstanceNode] = []
 
     /// The instances in resolution order.
     var ordered: [InstanceNode] {
-        (main.map { [$0] } ?? []) + globals.keys.sorted().compactMap { globals[$0] }
+        (main.map { [$0] } ?? []) + globals.keys.sorted().compactMap { globals[$0] } + inherited
     }
 }
 
@@ -229,6 +232,8 @@ final class LiveBind {
         case (.color(let v), .color): .color(v)
         case (.enumIndex(let v), .uint): .uint(UInt64(max(0, v)))
         case (.trigger(let v), .uint): .uint(UInt64(v))
+        case (.artboard(let file, let assigned), .uint):
+            .uint(file.map { UInt64($0) } ?? (assigned as? ReferenceArtboard)?.assignmentToken ?? (assigned == nil ? NestedArtboardHost.noArtboard : NestedArtboardHost.unresolvedArtboard))
         default: nil
         }
     }

@@ -208,9 +208,13 @@ struct LayerInstance {
         changedState = false
         if let current, let speed = table.speedOfState[current] {
             currentPlayer?.advance(seconds, speed: speed)
+            report(currentPlayer?.takePassedEvents())
         }
         updateMix(seconds)
-        if from != nil, mix < 1 { fromPlayer?.advance(seconds) }
+        if from != nil, mix < 1 {
+            fromPlayer?.advance(seconds)
+            report(fromPlayer?.takePassedEvents())
+        }
         apply(to: store)
         var iterations = 0
         while updateState(reader: reader), iterations < 100 {
@@ -351,11 +355,18 @@ struct LayerInstance {
         fromPlayer = outPlayer
         if let outPlayer, currentPlayer != nil {
             currentPlayer?.advance(outPlayer.spilledTime)
+            report(currentPlayer?.takePassedEvents())
         }
         mixFrom = mix
         mix = 0
         updateMix(0)
         waitingForExit = false
+    }
+
+    /// Reports the keyed events a player passed as event fires of the state machine.
+    private mutating func report(_ events: [Int]?) {
+        guard let events, !events.isEmpty else { return }
+        firedActions += events.map { StateMachineDefinition.FireAction(atEnd: false, path: [], event: $0) }
     }
 
     private mutating func updateMix(_ seconds: Double) {

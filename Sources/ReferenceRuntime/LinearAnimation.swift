@@ -45,6 +45,9 @@ struct AnimationDefinition {
     /// floors the time to its fps (`floor(time * fps) / fps`, in `Float`).
     let quantize: Bool
     let tracks: [Track]
+    /// The keyed events (`KeyFrameCallback` on an Event's `trigger`), one list per keyed
+    /// property, each in keyframe order: the event's artboard-local id and the keyframe's time.
+    let callbacks: [[(event: Int, seconds: Float)]]
 
     /// The first frame of the played range (the work area's start when enabled).
     var startFrame: Double { workStart ?? 0 }
@@ -82,14 +85,23 @@ struct AnimationDefinition {
             workEnd = nil
         }
         var tracks: [Track] = []
+        var callbacks: [[(event: Int, seconds: Float)]] = []
         for keyedObject in animation.keyedObjects {
             let objectId = document.objects[keyedObject.objectIndex].index(P.keyedObjectObjectId) ?? 0
             for keyedProperty in keyedObject.keyedProperties {
                 let key = UInt32(truncatingIfNeeded: document.objects[keyedProperty.objectIndex].uint(P.keyedPropertyPropertyKey) ?? 0)
                 var frames: [KeyFrame] = []
+                var keyedEvents: [(event: Int, seconds: Float)] = []
                 for index in keyedProperty.keyFrames {
                     let frame = document.objects[index]
                     let value: Value
+                    if frame.typeKey == T.keyFrameCallback, key == P.eventTrigger, artboard.localObjects.indices.contains(objectId),
+                       let eventIndex = artboard.localObjects[objectId], document.objects[eventIndex].isType(T.event) {
+                        // A keyed event (upstream KeyFrameCallback → Event::trigger): reported
+                        // when the animation's time passes the keyframe.
+                        keyedEvents.append((objectId, Float(frame.uint(P.keyFrameFrame) ?? 0) / Float(self.fps)))
+                        continue
+                    }
                     switch frame.typeKey {
                     case T.keyFrameDouble: value = .double(Double(frame.float(P.keyFrameDoubleValue) ?? 0))
                     case T.keyFrameColor: value = .color(frame.color(P.keyFrameColorValue) ?? 0)
@@ -107,9 +119,30 @@ struct AnimationDefinition {
                                            interpolates: interpolation != 0, ease: ease))
                 }
                 if !frames.isEmpty { tracks.append(Track(object: objectId, propertyKey: key, keyFrames: frames)) }
+                if !keyedEvents.isEmpty { callbacks.append(keyedEvents) }
             }
         }
         self.tracks = tracks
+        self.callbacks = callbacks
+    }
+
+    /// The keyed events whose keyframes lie between two times, as upstream's
+    /// `KeyedProperty::reportKeyedCallbacks`: moving forward, those after `from` (at `from`
+    /// too when `from` is the start) up to and including `to`; moving backward, those from
+    /// `to` up to before `from` (at `from` too when it is the start). Nothing when the times
+    /// are equal.
+    func events(from: Float, to: Float, fromStart: Bool) -> [Int] {
+        guard from != to else { return [] }
+        var events: [Int] = []
+        for keyed in callbacks {
+            for callback in keyed {
+                let inRange = from <= to
+                    ? (callback.seconds > from || (fromStart && callback.seconds == from)) && callback.seconds <= to
+                    : callback.seconds >= to && (callback.seconds < from || (fromStart && callback.seconds == from))
+                if inRange { events.append(callback.event) }
+            }
+        }
+        return events
     }
 
     /// Applies every track at a time (seconds) with a mix (1 replaces, less blends towards the
@@ -257,6 +290,8 @@ struct AnimationPlayer {
     private var lastTotal: Float = 0
     private var spilled: Float = 0
     private var direction: Float = 1
+    /// The keyed events the advances passed, in order, until taken.
+    private var passedEvents: [Int] = []
 
     /// The current time in seconds.
     var time: Double { Double(seconds) }
@@ -284,8 +319,26 @@ struct AnimationPlayer {
             || (directed < 0 && seconds > definition.startSecondsFloat)
     }
 
+    /// The keyed events the advances since the last call passed (upstream reports them to the
+    /// state machine as keyed callbacks).
+    mutating func takePassedEvents() -> [Int] {
+        defer { passedEvents.removeAll() }
+        return passedEvents
+    }
+
+    /// Records the keyed events between two times (upstream `LinearAnimation::reportKeyedCallbacks`):
+    /// none when starting a ping-pong bounce at the range's start.
+    private mutating func passEvents(from: Float, to: Float, speedDirection: Float, fromPong: Bool) {
+        guard !definition.callbacks.isEmpty else { return }
+        let startTime = speedDirection >= 0 ? definition.startSecondsFloat : definition.endSecondsFloat
+        let fromStart = startTime == from
+        if fromStart, fromPong { return }
+        passedEvents += definition.events(from: from, to: to, fromStart: fromStart)
+    }
+
     /// Advances by `elapsed` seconds (scaled by the animation's speed, times `speed`); returns
-    /// `keepGoing`. The step is rounded to a `Float` first, as upstream's API takes one.
+    /// `keepGoing`. The step is rounded to a `Float` first, as upstream's API takes one. The
+    /// keyed events passed on the way are kept for `takePassedEvents()`.
     @discardableResult
     mutating func advance(_ elapsed: Double, speed: Double = 1) -> Bool {
         let elapsedSeconds = Float(elapsed) * Float(speed)
@@ -295,7 +348,10 @@ struct AnimationPlayer {
         lastTotal = total
         total += abs(delta)
         let killSpilledTime = !keepGoing(speed: elapsedSeconds)
+        let speedDirection: Float = speed >= 0 ? 1 : -1
+        var lastTime = seconds
         seconds += delta
+        passEvents(from: lastTime, to: seconds, speedDirection: speedDirection, fromPong: false)
         let fps = Float(definition.fps)
         var frames = seconds * fps
         let start = Float(definition.startFrame), end = Float(definition.endFrame)
@@ -315,25 +371,32 @@ struct AnimationPlayer {
                 let remainder = (frames - start).truncatingRemainder(dividingBy: range)
                 spilled = remainder / (delta * fps) * elapsedSeconds
                 seconds = (start + remainder) / fps
+                passEvents(from: 0, to: seconds, speedDirection: speedDirection, fromPong: false)
             } else if step < 0, frames <= start {
                 let remainder = abs((start - frames).truncatingRemainder(dividingBy: range))
                 spilled = abs(remainder / (delta * fps)) * elapsedSeconds
                 seconds = (end - remainder) / fps
+                passEvents(from: end / fps, to: seconds, speedDirection: speedDirection, fromPong: false)
             }
         case .pingPong:
+            var fromPong = true
             while range > 0 {
                 if step > 0, frames >= end {
                     spilled = (frames - end) / fps
                     frames = end + (end - frames)
+                    lastTime = end / fps
                 } else if step < 0, frames < start {
                     spilled = (start - frames) / fps
                     frames = start + (start - frames)
+                    lastTime = start / fps
                 } else {
                     break
                 }
                 seconds = frames / fps
                 direction *= -1
                 step *= -1
+                passEvents(from: lastTime, to: seconds, speedDirection: speedDirection, fromPong: fromPong)
+                fromPong.toggle()
             }
         }
         if killSpilledTime { spilled = 0 }

@@ -19,18 +19,20 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
     let scene: ArtboardScene
     /// The animations and state machines the runtime plays, and what it does not support.
     let content: ArtboardContent
+    /// The nested artboards this instance hosts, in file order (see NestedArtboards.swift).
+    private(set) var nestedHosts: [NestedArtboardHost] = []
+    /// The artboard indices of the instances that host this one, outermost first (empty for
+    /// a top-level instance).
+    let hostChain: [Int]
+    /// What a bind writes into a nested artboard's `artboardId` when an app assigns this
+    /// artboard to an artboard property: the file's serial above the artboard's index.
+    nonisolated let assignmentToken: UInt64
 
-    /// The artboard instances its nested artboard components hold, and the state machines
-    /// that play them (upstream's `NestedArtboard` with its `NestedStateMachine`s).
-    private(set) var nestedArtboards: [NestedArtboardInstance] = []
-
-    /// How deep nested artboards are instanced: an artboard that (directly or not) nests
-    /// itself stops here instead of recursing forever.
-    static let maximumNestingDepth = 8
-
-    init(file: ReferenceFile, index: Int, nestingDepth: Int = 0) {
+    init(file: ReferenceFile, index: Int, hostChain: [Int] = []) {
         self.file = file
         self.index = index
+        self.hostChain = hostChain
+        assignmentToken = file.serial << 32 | UInt64(index)
         let definition = file.model.artboards[index]
         let document = file.model.document
         store = PropertyStore { local in
@@ -44,94 +46,9 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
         if !scene.soloMembers.isEmpty {
             binds.isCollapsed = { [unowned scene] target in scene.isCollapsed(target) }
         }
-        if nestingDepth < Self.maximumNestingDepth {
-            nestedArtboards = Self.nestedInstances(file: file, artboard: index, depth: nestingDepth)
-        }
-        if !nestedArtboards.isEmpty {
-            let byComponent = Dictionary(nestedArtboards.map { ($0.component, $0.artboard) }, uniquingKeysWith: { first, _ in first })
-            scene.drawNested = { component, renderer in
-                guard let nested = byComponent[component] else { return }
-                nested.scene.update()
-                nested.scene.draw(on: renderer)
-            }
-        }
-    }
-
-    /// The nested artboard components of artboard `index` and their instances: each
-    /// `NestedArtboard` (type 92) instances the artboard its `artboardId` names (an index into
-    /// the file's artboards, as upstream's importer resolves it) with its frame origin off,
-    /// and its `NestedStateMachine` children instance that artboard's state machines by index.
-    private static func nestedInstances(file: ReferenceFile, artboard index: Int, depth: Int) -> [NestedArtboardInstance] {
-        let document = file.model.document
-        let localObjects = file.model.artboards[index].localObjects
-        // Nested artboards whose artboard a data bind chooses are not played (ArtboardContent).
-        let boundArtboard = Set(file.model.artboards[index].binds.filter { $0.propertyKey == RivePropertyKey.nestedArtboardArtboardId }.map(\.target))
-        var instances: [NestedArtboardInstance] = []
-        for (local, objectIndex) in localObjects.enumerated() where !boundArtboard.contains(local) {
-            guard let objectIndex, document.objects[objectIndex].typeKey == RiveTypeKey.nestedArtboard,
-                  let referenced = document.objects[objectIndex].index(RivePropertyKey.nestedArtboardArtboardId),
-                  file.model.artboards.indices.contains(referenced) else { continue }
-            let child = ReferenceArtboard(file: file, index: referenced, nestingDepth: depth + 1)
-            child.scene.isNested = true
-            var machines: [ReferenceStateMachine] = []
-            var animations: [(component: Int, player: AnimationPlayer)] = []
-            for (childLocal, childIndex) in localObjects.enumerated() where childLocal != local {
-                guard let childIndex, document.objects[childIndex].index(RivePropertyKey.componentParentId) == local,
-                      let animation = document.objects[childIndex].index(RivePropertyKey.nestedAnimationAnimationId) else { continue }
-                switch document.objects[childIndex].typeKey {
-                case RiveTypeKey.nestedStateMachine where child.content.stateMachines.indices.contains(animation):
-                    machines.append(ReferenceStateMachine(artboard: child, index: animation, isNested: true))
-                case RiveTypeKey.nestedSimpleAnimation where child.content.animations.indices.contains(animation):
-                    animations.append((childLocal, AnimationPlayer(child.content.animations[animation])))
-                default:
-                    break
-                }
-            }
-            instances.append(NestedArtboardInstance(component: local, artboard: child, stateMachines: machines, simpleAnimations: animations))
-        }
-        return instances
-    }
-
-    /// Advances the nested artboards' state machines by the host's time step (times each
-    /// component's `speed`; none while the component is paused, hidden or collapsed, as
-    /// upstream's `NestedArtboard::advanceComponent`), after passing each component's render
-    /// opacity on as its artboard's host opacity. Returns whether any of them needs more frames.
-    func advanceNested(by seconds: Double) -> Bool {
-        guard !nestedArtboards.isEmpty else { return false }
-        scene.update()
-        var keepGoing = false
-        for nested in nestedArtboards {
-            nested.artboard.scene.setHostOpacity(scene.renderOpacity(nested.component))
-            guard !scene.isInactive(nested.component),
-                  !store.bool(nested.component, RivePropertyKey.nestedArtboardIsPaused, false) else { continue }
-            let local = nested.localElapsedSeconds(seconds, speed: Float(store.double(nested.component, RivePropertyKey.nestedArtboardSpeed, 1)),
-                                                   quantize: Float(store.double(nested.component, RivePropertyKey.nestedArtboardQuantize, -1)))
-            guard let local else {
-                // Quantized time still gathering: no time passes for the nested artboard, and it
-                // needs more frames. Its machines still take the state changes their conditions
-                // allow, as upstream's later advances of the same frame (without NewFrame) do.
-                for machine in nested.stateMachines { machine.advanceAndApply(by: 0) }
-                nested.artboard.scene.update()
-                keepGoing = true
-                continue
-            }
-            if nested.advanceSimpleAnimations(by: local, host: store) { keepGoing = true }
-            for machine in nested.stateMachines where machine.advanceAndApply(by: local) {
-                keepGoing = true
-            }
-            nested.artboard.scene.update()
-            if nested.artboard.advanceNested(by: local) { keepGoing = true }
-        }
-        return keepGoing
-    }
-
-    /// Binds the nested artboards' state machines to the host's data context: a nested
-    /// artboard inherits it (upstream's nested data context has the host's as its parent, and
-    /// a bind's path names the view model it reads, so the same instances resolve it).
-    func bindNested(_ context: DataContext?) {
-        for nested in nestedArtboards {
-            for machine in nested.stateMachines { machine.inherit(context) }
-            nested.artboard.bindNested(context)
+        nestedHosts = NestedArtboardHost.hosts(of: self)
+        if !nestedHosts.isEmpty {
+            scene.drawNestedArtboard = { [unowned self] host, renderer, opacity in self.drawNested(host: host, on: renderer, hostOpacity: opacity) }
         }
     }
 
@@ -151,16 +68,8 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
         scene.draw(on: rasterizer)
     }
 
-    /// The types on this artboard the runtime does not support, as `name ×count`, then those
-    /// of its nested artboards' instances (`in "ARTBOARD": …`).
-    public var unsupportedContent: [String] {
-        var summary = content.unsupportedSummary
-        var seen: Set<Int> = []
-        for nested in nestedArtboards where seen.insert(nested.artboard.index).inserted {
-            summary += nested.artboard.unsupportedContent.map { "in \"\(nested.artboard.name)\": \($0)" }
-        }
-        return summary
-    }
+    /// The types on this artboard the runtime does not support, as `name ×count`.
+    public var unsupportedContent: [String] { content.unsupportedSummary }
 
     public var name: String { file.model.artboards[index].name }
 
@@ -245,67 +154,5 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
     /// last, else the authored value; `nil` when the component lacks the property.
     public func componentValue(_ componentID: Int, property: UInt32) -> RivePropertyValue? {
         store.value(PropertyStore.Key(object: componentID, property: property))
-    }
-}
-
-/// A nested artboard component's artboard instance and the state machines and animations that play it.
-@MainActor
-final class NestedArtboardInstance {
-    /// The nested artboard component's artboard-local id in the host.
-    let component: Int
-    /// The artboard instance it draws.
-    let artboard: ReferenceArtboard
-    /// Its `NestedStateMachine`s, in file order.
-    let stateMachines: [ReferenceStateMachine]
-    /// Its `NestedSimpleAnimation`s: the host-local id of each (its speed, playing and mix
-    /// are host properties) and the player of the animation it names.
-    var simpleAnimations: [(component: Int, player: AnimationPlayer)]
-
-    init(component: Int, artboard: ReferenceArtboard, stateMachines: [ReferenceStateMachine], simpleAnimations: [(component: Int, player: AnimationPlayer)]) {
-        self.component = component
-        self.artboard = artboard
-        self.stateMachines = stateMachines
-        self.simpleAnimations = simpleAnimations
-    }
-
-    /// Time gathered towards the next quantized step (upstream's `m_cumulatedSeconds`).
-    private var cumulatedSeconds: Float = 0
-
-    /// The time step the nested artboard advances by, as upstream's
-    /// `NestedArtboard::calculateLocalElapsedSeconds` computes it in `Float`: the host's step
-    /// times the speed (1 when negative); with a quantize of 0 or more, time gathers until at
-    /// least one step of 1/quantize has passed and whole steps are released. `nil` when a
-    /// quantized artboard releases nothing this frame (upstream then skips its advance).
-    func localElapsedSeconds(_ seconds: Double, speed: Float, quantize: Float) -> Double? {
-        // Without quantize the step stays a Double, as the host's own step does (the layers
-        // round to Float where upstream's do).
-        guard quantize >= 0 else { return seconds * Double(speed >= 0 ? speed : 1) }
-        var local = Float(seconds) * (speed >= 0 ? speed : 1)
-        cumulatedSeconds += local
-        let step = 1 / quantize
-        if cumulatedSeconds > step {
-            local = (cumulatedSeconds / step).rounded(.down) * step
-            cumulatedSeconds -= local
-        } else {
-            local = 0
-        }
-        return local == 0 ? nil : Double(local)
-    }
-
-    /// Advances and applies the simple animations as upstream's `NestedSimpleAnimation::advance`:
-    /// a playing one advances by the time step times its speed; each applies at its mix
-    /// unless that is 0. Returns whether a playing one keeps going.
-    func advanceSimpleAnimations(by seconds: Double, host: PropertyStore) -> Bool {
-        var keepGoing = false
-        for index in simpleAnimations.indices {
-            let component = simpleAnimations[index].component
-            if host.bool(component, RivePropertyKey.nestedSimpleAnimationIsPlaying, false) {
-                let speed = host.double(component, RivePropertyKey.nestedSimpleAnimationSpeed, 1)
-                if simpleAnimations[index].player.advance(seconds * speed) { keepGoing = true }
-            }
-            let mix = host.double(component, RivePropertyKey.nestedLinearAnimationMix, 1)
-            if mix != 0 { simpleAnimations[index].player.apply(mix: mix, to: artboard.store) }
-        }
-        return keepGoing
     }
 }

@@ -10,8 +10,15 @@ public final class ReferenceFile: File {
     let factory: InstanceFactory
     let resolver: PathResolver
     private var contents: [Int: ArtboardContent] = [:]
+    /// A number no other file loaded in this process has (never 0), which tells a file's
+    /// artboards from another file's when an app assigns one to an artboard property.
+    let serial: UInt64
+
+    private static var loadedCount: UInt64 = 0
 
     init(model: FileModel, worker: ReferenceWorker) {
+        Self.loadedCount += 1
+        serial = Self.loadedCount
         self.model = model
         self.worker = worker
         factory = InstanceFactory(model: model)

@@ -41,12 +41,15 @@ public final class ReferenceStateMachine: StateMachine {
     /// listener's index, the property, and the change marker (fire count for triggers,
     /// revision otherwise) the listener has reacted to, `nil` when a change is pending.
     private var watched: [(listener: Int, node: ValueNode, seen: UInt64?)] = []
+    /// Events reported since the event listeners last acted (artboard-local ids), in order.
+    private(set) var reportedEvents: [Int] = []
+    /// For a nested state machine, the host that passes its events up to the state machines
+    /// of the hosting artboard (see NestedArtboards.swift).
+    weak var eventHost: NestedArtboardHost?
 
-    /// A bindable property as conditions read it: its value key, its place in the store and
-    /// the binds on it.
+    /// A bindable property as conditions read it: its value key and the binds on it.
     private struct Bindable {
         let key: UInt32?
-        let place: PropertyStore.Handle?
         let binds: [LiveBind]
     }
 
@@ -58,20 +61,9 @@ public final class ReferenceStateMachine: StateMachine {
         var isFired = false
     }
 
-    /// Whether this machine plays a nested artboard (a `NestedStateMachine`): its host's machine
-    /// advances it, consumes the context's triggers and change flags, and delivers events.
-    let isNested: Bool
-
-    /// The kind of each input, by input id (a plain value: conditions check it without
-    /// copying the input's definition and name).
-    private let inputKinds: [InputKind]
-
-    private enum InputKind { case number, bool, trigger, unknown }
-
-    init(artboard: ReferenceArtboard, index: Int, isNested: Bool = false) {
+    init(artboard: ReferenceArtboard, index: Int) {
         self.artboard = artboard
         self.index = index
-        self.isNested = isNested
         let document = artboard.file.model.document
         let definitions = artboard.file.model.artboards[artboard.index].stateMachines[index].binds
         definition = artboard.content.stateMachines[index]
@@ -89,14 +81,6 @@ public final class ReferenceStateMachine: StateMachine {
             case .trigger, .unknown: InputState()
             }
         }
-        inputKinds = definition.inputs.map { input in
-            switch input {
-            case .number: .number
-            case .bool: .bool
-            case .trigger: .trigger
-            case .unknown: .unknown
-            }
-        }
         layers = definition.layers.map { LayerInstance($0, animations: artboard.content.animations) }
         listenerHovered = Array(repeating: false, count: definition.listeners.count)
         listenerClickDown = Array(repeating: false, count: definition.listeners.count)
@@ -111,8 +95,7 @@ public final class ReferenceStateMachine: StateMachine {
                     for case .viewModel(_, let left, let right) in transition.conditions {
                         for case .bindable(let index) in [left, right] where positions.indices.contains(index) && positions[index] < 0 {
                             positions[index] = Int32(found.count)
-                            let key = keys[index] ?? Self.valueKey(ofBindable: index, in: document)
-                            found.append(Bindable(key: key, place: key.map { binds.store.handle(PropertyStore.Key(object: index, property: $0)) },
+                            found.append(Bindable(key: keys[index] ?? Self.valueKey(ofBindable: index, in: document),
                                                   binds: binds.liveBinds(onTarget: index)))
                         }
                     }
@@ -121,6 +104,7 @@ public final class ReferenceStateMachine: StateMachine {
         }
         bindablePositions = positions
         bindables = found
+        for host in artboard.nestedHosts { host.subscribeToEvents(self) }
     }
 
     private var file: ReferenceFile { artboard.file }
@@ -160,7 +144,8 @@ public final class ReferenceStateMachine: StateMachine {
                 break
             }
         }
-        let listenersActed = applyViewModelListeners()
+        let eventsActed = applyEvents()
+        let listenersActed = applyViewModelListeners() || eventsActed
         var targetsChanged = binds.update() || listenersActed
         var layersActive = false
         var stateChanged = false
@@ -170,13 +155,13 @@ public final class ReferenceStateMachine: StateMachine {
             performFireActions(layers[layer].takeFiredActions())
         }
         // Upstream advances the state machine's binds after its layers, then the artboard's
-        // (advanceInternal), which also advances the nested artboards; an interpolator that
+        // components (nested artboards first) and binds (advanceInternal); an interpolator that
         // moved applies in the update passes below.
         let machineConvertersAnimating = binds.advanceConverters(by: Float(seconds))
+        layersActive = artboard.advanceNestedArtboards(seconds, newFrame: true) || layersActive
         let convertersAnimating = artboard.binds.advanceConverters(by: Float(seconds)) || machineConvertersAnimating
-        if !isNested, artboard.advanceNested(by: seconds) { layersActive = true }
         for _ in 0..<Self.maximumArtboardBindPasses {
-            let bound = artboard.binds.update()
+            let bound = artboard.updateBinds()
             targetsChanged = targetsChanged || bound
             var changedAgain = false
             for layer in layers.indices where layers[layer].tryChangeState(reader: self, store: store) {
@@ -184,24 +169,21 @@ public final class ReferenceStateMachine: StateMachine {
                 layersActive = layers[layer].advance(0, reader: self, store: store) || layersActive
                 performFireActions(layers[layer].takeFiredActions())
             }
+            if artboard.advanceNestedArtboards(0, newFrame: false) { changedAgain = true }
             stateChanged = stateChanged || changedAgain
             if !bound, !changedAgain { break }
         }
-        if !isNested {
-            for node in nodes {
-                for value in node.values {
-                    value?.resetTrigger()
-                    value?.hasChanged = false
-                }
+        for node in nodes {
+            for value in node.values {
+                value?.resetTrigger()
+                value?.hasChanged = false
             }
         }
         for input in inputs.indices { inputs[input].isFired = false }
         artboard.scene.update()
         let sceneChanged = store.changeCount != sceneChangesBefore
-        let needsMore = (seconds == 0 && !isNested) || layersActive || stateChanged || sourcesChanged || targetsChanged || sceneChanged
-            || convertersAnimating
-            || hasPendingViewModelListeners
-        if isNested { return needsMore }
+        let needsMore = seconds == 0 || layersActive || stateChanged || sourcesChanged || targetsChanged || sceneChanged || convertersAnimating
+            || hasPendingViewModelListeners || !reportedEvents.isEmpty
         if !needsMore {
             for channel in settledChannels.values { channel.yield(()) }
         }
@@ -286,10 +268,17 @@ public final class ReferenceStateMachine: StateMachine {
     /// listeners whose target's shapes contain the point react (down, up, move, enter, exit,
     /// click), and their actions run at once; the next advance shows the effect.
     public func pointer(_ kind: PointerEvent.Kind, at point: (x: Double, y: Double)) {
+        artboard.scene.update()
+        guard let toComponents = artboard.scene.frameTransform.inverted() else { return }
+        pointer(kind, atContent: toComponents.apply(Point(x: point.x, y: point.y)))
+    }
+
+    /// A pointer event at a point of the artboard's content space (where its components are
+    /// positioned): this state machine's listeners react, then the nested artboards' state
+    /// machines get the event in their own content space.
+    func pointer(_ kind: PointerEvent.Kind, atContent position: Point) {
         let scene = artboard.scene
         scene.update()
-        guard let toComponents = scene.frameTransform.inverted() else { return }
-        let position = toComponents.apply(Point(x: point.x, y: point.y))
         let hitType: StateMachineDefinition.ListenerType = switch kind {
         case .down: .down
         case .up: .up
@@ -315,6 +304,7 @@ public final class ReferenceStateMachine: StateMachine {
                 needsAdvance = true
             }
         }
+        artboard.forwardPointer(kind, at: position)
         needsAdvance = true
     }
 
@@ -355,8 +345,13 @@ public final class ReferenceStateMachine: StateMachine {
     /// Performs the fire actions states and transitions reached: each fires the view-model
     /// trigger at its path in the data context (upstream `StateMachineFireTrigger::perform`).
     private func performFireActions(_ actions: [StateMachineDefinition.FireAction]) {
-        guard let context, !actions.isEmpty else { return }
+        guard !actions.isEmpty else { return }
         for action in actions {
+            if let event = action.event {
+                reportedEvents.append(event)
+                continue
+            }
+            guard let context else { continue }
             let node = context.ordered.lazy.compactMap { self.file.resolver.resolve(ids: action.path, in: $0) }.first
             if let node, node.dataType == .trigger { node.fire() }
         }
@@ -402,7 +397,52 @@ public final class ReferenceStateMachine: StateMachine {
         case .setNumber(let input, let value):
             guard inputs.indices.contains(input) else { return }
             inputs[input].number = value
+        case .fireEvent(let event):
+            reportedEvents.append(event)
         }
+    }
+
+    // MARK: Events
+
+    /// Upstream's `applyEvents` for reported events: the events reported since the last
+    /// advance go to this state machine's event listeners and up to the state machines of the
+    /// artboard that hosts this one; events their actions report are handled in the same
+    /// advance, for at most 100 rounds. Returns whether any listener acted.
+    private func applyEvents() -> Bool {
+        var acted = false
+        var rounds = 0
+        while !reportedEvents.isEmpty, rounds < 100 {
+            rounds += 1
+            let events = reportedEvents
+            reportedEvents.removeAll()
+            acted = notifyEventListeners(events, fromHost: nil) || acted
+            eventHost?.passUp(events)
+        }
+        return acted
+    }
+
+    /// Runs the event listeners the events concern (upstream `notifyEventListeners`), each at
+    /// most once per call, in listener order: for events of this artboard (`fromHost` nil),
+    /// listeners that target the artboard, an event or nothing; for events a nested artboard
+    /// reported, listeners that target its host. Returns whether any acted.
+    @discardableResult
+    func notifyEventListeners(_ events: [Int], fromHost host: Int?) -> Bool {
+        var acted = false
+        let local = file.model.artboards[artboard.index].localObjects
+        let document = file.model.document
+        for listener in definition.listeners where listener.type == .event && !listener.eventIds.isEmpty {
+            if let host {
+                guard listener.target == host else { continue }
+            } else if let target = listener.target, target != 0 {
+                let isEvent = local.indices.contains(target) && local[target].map { document.objects[$0].isType(RiveTypeKey.event) } == true
+                if !isEvent { continue }
+            }
+            guard events.contains(where: listener.eventIds.contains) else { continue }
+            for action in listener.actions { run(action) }
+            acted = true
+        }
+        if host != nil, acted { _ = binds.update() }
+        return acted
     }
 
     /// The value property key of a bindable property without a bind: its type's own key.
@@ -469,13 +509,6 @@ public final class ReferenceStateMachine: StateMachine {
         }
         self.context = context
         contextIsNew = true
-        artboard.bindNested(context)
-    }
-
-    /// Takes the host's data context as this nested machine's own (see `ReferenceArtboard.bindNested`).
-    func inherit(_ context: DataContext?) {
-        self.context = context
-        contextIsNew = true
     }
 
     /// The node behind an API instance of this worker, logging why when there is none.
@@ -491,6 +524,7 @@ public final class ReferenceStateMachine: StateMachine {
         let resolver = file.resolver
         binds.bind(context, resolver: resolver, reconcileAll: reconcileAll)
         artboard.binds.bind(context, resolver: resolver, reconcileAll: reconcileAll)
+        artboard.bindNestedArtboards(context, reconcileAll: reconcileAll)
         resolveViewModelListeners()
         contextIsNew = false
         resolvedGeneration = worker.structureGeneration
@@ -516,6 +550,59 @@ public final class ReferenceStateMachine: StateMachine {
         return nil
     }
 
+    /// Sets input `index` to a number or a boolean from a nested input of the hosting artboard
+    /// (upstream `NestedNumber` / `NestedBool`); an index of another kind changes nothing.
+    func setNestedInput(_ index: Int, number: Double? = nil, bool: Bool? = nil) {
+        guard definition.inputs.indices.contains(index) else { return }
+        switch definition.inputs[index] {
+        case .number: if let number { inputs[index].number = number }
+        case .bool: if let bool { inputs[index].bool = bool }
+        case .trigger, .unknown: break
+        }
+    }
+
+    /// Takes the data context a nested artboard's host passes down (upstream
+    /// `NestedStateMachine::dataContext`): no default instances are added; binds resolve at
+    /// the next advance.
+    func adoptNestedContext(_ context: DataContext?) {
+        self.context = context
+        contextIsNew = context != nil
+    }
+
+    /// One advance of a nested state machine, driven by its host's artboard (upstream
+    /// `NestedStateMachine::advance` → `StateMachineInstance::advance`): on a new frame the
+    /// view-model listeners act, the state machine's binds apply and every layer advances; on
+    /// a later pass of the same frame only layers that can change state do, and then advance
+    /// by 0. The data context's change flags are left for the root state machine to consume.
+    /// Returns whether the state machine needs more frames.
+    func advanceAsNested(_ seconds: Double, newFrame: Bool) -> Bool {
+        if context != nil, contextIsNew || resolvedGeneration != worker.structureGeneration {
+            resolveBinds(reconcileAll: contextIsNew)
+        }
+        let store = artboard.store
+        var active = false
+        if newFrame {
+            active = applyEvents()
+            active = applyViewModelListeners() || active
+            active = binds.update() || active
+            for layer in layers.indices {
+                active = layers[layer].advance(seconds, reader: self, store: store) || active
+                active = active || layers[layer].changedState
+                performFireActions(layers[layer].takeFiredActions())
+            }
+            active = binds.advanceConverters(by: Float(seconds)) || active
+        } else {
+            for layer in layers.indices where layers[layer].tryChangeState(reader: self, store: store) {
+                active = true
+                _ = binds.update()
+                _ = layers[layer].advance(0, reader: self, store: store)
+                performFireActions(layers[layer].takeFiredActions())
+            }
+        }
+        for input in inputs.indices { inputs[input].isFired = false }
+        return active || !reportedEvents.isEmpty
+    }
+
     static func nodes(of context: DataContext) -> [InstanceNode] {
         var seen: Set<ObjectIdentifier> = []
         return context.ordered.flatMap { $0.reachableNodes() }.filter { seen.insert(ObjectIdentifier($0)).inserted }
@@ -524,17 +611,17 @@ public final class ReferenceStateMachine: StateMachine {
 
 extension ReferenceStateMachine: ConditionReader {
     func number(input: Int) -> Double? {
-        guard inputKinds.indices.contains(input), inputKinds[input] == .number else { return nil }
+        guard definition.inputs.indices.contains(input), case .number = definition.inputs[input] else { return nil }
         return inputs[input].number
     }
 
     func bool(input: Int) -> Bool? {
-        guard inputKinds.indices.contains(input), inputKinds[input] == .bool else { return nil }
+        guard definition.inputs.indices.contains(input), case .bool = definition.inputs[input] else { return nil }
         return inputs[input].bool
     }
 
     func fires(input: Int) -> UInt64? {
-        guard inputKinds.indices.contains(input), inputKinds[input] == .trigger else { return nil }
+        guard definition.inputs.indices.contains(input), case .trigger = definition.inputs[input] else { return nil }
         return inputs[input].fires
     }
 
@@ -543,10 +630,6 @@ extension ReferenceStateMachine: ConditionReader {
     }
 
     func value(bindable index: Int) -> RivePropertyValue? {
-        if bindablePositions.indices.contains(index), bindablePositions[index] >= 0 {
-            guard let place = bindables[Int(bindablePositions[index])].place else { return nil }
-            return binds.store.value(place)
-        }
         guard let key = bindableKey(index) else { return nil }
         return binds.store.value(PropertyStore.Key(object: index, property: key))
     }

@@ -107,8 +107,11 @@ struct StateMachineDefinition {
     struct FireAction {
         /// Whether it fires at the end (a state left, a transition's mix complete) rather than the start.
         let atEnd: Bool
-        /// The trigger's absolute path `[viewModel, property, nested…]`.
+        /// The trigger's absolute path `[viewModel, property, nested…]` (empty for an event).
         let path: [Int]
+        /// For an event fire (`StateMachineFireEvent`, or a keyed event an animation passed):
+        /// the reported Event's artboard-local id.
+        var event: Int?
     }
 
     /// A layer state with its outgoing transitions.
@@ -141,6 +144,8 @@ struct StateMachineDefinition {
         /// Sets a boolean input: 0 false, 1 true, 2 toggle.
         case setBool(input: Int, value: UInt64)
         case setNumber(input: Int, value: Double)
+        /// Reports an event of the state machine's artboard (`ListenerFireEvent`).
+        case fireEvent(event: Int)
     }
 
     /// A listener: the component whose shapes it hit-tests, what it reacts to, what it does.
@@ -151,6 +156,9 @@ struct StateMachineDefinition {
         /// For a view-model listener, the absolute paths of the properties it watches (one for a
         /// single listener, one per `ListenerInputTypeViewModel` otherwise).
         var viewModelPaths: [[Int]] = []
+        /// For an event listener, the artboard-local ids of the events it reacts to (in the
+        /// listener's artboard, or in the nested artboard its target hosts).
+        var eventIds: [Int] = []
     }
 
     let name: String
@@ -303,8 +311,7 @@ struct StateMachineDefinition {
     /// The fire actions that belong to the state or transition at `index`: upstream imports
     /// them into the latest state or transition, so they are the fire actions between it and
     /// the next state, transition, layer, listener or state machine. Event fires
-    /// (`StateMachineFireEvent`) report events, which the API has no way to receive; they
-    /// are counted as unsupported.
+    /// (`StateMachineFireEvent`) report their event to the state machine's event listeners.
     private static func fireActions(after index: Int, document: RiveDocument, unsupported: inout [String]) -> [FireAction] {
         var actions: [FireAction] = []
         var position = index + 1
@@ -318,7 +325,9 @@ struct StateMachineDefinition {
                     actions.append(FireAction(atEnd: object.uint(P.stateMachineFireActionOccursValue) == 1,
                                               path: path.map { Int(min($0, UInt64(Int32.max))) }))
                 }
-            } else if object.isType(T.stateMachineFireAction) || object.typeKey == T.stateMachineFireEvent {
+            } else if object.typeKey == T.stateMachineFireEvent, let event = object.index(P.stateMachineFireEventEventId) {
+                actions.append(FireAction(atEnd: object.uint(P.stateMachineFireActionOccursValue) == 1, path: [], event: event))
+            } else if object.isType(T.stateMachineFireAction) {
                 unsupported.append(object.typeName)
             }
             position += 1
@@ -343,6 +352,7 @@ struct StateMachineDefinition {
         var type = object.uint(P.stateMachineListenerSingleListenerTypeValue).flatMap(ListenerType.init(rawValue:))
         var actions: [Action] = []
         var inputPaths: [[Int]] = []
+        var eventIds: [Int] = []
         for child in listener.children {
             let childObject = document.objects[child]
             switch childObject.typeKey {
@@ -366,7 +376,12 @@ struct StateMachineDefinition {
                 } else {
                     inputPaths.append(ids.map { Int(min($0, UInt64(Int32.max))) })
                 }
-            case T.listenerInputTypeEvent, T.listenerInputTypeKeyboard, T.listenerInputTypeText,
+            case T.listenerFireEvent:
+                if let event = childObject.index(P.listenerFireEventEventId) { actions.append(.fireEvent(event: event)) }
+            case T.listenerInputTypeEvent:
+                if let event = childObject.index(P.listenerInputTypeEventEventId) { eventIds.append(event) }
+                type = .event
+            case T.listenerInputTypeKeyboard, T.listenerInputTypeText,
                  T.listenerInputTypeSemantic, T.listenerInputTypeGamepad:
                 unsupported.append(childObject.typeName)
             default:
@@ -378,7 +393,7 @@ struct StateMachineDefinition {
             }
         }
         if object.typeKey != T.stateMachineListenerSingle, object.typeKey != T.stateMachineListener { unsupported.append(object.typeName) }
-        if let type, type == .event { unsupported.append("StateMachineListener (event)") }
+        if type == .event, eventIds.isEmpty, let event = object.index(P.stateMachineListenerSingleEventId) { eventIds.append(event) }
         // A listener with view-model inputs reacts to them only (upstream builds a
         // ListenerViewModel for it and does not hit-test it).
         if !inputPaths.isEmpty { type = .viewModel }
@@ -391,6 +406,6 @@ struct StateMachineDefinition {
                 paths = [ids.map { Int(min($0, UInt64(Int32.max))) }]
             }
         }
-        return Listener(target: object.index(P.stateMachineListenerTargetId), type: type, actions: actions, viewModelPaths: paths)
+        return Listener(target: object.index(P.stateMachineListenerTargetId), type: type, actions: actions, viewModelPaths: paths, eventIds: eventIds)
     }
 }

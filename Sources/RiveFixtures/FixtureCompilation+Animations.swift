@@ -94,7 +94,7 @@ extension FixtureCompilation {
             emit(TypeKey.keyFrameColor, common + [(PropertyKey.keyFrameColorValue, .color(try color(node, for: name)))], at: frame.frame.mark)
         case .boolean:
             emit(TypeKey.keyFrameBool, common + [(PropertyKey.keyFrameBoolValue, .bool(try bool(node, for: name)))], at: frame.frame.mark)
-        case .list, .soloChoice:
+        case .list, .soloChoice, .artboard:
             throw error(.typeMismatch, frame.frame.mark, "'\(name)' cannot be keyframed", hint: "bind it instead")
         }
     }

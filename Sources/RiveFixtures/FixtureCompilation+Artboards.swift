@@ -13,6 +13,8 @@ enum TargetValueKind: String {
     case number, color, boolean, list
     /// A solo's active child: chosen by a number (index), a string (name) or an enum (value name).
     case soloChoice
+    /// A nested artboard's artboard (`NestedArtboard.artboardId`), from an artboard property.
+    case artboard
 
     /// The view-model property kind a bind source must have.
     var propertyKind: PropertyKind {
@@ -22,6 +24,7 @@ enum TargetValueKind: String {
         case .boolean: .boolean
         case .list: .list
         case .soloChoice: .number
+        case .artboard: .artboard
         }
     }
 }
@@ -101,6 +104,8 @@ extension FixtureCompilation {
             table["items"] = TargetProperty(role: .node, key: PropertyKey.artboardComponentListListSource, kind: .list)
         case .solo?:
             table["active"] = TargetProperty(role: .node, key: PropertyKey.soloActiveComponentId, kind: .soloChoice)
+        case .nested?:
+            table["artboard"] = TargetProperty(role: .node, key: PropertyKey.nestedArtboardArtboardId, kind: .artboard)
         case .group?, nil:
             break
         }
@@ -124,6 +129,9 @@ extension FixtureCompilation {
         }
         if forKeyframes, property.kind == .list {
             throw error(.typeMismatch, target.mark, "a list's items cannot be keyframed", hint: "bind the list to a view-model list instead")
+        }
+        if forKeyframes, property.kind == .artboard {
+            throw error(.typeMismatch, target.mark, "a nested artboard's artboard cannot be keyframed", hint: "bind it to an artboard property instead")
         }
         if forKeyframes, property.kind == .soloChoice {
             throw error(.typeMismatch, target.mark, "a solo's active child cannot be keyframed by the fixture compiler", hint: "bind it instead")
@@ -245,6 +253,9 @@ extension FixtureCompilation {
             if target.property.kind == .list {
                 try checkItemArtboard(for: path, at: bind.source.mark)
             }
+            if target.property.kind == .artboard, (bind.direction ?? .toTarget) != .toTarget {
+                throw error(.invalidValue, bind.target.mark, "a nested artboard's artboard can only be set from the view model", hint: "remove 'direction:' (toTarget)")
+            }
             if Self.computedKeys.contains(target.property.key), bind.direction != .toSource {
                 throw error(.invalidValue, bind.target.mark, "'\(bind.target.value)' is computed from the transforms, so it can only be read", hint: "add 'direction: toSource'")
             }
@@ -270,6 +281,7 @@ extension FixtureCompilation {
             (PropertyKey.componentName, .string(artboardName)),
             (PropertyKey.layoutComponentWidth, .float(source.width)),
             (PropertyKey.layoutComponentHeight, .float(source.height)),
+            (PropertyKey.layoutComponentClip, source.clip.map { .bool($0) }),
             (PropertyKey.artboardDefaultStateMachineId, defaultMachine.map { .uint(UInt64($0)) }),
             (PropertyKey.artboardViewModelId, source.viewModel.flatMap { viewModels[$0.value] }.map { .uint(UInt64($0.index)) }),
         ], at: source.name.mark)
@@ -283,7 +295,7 @@ extension FixtureCompilation {
             ], at: source.name.mark)
         }
         for node in source.nodes ?? [] {
-            try emitNode(node, parent: 0, nodes: &nodes, binds: binds)
+            try emitNode(node, parent: 0, artboard: artboardName, nodes: &nodes, binds: binds)
         }
         try emitClips(source.nodes ?? [], nodes: nodes)
         let interpolators = try emitInterpolators(source.animations ?? [])
@@ -339,6 +351,7 @@ extension FixtureCompilation {
                     throw unknown("child of solo '\(source.name?.value ?? "")'", active, among: (source.children ?? []).compactMap { $0.name?.value })
                 }
             }
+            try checkNestedFields(source)
             if (kind == .path) != (source.vertices != nil) {
                 throw error(.invalidValue, source.type.mark, kind == .path ? "a path needs 'vertices:'" : "only paths have vertices", hint: "use type: path with a list of vertices")
             }
@@ -355,7 +368,7 @@ extension FixtureCompilation {
         }
     }
 
-    private mutating func emitNode(_ source: NodeSource, parent: Int, nodes: inout [String: NodeEntry],
+    private mutating func emitNode(_ source: NodeSource, parent: Int, artboard hostArtboard: String, nodes: inout [String: NodeEntry],
                                    binds: [String: [TargetRole: [(key: UInt32, path: ResolvedPath, flags: UInt64, converter: Int?, mark: Mark)]]]) throws(FixtureError) {
         let mark = source.name?.mark ?? source.type.mark
         let name = source.name?.value
@@ -363,6 +376,7 @@ extension FixtureCompilation {
         let typeKey: UInt32 = switch source.type.value {
         case .group: TypeKey.node
         case .solo: TypeKey.solo
+        case .nested: TypeKey.nestedArtboard
         case .list: TypeKey.artboardComponentList
         case .rectangle, .ellipse, .path: TypeKey.shape
         }
@@ -375,7 +389,7 @@ extension FixtureCompilation {
             (PropertyKey.transformComponentScaleX, (source.scaleX ?? source.scale).map { .float($0) }),
             (PropertyKey.transformComponentScaleY, (source.scaleY ?? source.scale).map { .float($0) }),
             (PropertyKey.worldTransformComponentOpacity, source.opacity.map { .float($0) }),
-        ]
+        ] + (try nestedArtboardProperties(source, host: hostArtboard))
         let id = emitComponent(typeKey, transform, at: mark)
         let objectIndex = objects.count - 1
         if let name { nodes[name]?.localIds[.node] = id }
@@ -384,7 +398,7 @@ extension FixtureCompilation {
         switch source.type.value {
         case .group, .solo:
             for child in source.children ?? [] {
-                try emitNode(child, parent: id, nodes: &nodes, binds: binds)
+                try emitNode(child, parent: id, artboard: hostArtboard, nodes: &nodes, binds: binds)
             }
             // A solo's active child is known once its children have their ids; without one the
             // id stays 0 (the artboard), which selects no child.
@@ -393,6 +407,8 @@ extension FixtureCompilation {
             }
         case .list:
             break
+        case .nested:
+            try emitNestedStateMachine(source, parent: id, at: mark)
         case .rectangle, .ellipse, .path:
             let pathId: Int
             if source.type.value == .path {

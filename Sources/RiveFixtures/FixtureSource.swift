@@ -127,6 +127,8 @@ struct ArtboardSource: Decodable {
     var viewModel: Located<String>?
     var defaultStateMachine: Located<String>?
     var background: FixtureColor?
+    /// Whether the artboard clips what it draws to its bounds (default: no, the runtime default).
+    var clip: Bool?
     var nodes: [NodeSource]?
     var binds: [BindSource]?
     var animations: [AnimationSource]?
@@ -138,9 +140,11 @@ enum NodeKind: String, Decodable, CaseIterable {
     case group, rectangle, ellipse, path, list
     /// A group that shows only its active child (`Solo`).
     case solo
+    /// A nested artboard (`NestedArtboard`): draws an instance of another artboard.
+    case nested
 }
 
-/// A node of the artboard tree: a group, a shape (rectangle, ellipse, path) or a list.
+/// A node of the artboard tree: a group, a shape (rectangle, ellipse, path), a list, a solo or a nested artboard.
 struct NodeSource: Decodable {
     var name: Located<String>?
     var type: Located<NodeKind>
@@ -163,6 +167,16 @@ struct NodeSource: Decodable {
     var clips: [ClipSource]?
     /// For a solo: the name of the child shown first (default: none, so nothing shows).
     var active: Located<String>?
+    /// For a nested artboard: the artboard it shows.
+    var artboard: Located<String>?
+    /// For a nested artboard: the state machine of that artboard it plays (default: none).
+    var stateMachine: Located<String>?
+    /// For a nested artboard: a path to a nested view-model property of the host's view
+    /// model whose instance the nested artboard binds to (default: it shares the host's context).
+    var dataPath: Located<String>?
+    /// For a nested artboard: whether it is paused, and the speed of its time.
+    var paused: Bool?
+    var speed: Float?
 }
 
 /// A clipping shape (`ClippingShape`): the node whose shapes make the clip, its fill rule and

@@ -345,17 +345,25 @@ struct BenchCommand: HarnessCommand {
                 throw BenchRunError(code: "bench.no-executable", message: "cannot find the path of this rive-harness binary", hint: "run it by its path")
             }
             runs.append(("reference", try debugInfoFreeCopy(of: executable, in: workFolder), ["bench"] + workerArguments(out: (workFolder as NSString).appendingPathComponent("reference-rows.json")),
-                         ["SWIFT_DETERMINISTIC_HASHING": "1"]))
+                         Self.instructionsEnvironment.merging(["SWIFT_DETERMINISTIC_HASHING": "1"]) { _, new in new }))
         }
         if let program {
-            runs.append(("rive-cpp", program.path, ["--plan", planPath, "--instructions", (workFolder as NSString).appendingPathComponent("rive-cpp-rows.json")], [:]))
+            runs.append(("rive-cpp", program.path, ["--plan", planPath, "--instructions", (workFolder as NSString).appendingPathComponent("rive-cpp-rows.json")],
+                         Self.instructionsEnvironment))
+        }
+        guard let valgrindPath = Self.executableInPath("valgrind") else {
+            throw BenchRunError(code: "bench.no-valgrind", message: "valgrind is not installed (not found in PATH)", hint: "apt-get install -y valgrind")
         }
         for run in runs {
             let prefix = "callgrind-\(run.label).out"
             progress("running \(run.label) under callgrind (fixed iteration counts; this takes a while)…")
             let valgrind = ["--tool=callgrind", "--collect-atstart=no", "--instr-atstart=no",
                             "--callgrind-out-file=\((workFolder as NSString).appendingPathComponent(prefix))", run.executable] + run.arguments
-            let (status, errors) = try RiveCppBenchProgram.run("/usr/bin/env", Self.withoutAddressRandomization(["valgrind"] + valgrind), environment: run.environment)
+            // env -i: exactly these variables, in this order (a dictionary's order would
+            // change from run to run).
+            let environment = run.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            let command = ["-i"] + environment + Self.withoutAddressRandomization([valgrindPath] + valgrind)
+            let (status, errors) = try RiveCppBenchProgram.run("/usr/bin/env", command)
             let rowsPath = (workFolder as NSString).appendingPathComponent("\(run.label)-rows.json")
             guard status == 0, let data = FileManager.default.contents(atPath: rowsPath), let report = try? JSONValue.parse([UInt8](data)) else {
                 throw BenchRunError(code: "bench.callgrind-failed", message: "\(run.label) under valgrind failed (exit \(status)): \(errors.suffix(2000))",
@@ -373,6 +381,17 @@ struct BenchCommand: HarnessCommand {
             }
             if merger.context == nil { merger.add(report: .object(["context": report["context"] ?? .object([:]), "benchmarks": .array([])])) }
         }
+    }
+
+    /// The whole environment of a program measured under callgrind (set with `env -i`):
+    /// fixed, so that neither its contents (read by getenv) nor its size (which moves the
+    /// initial stack, and with it the alignment of stack buffers) differ between runs or shells.
+    static let instructionsEnvironment = ["PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C"]
+
+    /// The first executable file of this name in `$PATH`, or `nil`.
+    static func executableInPath(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     /// The command run through `setarch <machine> -R` when setarch exists, so that address
@@ -421,10 +440,17 @@ struct BenchCommand: HarnessCommand {
     private func runInstructionsWorker(plan: BenchPlan, out: String) async throws(CommandFailure) -> ExitCode {
         let (suite, failures) = await ReferenceBenchmarks.suite(plan: plan, planted: planted)
         for failure in failures { printError("note: reference: \(failure); left out") }
+        // Measure everything first and build the rows afterwards, so that no work whose
+        // allocations depend on the measured times runs between two measured regions.
+        let counts = suite.benchmarks.map { iterations ?? $0.instructionIterations }
+        var wallNanoseconds = [Double](repeating: 0, count: counts.count)
+        for (index, benchmark) in suite.benchmarks.enumerated() {
+            wallNanoseconds[index] = GoogleBenchmarkRunner.measureInstructions(benchmark, iterations: counts[index])
+        }
         var rows: [JSONValue] = []
-        for benchmark in suite.benchmarks {
-            let count = iterations ?? benchmark.instructionIterations
-            let nanoseconds = GoogleBenchmarkRunner.measureInstructions(benchmark, iterations: count) / Double(count)
+        for (index, benchmark) in suite.benchmarks.enumerated() {
+            let count = counts[index]
+            let nanoseconds = wallNanoseconds[index] / Double(count)
             var row: [String: JSONValue] = ["name": .string(benchmark.name), "run_name": .string(benchmark.name), "run_type": .string("iteration"),
                                             "iterations": .number(Double(count)), "real_time": .number(nanoseconds), "cpu_time": .number(nanoseconds),
                                             "time_unit": .string("ns"), "threads": .number(1)]

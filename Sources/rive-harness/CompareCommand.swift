@@ -6,13 +6,18 @@ struct CompareCommand: HarnessCommand {
     static let name = "compare"
     static let summary = "compare two benchmark results files (Mann-Whitney U, thresholds, verdicts)"
     static let help = """
-        usage: rive-harness compare BASE.json NEW.json [--noise FILE] [--record-noise]
+        usage: rive-harness compare BASE.json NEW.json [--noise FILE] [--resolution PERCENT]
+                                    [--record-noise]
 
         Compares two results files of 'rive-harness bench', benchmark by benchmark:
-          time          the repetitions' CPU times per iteration, two-sided Mann-Whitney U
-                        test; slower/faster when p < 0.05 and the medians differ by more than
-                        the threshold, same when they differ by at most the threshold, unknown
-                        otherwise (or with fewer than 5 repetitions on a side)
+          time          first the run shift, the median change over all benchmarks (on a
+                        shared machine mostly the change of load between the runs), is
+                        removed; then per benchmark the repetitions' CPU times per
+                        iteration, two-sided Mann-Whitney U test, p Holm-adjusted over all
+                        benchmarks: slower/faster when p < 0.05
+                        and the adjusted change of the medians is beyond the threshold, same
+                        when within it, unknown otherwise (or with fewer than 5 repetitions
+                        on a side)
           instructions  the exact change of the instructions per iteration against the
                         threshold
         The threshold is the benchmark's entry in the noise file for the metric and testbed,
@@ -20,18 +25,25 @@ struct CompareCommand: HarnessCommand {
         (time; +1 = every new repetition slower than every base one) or the difference in
         instructions per iteration.
 
+        Unknown instead of a guess: a benchmark whose threshold is larger than the
+        resolution is never called same (its A/A noise would hide a change of that size);
+        when the whole run moved more than the testbed's A/A drift (the noise file's run
+        shift, else 5%), benchmarks that moved with it are unknown.
+
         It refuses to compare times measured on testbeds with different fingerprints (CPU,
         cores, kernel, toolchain or build flags), and files of different metrics.
 
         options:
           --noise FILE      the A/A noise file (default results/noise.json; used when present)
+          --resolution P    the smallest change in percent the comparison must see (default
+                            5 for time, 0.5 for instructions)
           --record-noise    treat BASE and NEW as an A/A pair (the same build measured twice):
                             update the noise file's thresholds (3 × the largest change seen,
                             at least 1% time / 0.1% instructions) instead of judging
           --help            show this help
 
-        exit codes: 0 no benchmark is slower (or the noise file was written); 1 at least one
-        benchmark is slower (a regression); 2 usage error; 3 a file is missing or malformed,
+        exit codes: 0 no benchmark is slower (or the noise file was written; unknown verdicts
+        are listed, not failed); 1 at least one benchmark is slower (a regression); 2 usage error; 3 a file is missing or malformed,
         or the files cannot be compared (different metrics, or time on different testbeds);
         4 the noise file could not be written.
         """
@@ -40,11 +52,21 @@ struct CompareCommand: HarnessCommand {
     let newPath: String
     let noisePath: String
     let recordNoise: Bool
+    /// The resolution as a fraction, or `nil` for the metric's default.
+    let resolution: Double?
 
     init(arguments: inout ArgumentList) throws(UsageError) {
         noisePath = try arguments.option("--noise") ?? "results/noise.json"
         recordNoise = arguments.flag("--record-noise")
-        let positionals = try arguments.positionals(known: ["--noise", "--record-noise"])
+        if let text = try arguments.option("--resolution") {
+            guard let percent = Double(text.hasSuffix("%") ? String(text.dropLast()) : text), percent > 0, percent <= 100 else {
+                throw UsageError(message: "--resolution must be a percentage above 0 and at most 100, got '\(text)'", hint: "for example --resolution 3")
+            }
+            resolution = percent / 100
+        } else {
+            resolution = nil
+        }
+        let positionals = try arguments.positionals(known: ["--noise", "--record-noise", "--resolution"])
         guard positionals.count == 2 else {
             throw UsageError(message: "compare needs two results files, got \(positionals.count)", hint: "run 'rive-harness compare BASE.json NEW.json'")
         }
@@ -66,7 +88,7 @@ struct CompareCommand: HarnessCommand {
             throw CommandFailure(message: error.description, exitCode: .badInput)
         }
         let report: ComparisonReport
-        do { report = try Comparison.compare(base: base, new: new, noise: noise) } catch {
+        do { report = try Comparison.compare(base: base, new: new, noise: noise, resolution: resolution) } catch {
             throw CommandFailure(message: error.description, exitCode: .badInput)
         }
         print(Self.render(report, basePath: basePath, newPath: newPath))
@@ -91,6 +113,9 @@ struct CompareCommand: HarnessCommand {
             guard let entry = noise.entry(metric: metric, testbed: testbed, benchmark: name) else { continue }
             print("\(name)  largest A/A change \(String(format: "%.2f%%", entry.largestChange * 100)) over \(entry.pairs) pair(s) -> threshold \(String(format: "%.2f%%", entry.threshold * 100))")
         }
+        if let shift = noise.runShift(metric: metric, testbed: testbed) {
+            print("run shift  largest A/A shift \(String(format: "%.2f%%", shift.largestShift * 100)) over \(shift.pairs) pair(s) -> allowed drift \(String(format: "%.2f%%", shift.threshold * 100))")
+        }
         print("recorded \(updated) benchmark(s) of testbed \(testbed) (\(metric.rawValue)) in \(noisePath)")
         return .success
     }
@@ -100,15 +125,18 @@ struct CompareCommand: HarnessCommand {
         var lines = ["base \(basePath)", "new  \(newPath)", "metric \(report.metric.rawValue)"
                      + (report.metric == .time ? " (median CPU time per iteration)" : " (instructions per iteration)")]
         for note in report.notes { lines.append("note: \(note)") }
-        let valueHeader = report.metric == .time ? "p" : "delta"
-        lines.append("benchmark".padding(toLength: 58, withPad: " ", startingAt: 0)
-                     + ["base", "new", "change", valueHeader, "effect", "threshold", "verdict"].map { $0.leftPad(12) }.joined())
+        lines.append(String(format: "resolution %.2f%%: a benchmark with a larger threshold is not called same", report.resolution * 100))
+        let valueHeader = report.metric == .time ? "p (Holm)" : "delta"
+        let nameWidth = max(58, (report.benchmarks.map(\.name.count).max() ?? 0) + 1)
+        lines.append("benchmark".padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+                     + ["base", "new", "change", "adjusted", valueHeader, "effect", "threshold", "verdict"].map { $0.leftPad(12) }.joined())
         for row in report.benchmarks {
             func value(_ number: Double?) -> String {
                 guard let number else { return "-" }
                 return report.metric == .time ? BenchSummary.formatTime(number) : BenchSummary.formatCount(number)
             }
             let change = row.change.map { String(format: "%+.2f%%", $0 * 100) } ?? "-"
+            let adjusted = report.metric == .time ? row.adjustedChange.map { String(format: "%+.2f%%", $0 * 100) } ?? "-" : "-"
             let second: String
             let effect: String
             if report.metric == .time {
@@ -119,8 +147,8 @@ struct CompareCommand: HarnessCommand {
                 effect = "-"
             }
             let threshold = String(format: "%.2f%%", row.threshold * 100) + (row.thresholdSource == "noise" ? "*" : "")
-            var line = row.name.padding(toLength: max(58, row.name.count + 1), withPad: " ", startingAt: 0)
-            line += [value(row.base), value(row.new), change, second, effect, threshold, row.verdict.rawValue].map { $0.leftPad(12) }.joined()
+            var line = row.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+            line += [value(row.base), value(row.new), change, adjusted, second, effect, threshold, row.verdict.rawValue].map { $0.leftPad(12) }.joined()
             if row.verdict == .unknown { line += "  (\(row.reason))" }
             lines.append(line)
         }

@@ -1,5 +1,6 @@
 import BenchKit
 import Foundation
+import HarnessSupport
 
 /// The rive-cpp bench program (`Adapters/rive-cpp/bench`, built by `scripts/build-rive-cpp`):
 /// where it is, which runtime commit it was built from, and how to run it.
@@ -13,18 +14,22 @@ struct RiveCppBenchProgram {
     static let buildHint = "build it with 'scripts/build-rive-cpp --print bench' (about 5 minutes on 2 cores the first time), or pass --rive-cpp-bench PATH"
 
     /// The program: `explicit` when given, else `RIVE_CPP_BENCH`, else the most recently
-    /// built one in the cache (`RIVE_HARNESS_CACHE` or `~/.cache/rive-harness`); `nil` when
-    /// none exists.
+    /// built one for the runtime's `HEAD` commit in the cache (`RiveCppDriverLocator`: the
+    /// cache `RIVE_HARNESS_CACHE` or `~/.cache/rive-harness`, the git directory
+    /// `RIVE_RUNTIME_GIT_DIR` or the mirror), so a bisect's builds of other commits are never
+    /// picked by accident; without a git directory to resolve `HEAD`, the most recently built
+    /// one of any commit (the results file records which). `nil` when none exists.
     static func locate(explicit: String?) -> RiveCppBenchProgram? {
         let environment = ProcessInfo.processInfo.environment
         if let path = explicit ?? environment["RIVE_CPP_BENCH"].flatMap({ $0.isEmpty ? nil : $0 }) {
             return FileManager.default.isExecutableFile(atPath: path) ? RiveCppBenchProgram(path: path, runtimeCommit: commit(in: path)) : nil
         }
-        let cacheRoot = environment["RIVE_HARNESS_CACHE"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".cache/rive-harness")
-        let runtimes = (cacheRoot as NSString).appendingPathComponent("rive-cpp")
+        let locator = RiveCppDriverLocator()
+        let runtimes = (locator.cacheRoot as NSString).appendingPathComponent("rive-cpp")
+        let commits = (try? locator.resolve(revision: nil)).map { [$0] }
+            ?? ((try? FileManager.default.contentsOfDirectory(atPath: runtimes)) ?? [])
         var newest: (path: String, date: Date)?
-        for commit in (try? FileManager.default.contentsOfDirectory(atPath: runtimes)) ?? [] {
+        for commit in commits {
             let programs = "\(runtimes)/\(commit)/programs"
             for key in (try? FileManager.default.contentsOfDirectory(atPath: programs)) ?? [] {
                 let candidate = "\(programs)/\(key)/rive-cpp-bench"

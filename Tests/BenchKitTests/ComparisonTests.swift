@@ -140,4 +140,105 @@ struct ComparisonTests {
         #expect(reread == noise)
         #expect(noise.thresholds(metric: .time, testbed: "another").isEmpty)
     }
+
+    /// Five benchmarks around different centres, each scaled by `factor`.
+    static func run(_ factor: Double, planted: Double = 1) -> ResultsDocument {
+        var benchmarks: [String: [Double]] = [:]
+        for (index, center) in [100.0, 250, 1000, 4000, 20000].enumerated() {
+            benchmarks["b\(index)"] = Synthetic.repetitions(center * factor * (index == 2 ? planted : 1))
+        }
+        return Synthetic.document(benchmarks)
+    }
+
+    @Test("A/A with a load change: the run shift is removed; beyond the default drift the moved benchmarks are unknown, not slower")
+    func runShift() throws {
+        let report = try Comparison.compare(base: Self.run(1), new: Self.run(1.2))
+        #expect(abs((report.runShift ?? 0) - 0.2) < 1e-9)
+        #expect(report.benchmarks.allSatisfy { $0.verdict == .unknown && $0.reason.contains("with the whole run") })
+        #expect(!report.hasRegression)
+        #expect(report.notes.contains { $0.contains("run shift +20.00%") })
+        // A noise file that saw a 10% shift between A/A runs allows 30%: then they are the same.
+        var noise = NoiseFile()
+        try noise.record(base: Self.run(1), new: Self.run(1.1))
+        #expect(noise.runShift(metric: .time, testbed: Synthetic.testbed.fingerprint)?.threshold ?? 0 > 0.29)
+        let withNoise = try Comparison.compare(base: Self.run(1), new: Self.run(1.2), noise: noise)
+        #expect(withNoise.benchmarks.allSatisfy { $0.verdict == .same })
+    }
+
+    @Test("a planted 3% slowdown is slower on top of a run shift the A/A drift explains")
+    func plantedUnderShift() throws {
+        var noise = NoiseFile()
+        try noise.record(base: Self.run(1), new: Self.run(1.1))
+        let report = try Comparison.compare(base: Self.run(1), new: Self.run(1.15, planted: 1.03), noise: noise)
+        let verdicts = Dictionary(uniqueKeysWithValues: report.benchmarks.map { ($0.name, $0.verdict) })
+        #expect(verdicts == ["b0": .same, "b1": .same, "b2": .slower, "b3": .same, "b4": .same])
+        let planted = try #require(report.benchmarks.first { $0.name == "b2" })
+        #expect(abs((planted.adjustedChange ?? 0) - 0.03) < 1e-9)
+        #expect(report.hasRegression)
+    }
+
+    @Test("a benchmark change while the whole run moved beyond the drift is unknown")
+    func changeUnderLargeShift() throws {
+        let report = try Comparison.compare(base: Self.run(1), new: Self.run(1.2, planted: 1.1))
+        let planted = try #require(report.benchmarks.first { $0.name == "b2" })
+        #expect(planted.verdict == .slower, "32% raw against a 20% shift: the benchmark's own 10% is beyond the threshold in the same direction")
+        let flat = try Comparison.compare(base: Self.run(1), new: Self.run(1.2, planted: 1 / 1.2))
+        let unmoved = try #require(flat.benchmarks.first { $0.name == "b2" })
+        #expect(unmoved.verdict == .unknown, "unchanged while the run moved 20%: cannot tell")
+        #expect(unmoved.reason.contains("cannot tell"))
+    }
+
+    @Test("a threshold larger than the resolution is never same: unknown with the reason; a change beyond it is still reported")
+    func resolution() throws {
+        let base = Synthetic.document(["a": Synthetic.repetitions(100)])
+        var noise = NoiseFile()
+        try noise.record(base: base, new: Synthetic.document(["a": Synthetic.repetitions(103)]))
+        let within = try Comparison.compare(base: base, new: Synthetic.document(["a": Synthetic.repetitions(103)]), noise: noise)
+        let row = try #require(within.benchmarks.first)
+        #expect(abs(row.threshold - 0.09) < 1e-9)
+        #expect(row.verdict == .unknown)
+        #expect(row.reason.contains("resolution"))
+        let coarse = try Comparison.compare(base: base, new: Synthetic.document(["a": Synthetic.repetitions(103)]), noise: noise, resolution: 0.1)
+        #expect(coarse.benchmarks.first?.verdict == .same)
+        let beyond = try Comparison.compare(base: base, new: Synthetic.document(["a": Synthetic.repetitions(120)]), noise: noise)
+        #expect(beyond.benchmarks.first?.verdict == .slower)
+    }
+
+    @Test("noise files keep run shifts; files without them still parse")
+    func noiseRunShifts() throws {
+        var noise = NoiseFile()
+        try noise.record(base: Self.run(1), new: Self.run(0.95))
+        let shift = try #require(noise.runShift(metric: .time, testbed: Synthetic.testbed.fingerprint))
+        #expect(abs(shift.largestShift - 0.05) < 1e-9)
+        #expect(shift.pairs == 1)
+        // Every benchmark moved alike, so the per-benchmark noise is the floor.
+        #expect(noise.entry(metric: .time, testbed: Synthetic.testbed.fingerprint, benchmark: "b3")?.threshold == 0.01)
+        #expect(try NoiseFile.parse(noise.json.serialized(), path: "noise.json") == noise)
+        let old = Array(#"{"formatVersion": 1, "thresholds": {"time": {"x": {"a": {"threshold": 0.02, "largestChange": 0.005, "pairs": 1}}}}}"#.utf8)
+        let parsed = try NoiseFile.parse(old, path: "noise.json")
+        #expect(parsed.thresholds(metric: .time, testbed: "x") == ["a": 0.02])
+        #expect(parsed.runShift(metric: .time, testbed: "x") == nil)
+        #expect(throws: ResultsFileError.self) { try NoiseFile.parse(Array(#"{"formatVersion": 1, "thresholds": {}, "runShifts": []}"#.utf8), path: "n.json") }
+    }
+
+    @Test("Holm: a p = 0.014 change is slower alone, unknown among eleven benchmarks (it could be chance)")
+    func multipleComparisons() throws {
+        let overlapping: [Double] = [106, 99.65, 107, 106.5, 100.45, 108, 105, 99.85, 107.5]
+        let alone = try Comparison.compare(base: Synthetic.document(["x": Synthetic.repetitions(100)]), new: Synthetic.document(["x": overlapping]))
+        let single = try #require(alone.benchmarks.first)
+        #expect(abs((single.pValue ?? 0) - 0.0142) < 0.0001)
+        #expect(single.verdict == .slower)
+        var baseSet = ["x": Synthetic.repetitions(100)], newSet = ["x": overlapping]
+        for index in 0..<10 {
+            baseSet["same\(index)"] = Synthetic.repetitions(Double(200 + index))
+            newSet["same\(index)"] = Synthetic.repetitions(Double(200 + index))
+        }
+        let family = try Comparison.compare(base: Synthetic.document(baseSet), new: Synthetic.document(newSet))
+        let row = try #require(family.benchmarks.first { $0.name == "x" })
+        #expect(row.verdict == .unknown)
+        #expect(abs((row.rawPValue ?? 0) - 0.0142) < 0.0001)
+        #expect(abs((row.pValue ?? 0) - 11 * (row.rawPValue ?? 0)) < 1e-9)
+        #expect(row.reason.contains("Holm"))
+        #expect(!family.hasRegression)
+    }
 }

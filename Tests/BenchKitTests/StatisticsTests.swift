@@ -65,4 +65,17 @@ struct StatisticsTests {
         // C(5, 2) = 10 orderings, U from 0 to 6: 1 1 2 2 2 1 1.
         #expect(counts == [1, 1, 2, 2, 2, 1, 1])
     }
+
+    @Test("Holm's adjustment: step-down multipliers, monotone, capped at 1, nil entries left out")
+    func holm() {
+        let adjusted = Statistics.holmAdjusted([0.01, nil, 0.04, 0.03, 0.5])
+        // Sorted: 0.01 ×4, 0.03 ×3, 0.04 ×2, 0.5 ×1 (monotone: each at least the previous).
+        #expect(adjusted[0] == 0.04)
+        #expect(adjusted[1] == nil)
+        #expect(abs((adjusted[3] ?? 0) - 0.09) < 1e-12)
+        #expect(abs((adjusted[2] ?? 0) - 0.09) < 1e-12)
+        #expect(adjusted[4] == 0.5)
+        #expect(Statistics.holmAdjusted([0.6, 0.7]) == [1, 1])
+        #expect(Statistics.holmAdjusted([]) == [])
+    }
 }

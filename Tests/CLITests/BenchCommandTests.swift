@@ -71,6 +71,36 @@ struct BenchCommandTests {
         #expect(compare.standardOutput.contains("too few repetitions"))
     }
 
+    /// Whether valgrind (and objcopy, for the stripped copy) can run instructions mode here.
+    static let hasValgrind = ["/usr/bin/valgrind", "/usr/local/bin/valgrind"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+        && FileManager.default.isExecutableFile(atPath: "/usr/bin/objcopy")
+
+    @Test("instructions: two consecutive runs give identical counts, and compare calls every benchmark same with a zero delta",
+          .enabled(if: hasValgrind, "skipped: valgrind or objcopy is not installed (apt-get install -y valgrind binutils)"))
+    func instructionCountsRepeat() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var documents: [ResultsDocument] = []
+        for index in 1...2 {
+            let out = folder.appendingPathComponent("run\(index).json").path
+            let result = try HarnessProcess.run(["bench", "--metric", "instructions", "--files", "Corpus/fixtures/character.riv",
+                                                 "--filter", "^(shim|digest)/", "--iterations", "3", "--no-load-all", "--out", out],
+                                                in: SharedMaterial.packageRoot)
+            #expect(result.exitCode == 0, "\(result.standardError)")
+            documents.append(try ResultsDocument.read(path: out))
+        }
+        let counts = documents.map { document in
+            Dictionary(uniqueKeysWithValues: document.repetitionsByName.map { ($0.name, $0.rows.first?.instructionsPerIteration) })
+        }
+        #expect(counts[0].count == 2)
+        #expect(counts[0].values.allSatisfy { ($0 ?? 0) > 0 })
+        #expect(counts[0] == counts[1])
+        let compare = try HarnessProcess.run(["compare", folder.appendingPathComponent("run1.json").path, folder.appendingPathComponent("run2.json").path,
+                                              "--noise", folder.appendingPathComponent("none.json").path])
+        #expect(compare.exitCode == 0)
+        #expect(compare.standardOutput.contains("verdicts: 2 same, 0 faster, 0 slower, 0 unknown"))
+    }
+
     @Test("compare: A/A exits 0, a slowdown exits 1, different testbeds exit 3 with the reason")
     func compareExitCodes() throws {
         let folder = try temporaryFolder()
@@ -98,6 +128,9 @@ struct BenchCommandTests {
         let withNoise = try HarnessProcess.run(["compare", base.path, again.path, "--noise", noise])
         #expect(withNoise.standardOutput.contains("1.00%*"))
         #expect(try HarnessProcess.run(["compare", base.path]).exitCode == 2)
+        let badResolution = try HarnessProcess.run(["compare", base.path, again.path, "--resolution", "0"])
+        #expect(badResolution.exitCode == 2)
+        #expect(badResolution.standardError.contains("--resolution"))
         #expect(try HarnessProcess.run(["compare", base.path, folder.appendingPathComponent("missing.json").path]).exitCode == 3)
     }
 }

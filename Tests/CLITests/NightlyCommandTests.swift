@@ -4,37 +4,12 @@ import Testing
 
 /// `rive-harness nightly` (conformance lane) and `run`'s history files, on a copy of the corpus.
 struct NightlyCommandTests {
-    /// A scenario on the `all-types` fixture whose one check holds when `expected` is 50.
-    private static func scenario(expecting expected: Int) -> String {
-        """
-        description: a synthetic scenario for nightly
-        rules: [PROP-1]
-        fixture: all-types
-        steps:
-          - load: file
-          - instance: vmi
-            file: file
-            source: viewModelDefault
-            viewModel: AllTypes
-          - get: vmi
-            property: x
-            type: number
-            expect: \(expected)
-
-        """
-    }
-
     @Test("two nights in a row report no regression; a newly failing scenario makes the third exit 1; the dashboard shows every night")
     func nights() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-nightly-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let corpus = root.appendingPathComponent("Corpus")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: SharedMaterial.packageRoot.appendingPathComponent("Corpus"), to: corpus)
-        let planted = corpus.appendingPathComponent("scenarios/zz-nightly")
-        try FileManager.default.createDirectory(at: planted, withIntermediateDirectories: true)
-        let scenarioFile = planted.appendingPathComponent("planted.yaml")
-        try Data(Self.scenario(expecting: 50).utf8).write(to: scenarioFile)
+        let copy = try CorpusCopy(prefix: "rive-harness-nightly")
+        defer { copy.remove() }
+        let root = copy.root, corpus = copy.corpus
+        let scenarioFile = try copy.write(scenario: "zz-nightly/planted", CorpusCopy.allTypesX(expecting: 50, description: "a synthetic scenario for nightly"))
         let results = root.appendingPathComponent("results").path
         let arguments = ["nightly", corpus.path, "--results", results, "--no-bench", "--adapters", "reference"]
 
@@ -45,7 +20,7 @@ struct NightlyCommandTests {
         #expect(second.standardOutput.contains("nightly: no regression"))
         #expect(second.standardOutput.contains("conformance reference: no new failure"))
 
-        try Data(Self.scenario(expecting: 51).utf8).write(to: scenarioFile)
+        try Data(CorpusCopy.allTypesX(expecting: 51, description: "a synthetic scenario for nightly").utf8).write(to: scenarioFile)
         let third = try HarnessProcess.run(arguments)
         #expect(third.exitCode == 1, "\(third.standardOutput)\(third.standardError)")
         #expect(third.standardOutput.contains("1 NEW FAILURE(S): zz-nightly/planted PASS → FAIL"), "\(third.standardOutput)")

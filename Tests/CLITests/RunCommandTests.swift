@@ -5,46 +5,23 @@ import Testing
 /// `rive-harness run`'s exit-code contract, option checks and `--out`, on a temporary copy of
 /// the project corpus with small synthetic scenarios on an existing fixture.
 struct RunCommandTests {
-    /// A scenario on the `all-types` fixture whose one check holds when `expected` is 50.
-    private static func scenario(expecting expected: Int) -> String {
-        """
-        description: >
-          a synthetic scenario
-          folded over two lines
-        rules: [PROP-1]
-        fixture: all-types
-        steps:
-          - load: file
-          - instance: vmi
-            file: file
-            source: viewModelDefault
-            viewModel: AllTypes
-          - get: vmi
-            property: x
-            type: number
-            expect: \(expected)
-
-        """
-    }
-
-    /// Copies the project corpus to a temporary folder and adds `zz-test/pass` and `zz-test/fail`.
+    /// Copies the project corpus to a temporary folder and adds `zz-test/pass` and `zz-test/fail`;
+    /// returns the copied corpus (remove its parent folder when done).
     private func makeCorpus(expectations: String? = nil) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-run-\(UUID().uuidString)")
-        try FileManager.default.copyItem(at: SharedMaterial.packageRoot.appendingPathComponent("Corpus"), to: root)
-        let tests = root.appendingPathComponent("scenarios/zz-test")
-        try FileManager.default.createDirectory(at: tests, withIntermediateDirectories: true)
-        try Data(Self.scenario(expecting: 50).utf8).write(to: tests.appendingPathComponent("pass.yaml"))
-        try Data(Self.scenario(expecting: 51).utf8).write(to: tests.appendingPathComponent("fail.yaml"))
+        let copy = try CorpusCopy(prefix: "rive-harness-run")
+        let folded = ">\n  a synthetic scenario\n  folded over two lines"
+        try copy.write(scenario: "zz-test/pass", CorpusCopy.allTypesX(expecting: 50, description: folded))
+        try copy.write(scenario: "zz-test/fail", CorpusCopy.allTypesX(expecting: 51, description: folded))
         if let expectations {
-            try Data(expectations.utf8).write(to: root.appendingPathComponent("expectations/reference.yaml"))
+            try Data(expectations.utf8).write(to: copy.corpus.appendingPathComponent("expectations/reference.yaml"))
         }
-        return root
+        return copy.corpus
     }
 
     @Test("run exits 0 when every selected scenario passes and 1 when one fails")
     func passAndFail() throws {
         let root = try makeCorpus()
-        defer { try? FileManager.default.removeItem(at: root) }
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
         let pass = try HarnessProcess.run(["run", root.path, "--filter", "zz-test/pass"])
         #expect(pass.exitCode == 0, "\(pass.standardOutput)\(pass.standardError)")
         let fail = try HarnessProcess.run(["run", root.path, "--filter", "zz-test/*"])
@@ -55,7 +32,7 @@ struct RunCommandTests {
     @Test("run exits 1 when an expected failure passes (XPASS)")
     func unexpectedPass() throws {
         let root = try makeCorpus(expectations: "expectations:\n  zz-test/pass:\n    status: fail\n    reason: believed broken\n")
-        defer { try? FileManager.default.removeItem(at: root) }
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
         let result = try HarnessProcess.run(["run", root.path, "--filter", "zz-test/pass"])
         #expect(result.exitCode == 1, "\(result.standardOutput)\(result.standardError)")
         #expect(result.standardOutput.contains("XPASS"))
@@ -64,11 +41,11 @@ struct RunCommandTests {
     @Test("run exits 0 when a failure is expected, and 1 when an expectation is stale")
     func expectedFailureAndStaleExpectation() throws {
         let expected = try makeCorpus(expectations: "expectations:\n  zz-test/fail:\n    status: fail\n    reason: known\n")
-        defer { try? FileManager.default.removeItem(at: expected) }
+        defer { try? FileManager.default.removeItem(at: expected.deletingLastPathComponent()) }
         let xfail = try HarnessProcess.run(["run", expected.path, "--filter", "zz-test/*"])
         #expect(xfail.exitCode == 0, "\(xfail.standardOutput)\(xfail.standardError)")
         let stale = try makeCorpus(expectations: "expectations:\n  zz-test/gone:\n    status: fail\n    reason: old\n")
-        defer { try? FileManager.default.removeItem(at: stale) }
+        defer { try? FileManager.default.removeItem(at: stale.deletingLastPathComponent()) }
         let result = try HarnessProcess.run(["run", stale.path, "--filter", "zz-test/pass"])
         #expect(result.exitCode == 1, "\(result.standardOutput)\(result.standardError)")
     }
@@ -76,7 +53,7 @@ struct RunCommandTests {
     @Test("--out writes parseable JSON atomically, leaving no temporary file")
     func outputFile() throws {
         let root = try makeCorpus()
-        defer { try? FileManager.default.removeItem(at: root) }
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
         let folder = root.appendingPathComponent("results/deep")
         let out = folder.appendingPathComponent("run.json")
         let result = try HarnessProcess.run(["run", root.path, "--filter", "zz-test/pass", "--format", "json", "--out", out.path])
@@ -89,7 +66,7 @@ struct RunCommandTests {
     @Test("--out that cannot be written fails with exit 4 before anything runs")
     func unwritableOutput() throws {
         let root = try makeCorpus()
-        defer { try? FileManager.default.removeItem(at: root) }
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
         let blocker = root.appendingPathComponent("a-file")
         try Data("x".utf8).write(to: blocker)
         let result = try HarnessProcess.run(["run", root.path, "--filter", "zz-test/pass", "--out", blocker.path + "/run.json"])
@@ -118,7 +95,7 @@ struct RunCommandTests {
     @Test("a selection that matches nothing is a usage error naming it, unless only --shard emptied it")
     func emptySelection() throws {
         let root = try makeCorpus()
-        defer { try? FileManager.default.removeItem(at: root) }
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
         let filter = try HarnessProcess.run(["run", root.path, "--filter", "zzz*"])
         #expect(filter.exitCode == 2, "\(filter.standardOutput)")
         #expect(filter.standardError.contains("--filter 'zzz*' selects no scenario"), "\(filter.standardError)")
@@ -137,7 +114,7 @@ struct RunCommandTests {
     @Test("list prints a folded description on one line")
     func foldedDescription() throws {
         let root = try makeCorpus()
-        defer { try? FileManager.default.removeItem(at: root) }
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
         let list = try HarnessProcess.run(["list", root.path, "--filter", "zz-test/pass"])
         #expect(list.exitCode == 0)
         #expect(list.standardOutput == "zz-test/pass  [PROP-1]  requires values  a synthetic scenario folded over two lines\n")

@@ -16,7 +16,7 @@ struct RuntimeRobustnessTests {
     @Test("seeded mutations of the fixtures (and of upstream data-binding files, when present) load and play, or fail with FileError", .timeLimit(.minutes(3)))
     func mutatedFixtures() async throws {
         let count = Int(ProcessInfo.processInfo.environment["RIVE_HARNESS_RUNTIME_MUTATIONS"] ?? "") ?? 1_500
-        var originals = try ["character", "all-types", "globals", "two-way", "lists", "relay"].map {
+        var originals = try ["character", "all-types", "globals", "two-way", "lists", "relay", "nested"].map {
             try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.path($0))))
         }
         if SharedMaterial.hasAssets {

@@ -77,6 +77,11 @@ struct FixtureErrorTests {
         Mistake(name: "unknown key", yaml: edit("fill: {color:", "fil: {color:"), code: "yaml.unknown-key", line: 17, column: 59),
         Mistake(name: "malformed color", yaml: edit("#FFFF0000", "#FFFF0"), code: "yaml.invalid-value", line: 17, column: 73),
         Mistake(name: "path to a view model the artboard cannot reach", yaml: edit("viewModels:", "viewModels:\n  - name: Other\n    properties: [{name: n, type: number}]").replacingOccurrences(of: "    animations:", with: "    binds: [{target: Dot.x, source: Other/n}]\n    animations:"), code: "fixture.unreachable-path", line: 20, column: 37),
+        Mistake(name: "nested artboard names an unknown artboard", yaml: edit("fill: {color: \"#FFFF0000\"}}", "fill: {color: \"#FFFF0000\"}}\n      - {name: Inner, type: nested, artboard: Mian}"), code: "fixture.unknown-name", line: 18, column: 47),
+        Mistake(name: "artboard nests itself", yaml: edit("fill: {color: \"#FFFF0000\"}}", "fill: {color: \"#FFFF0000\"}}\n      - {name: Inner, type: nested, artboard: Main}"), code: "fixture.invalid-value", line: 18, column: 47),
+        Mistake(name: "nested artboard plays an unknown state machine", yaml: edit("fill: {color: \"#FFFF0000\"}}", "fill: {color: \"#FFFF0000\"}}\n      - {name: Inner, type: nested, artboard: Side, stateMachine: Run}").replacingOccurrences(of: "states: [{name: rest, animation: still}]", with: "states: [{name: rest, animation: still}]\n  - {name: Side, width: 10, height: 10}"), code: "fixture.unknown-name", line: 18, column: 67),
+        Mistake(name: "nested artboard's data path is not a nested view model", yaml: edit("fill: {color: \"#FFFF0000\"}}", "fill: {color: \"#FFFF0000\"}}\n      - {name: Inner, type: nested, artboard: Side, dataPath: Face/size}").replacingOccurrences(of: "states: [{name: rest, animation: still}]", with: "states: [{name: rest, animation: still}]\n  - {name: Side, width: 10, height: 10}"), code: "fixture.type-mismatch", line: 18, column: 63),
+        Mistake(name: "nested-artboard field on a shape", yaml: edit("fill: {color: \"#FFFF0000\"}}", "fill: {color: \"#FFFF0000\"}, artboard: Main}"), code: "fixture.invalid-value", line: 17, column: 16),
         Mistake(name: "YAML syntax error", yaml: edit("width: 100", "width: [100"), code: "yaml.syntax", line: 14, column: 11),
     ]
 

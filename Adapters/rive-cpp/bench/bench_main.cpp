@@ -313,37 +313,56 @@ std::string jsonString(const std::string& text)
     return out + "\"";
 }
 
+/// One benchmark's instructions-mode run: its iteration count and measured wall time.
+struct InstructionRun
+{
+    int64_t iterations = 0;
+    double nanosecondsPerIteration = 0;
+};
+
 /// Instructions mode: each benchmark once as a warm-up and once between callgrind client
 /// requests; rows (name, iterations, times) go to `out` for rive-harness, which reads the
 /// counts from callgrind's dumps.
+///
+/// Nothing that depends on time runs between the measured regions: the clock is read
+/// outside the collected region, and the rows are formatted only after every benchmark
+/// ran. (Formatting a time into a growing string between benchmarks made the heap's
+/// free lists, and so later benchmarks' malloc work, depend on how long a benchmark took.)
 int runInstructions(std::vector<Bench>& benches, const std::string& out)
 {
-    std::ostringstream json;
-    json << "{\n  \"context\": {\"executable\": \"rive-cpp-bench\", \"library_build_type\": \"callgrind\"},\n  \"benchmarks\": [";
-    bool first = true;
-    for (auto& bench : benches)
+    std::vector<InstructionRun> runs(benches.size());
+    for (size_t index = 0; index < benches.size(); ++index)
     {
+        Bench& bench = benches[index];
         const int64_t n = bench.instructionIterations;
         CALLGRIND_START_INSTRUMENTATION;
         bench.batch(n);
         CALLGRIND_ZERO_STATS;
-        CALLGRIND_TOGGLE_COLLECT;
         auto start = std::chrono::steady_clock::now();
-        bench.batch(n);
-        auto end = std::chrono::steady_clock::now();
         CALLGRIND_TOGGLE_COLLECT;
+        bench.batch(n);
+        CALLGRIND_TOGGLE_COLLECT;
+        auto end = std::chrono::steady_clock::now();
         CALLGRIND_DUMP_STATS_AT(bench.name.c_str());
         CALLGRIND_STOP_INSTRUMENTATION;
-        double nanoseconds = std::chrono::duration<double, std::nano>(end - start).count() / static_cast<double>(n);
-        json << (first ? "\n" : ",\n") << "    {\"name\": " << jsonString(bench.name) << ", \"run_name\": " << jsonString(bench.name)
-             << ", \"run_type\": \"iteration\", \"iterations\": " << n << ", \"real_time\": " << nanoseconds
+        runs[index].iterations = n;
+        runs[index].nanosecondsPerIteration =
+            std::chrono::duration<double, std::nano>(end - start).count() / static_cast<double>(n);
+    }
+    std::ostringstream json;
+    json << "{\n  \"context\": {\"executable\": \"rive-cpp-bench\", \"library_build_type\": \"callgrind\"},\n  \"benchmarks\": [";
+    for (size_t index = 0; index < benches.size(); ++index)
+    {
+        const Bench& bench = benches[index];
+        const double nanoseconds = runs[index].nanosecondsPerIteration;
+        json << (index == 0 ? "\n" : ",\n") << "    {\"name\": " << jsonString(bench.name) << ", \"run_name\": " << jsonString(bench.name)
+             << ", \"run_type\": \"iteration\", \"iterations\": " << runs[index].iterations << ", \"real_time\": " << nanoseconds
              << ", \"cpu_time\": " << nanoseconds << ", \"time_unit\": \"ns\", \"threads\": 1";
         if (bench.bytesPerIteration > 0 && nanoseconds > 0)
             json << ", \"bytes_per_second\": " << static_cast<double>(bench.bytesPerIteration) / nanoseconds * 1e9;
         if (!bench.label.empty())
             json << ", \"label\": " << jsonString(bench.label);
         json << "}";
-        first = false;
     }
     json << "\n  ]\n}\n";
     std::string temporary = out + ".tmp";

@@ -1,0 +1,373 @@
+import RiveFormat
+import RiveRendering
+import RuntimeAPI
+
+private typealias T = RiveTypeKey
+private typealias P = RivePropertyKey
+
+/// One `NestedArtboard` of an artboard instance: the instance of the artboard it references,
+/// the nested state machines that play it, and the data context it passes down.
+///
+/// It follows upstream (`src/nested_artboard.cpp`, `src/animation/nested_state_machine.cpp`,
+/// `src/artboard.cpp`):
+/// - **Instance**: the referenced artboard (`artboardId`, a backboard index) is instanced
+///   with its own property store and scene; a `NestedStateMachine` child starts the nested
+///   instance's state machine at its `animationId`.
+/// - **Drawing**: as a drawable in the host's draw order, under the host's world transform,
+///   without the frame origin, clipped to the nested artboard's bounds around its origin when
+///   it clips, with the host's render opacity folded into everything (`hostOpacity`);
+///   nothing when that opacity is 0.
+/// - **Advancing**: with the host's artboard (`NestedArtboard::advanceComponent`), unless
+///   paused or collapsed: time scaled by `speed` (when not negative) and held back by
+///   `quantize` (when not negative); the nested state machines advance first, then the
+///   nested artboard's own nested artboards. Later passes of the same frame only let nested
+///   state machines change state.
+/// - **Data context** (`Artboard::internalDataContext`): the host resolves its
+///   `dataBindPathIds` in the host's context; when that names an instance the nested artboard
+///   is bound to it with the host's context as parent, otherwise it shares the host's context.
+///   Nested binds update before the host artboard's own (`Artboard::updateDataBinds`).
+/// - **Artboard properties**: a bind on the host's `artboardId` (from a view-model artboard
+///   property) swaps the nested artboard (`NestedArtboard::updateArtboard`): the new instance
+///   plays its first state machine, if any, in the same data context; a null artboard
+///   removes the nested instance; an artboard the runtime cannot resolve keeps the current one.
+///
+/// - **Events**: events a nested state machine reports reach the event listeners of the
+///   hosting artboard's state machines that target this host (`StateMachineInstance::notify`).
+///
+/// - **Nested inputs**: a nested state machine's `NestedBool` and `NestedNumber` children set
+///   its inputs when it starts and whenever an animation or a bind changes their value.
+///
+/// Not played (gaps, reported in docs/reference-runtime.md): nested linear animations
+/// (`NestedSimpleAnimation`, `NestedRemapAnimation`) and nested triggers, stateful hosts with
+/// their own view-model instances, relative `DataBindPath`s, opaque hit targets that hide a
+/// nested artboard from pointer events, and the layout hosts (`NestedArtboardLeaf`,
+/// `NestedArtboardLayout`).
+///
+/// - **Pointer events** reach the nested state machines at the point in the nested
+///   artboard's content space (`HitNestedArtboard`), unless the host is paused or collapsed.
+@MainActor
+final class NestedArtboardHost {
+    /// The `artboardId` value meaning "no artboard" (upstream's -1 as an unsigned id).
+    nonisolated static let noArtboard = UInt64(UInt32.max)
+    /// The `artboardId` a bind writes for an artboard the runtime cannot resolve to one of the
+    /// file's artboards (an artboard object the app assigned): the host keeps what it shows.
+    nonisolated static let unresolvedArtboard = UInt64.max
+    /// How deep nested artboards may go; deeper hosts stay empty.
+    static let maximumNestingDepth = 16
+
+    /// The host component's artboard-local id in the hosting artboard.
+    let hostID: Int
+    private unowned let parent: ReferenceArtboard
+    /// The view-model instance path (`dataBindPathIds`): `[viewModel, property, nested…]`.
+    private let dataPath: [Int]
+    /// The state-machine indices of the host's `NestedStateMachine` children, in file order.
+    private var machineIndices: [Int]
+    /// For each nested state machine, its `NestedBool` and `NestedNumber` children.
+    private var machineInputs: [[NestedInput]]
+    /// The store revision of each nested input's value last passed to its state machine.
+    private var passedInputRevisions: [Int: UInt64] = [:]
+
+    /// A `NestedBool` or `NestedNumber`: a component of the hosting artboard whose
+    /// `nestedValue` sets an input of a nested state machine (upstream `NestedInput`).
+    struct NestedInput {
+        /// The component's artboard-local id in the hosting artboard.
+        let component: Int
+        /// The input's index in the nested state machine.
+        let input: Int
+        let isBool: Bool
+    }
+    /// The artboard index the nested instance was made from, `nil` when it shows none.
+    private(set) var artboardIndex: Int?
+    /// The nested artboard instance, `nil` when the host shows no artboard.
+    private(set) var instance: ReferenceArtboard?
+    /// The nested state machines, in file order.
+    private(set) var machines: [ReferenceStateMachine] = []
+    /// The data context the host last passed down (before resolving its own path).
+    private var hostContext: DataContext?
+    /// Time held back by quantization, in seconds of the nested artboard.
+    private var cumulatedSeconds: Float = 0
+    /// The state machines of the hosting artboard that receive the events the nested state
+    /// machines report (upstream's nested event listeners), held weakly.
+    private var eventSubscribers: [WeakStateMachine] = []
+
+    /// A state machine held weakly.
+    private struct WeakStateMachine {
+        weak var machine: ReferenceStateMachine?
+    }
+
+    private init(hostID: Int, parent: ReferenceArtboard, dataPath: [Int], machineIndices: [Int], machineInputs: [[NestedInput]]) {
+        self.hostID = hostID
+        self.parent = parent
+        self.dataPath = dataPath
+        self.machineIndices = machineIndices
+        self.machineInputs = machineInputs
+        instantiate(parent.store.uint(hostID, P.nestedArtboardArtboardId, Self.noArtboard))
+    }
+
+    /// The hosts of an artboard instance: every `NestedArtboard` attached to the artboard's
+    /// tree, with the `NestedStateMachine` children that name it as their parent.
+    static func hosts(of artboard: ReferenceArtboard) -> [NestedArtboardHost] {
+        let definition = artboard.file.model.artboards[artboard.index]
+        let document = artboard.file.model.document
+        let local = definition.localObjects
+        let hostIDs = local.indices.filter { id in
+            id != 0 && artboard.scene.components[id]?.kind == .nestedArtboard && artboard.scene.components[id]?.parent != nil
+        }
+        guard !hostIDs.isEmpty else { return [] }
+        var machinesByHost: [Int: [(component: Int, machine: Int)]] = [:]
+        var inputsByMachine: [Int: [NestedInput]] = [:]
+        for id in local.indices {
+            guard let objectIndex = local[id] else { continue }
+            let object = document.objects[objectIndex]
+            if object.typeKey == T.nestedStateMachine, let host = object.index(P.componentParentId),
+               let machine = object.index(P.nestedAnimationAnimationId) {
+                machinesByHost[host, default: []].append((id, machine))
+            } else if object.typeKey == T.nestedBool || object.typeKey == T.nestedNumber,
+                      let machine = object.index(P.componentParentId), let input = object.index(P.nestedInputInputId) {
+                inputsByMachine[machine, default: []].append(NestedInput(component: id, input: input, isBool: object.typeKey == T.nestedBool))
+            }
+        }
+        return hostIDs.map { id in
+            let bytes = document.objects[local[id]!].bytes(P.nestedArtboardDataBindPathIds) ?? []
+            let path = RiveIDList.decode(bytes)?.compactMap { Int(exactly: $0) } ?? []
+            let machines = machinesByHost[id] ?? []
+            return NestedArtboardHost(hostID: id, parent: artboard, dataPath: path, machineIndices: machines.map(\.machine),
+                                      machineInputs: machines.map { inputsByMachine[$0.component] ?? [] })
+        }
+    }
+
+    /// Makes the nested instance of artboard `id` (or none) with its nested state machines.
+    private func instantiate(_ id: UInt64) {
+        let artboards = parent.file.model.artboards
+        let chain = parent.hostChain + [parent.index]
+        // An artboard that would host itself (a reference cycle, which only a damaged file
+        // has and upstream would follow forever) stays empty, as does a chain too deep.
+        guard id < UInt64(artboards.count), !chain.contains(Int(id)), chain.count <= Self.maximumNestingDepth else {
+            artboardIndex = nil
+            instance = nil
+            machines = []
+            return
+        }
+        let index = Int(id)
+        let nested = ReferenceArtboard(file: parent.file, index: index, hostChain: chain)
+        let hostScene = parent.scene, host = hostID
+        nested.scene.hostRootTransform = { [unowned hostScene] point in
+            hostScene.update()
+            return hostScene.rootPoint(hostScene.worldTransform(host).apply(point))
+        }
+        artboardIndex = index
+        instance = nested
+        machines = []
+        var inputs: [[NestedInput]] = []
+        for (position, machine) in machineIndices.enumerated() where nested.content.stateMachines.indices.contains(machine) {
+            machines.append(ReferenceStateMachine(artboard: nested, index: machine))
+            inputs.append(machineInputs.indices.contains(position) ? machineInputs[position] : [])
+        }
+        machineInputs = inputs
+        passedInputRevisions.removeAll()
+        for machine in machines { machine.eventHost = self }
+        passNestedInputs()
+    }
+
+    /// Passes the nested inputs' values to their state machines' inputs: all of them when the
+    /// machines start (upstream `NestedInput::applyValue`), then those whose value an
+    /// animation or a bind changed since (upstream's `nestedValue` setter writes through).
+    private func passNestedInputs() {
+        for (machine, inputs) in zip(machines, machineInputs) {
+            for link in inputs {
+                let key = PropertyStore.Key(object: link.component, property: link.isBool ? P.nestedBoolNestedValue : P.nestedNumberNestedValue)
+                let revision = parent.store.revision(key)
+                if passedInputRevisions[link.component] == revision { continue }
+                passedInputRevisions[link.component] = revision
+                if link.isBool {
+                    machine.setNestedInput(link.input, bool: parent.store.bool(link.component, key.property, false))
+                } else {
+                    machine.setNestedInput(link.input, number: parent.store.double(link.component, key.property))
+                }
+            }
+        }
+    }
+
+    // MARK: Events
+
+    /// Registers a state machine of the hosting artboard for the events the nested state
+    /// machines report (upstream registers every state machine instance with the nested
+    /// state machines of its artboard's hosts).
+    func subscribeToEvents(_ machine: ReferenceStateMachine) {
+        eventSubscribers.removeAll { $0.machine == nil }
+        eventSubscribers.append(WeakStateMachine(machine: machine))
+    }
+
+    /// Passes events a nested state machine reported up to the hosting artboard's state
+    /// machines, at once (upstream `StateMachineInstance::notify` with this host as source):
+    /// their event listeners that target this host and name one of the events act.
+    func passUp(_ events: [Int]) {
+        for subscriber in eventSubscribers {
+            subscriber.machine?.notifyEventListeners(events, fromHost: hostID)
+        }
+    }
+
+    /// Swaps the nested artboard when a bind changed the host's `artboardId`
+    /// (`NestedArtboard::updateArtboard`, which runs when the bind applies); returns whether
+    /// it swapped.
+    func swapIfRebound() -> Bool {
+        var id = parent.store.uint(hostID, P.nestedArtboardArtboardId, Self.noArtboard)
+        if id != Self.noArtboard, id >> 32 != 0 {
+            // An artboard the app assigned: played when it comes from this file, else the
+            // host keeps what it shows (the reference runtime nests artboards of one file only).
+            guard id != Self.unresolvedArtboard, id >> 32 == parent.file.serial else { return false }
+            id &= 0xFFFF_FFFF
+        }
+        let wanted = id < UInt64(parent.file.model.artboards.count) ? Int(id) : nil
+        // Upstream's findArtboard refuses an artboard that would host itself.
+        guard wanted != artboardIndex, !(parent.hostChain + [parent.index]).contains(where: { $0 == wanted }) else { return false }
+        if let wanted, parent.file.model.artboards.indices.contains(wanted) {
+            // A swapped-in artboard plays its first state machine, if it has any.
+            machineIndices = parent.file.content(ofArtboard: wanted).stateMachines.isEmpty ? [] : [0]
+        } else {
+            machineIndices = []
+        }
+        machineInputs = []
+        cumulatedSeconds = 0
+        instantiate(id)
+        bind(hostContext, reconcileAll: true)
+        return true
+    }
+
+    private var isPaused: Bool { parent.store.bool(hostID, P.nestedArtboardIsPaused, false) }
+
+    // MARK: Data context
+
+    /// Passes the host's data context down: the instance at the host's path, with the host's
+    /// context as parent, or the host's context itself.
+    func bind(_ context: DataContext?, reconcileAll: Bool) {
+        hostContext = context
+        guard let instance else { return }
+        var nestedContext = context
+        if let context, let bound = Self.instance(at: dataPath, in: context) {
+            nestedContext = DataContext(main: bound, globals: [:], inherited: context.ordered)
+        }
+        instance.binds.bind(nestedContext, resolver: parent.file.resolver, reconcileAll: reconcileAll)
+        instance.bindNestedArtboards(nestedContext, reconcileAll: reconcileAll)
+        for machine in machines { machine.adoptNestedContext(nestedContext) }
+    }
+
+    /// The instance a path `[viewModel, property…]` names in a context (upstream
+    /// `DataContext::getViewModelInstance`): the first instance of that view model whose
+    /// nested properties along the path are all set; `nil` for an empty path.
+    private static func instance(at path: [Int], in context: DataContext) -> InstanceNode? {
+        guard let viewModel = path.first else { return nil }
+        for root in context.ordered where root.viewModel == viewModel {
+            var node: InstanceNode? = root
+            for property in path.dropFirst() {
+                guard let current = node, current.values.indices.contains(property),
+                      case .nested(let child)? = current.values[property]?.value else {
+                    node = nil
+                    break
+                }
+                node = child
+            }
+            if let node { return node }
+        }
+        return nil
+    }
+
+    // MARK: Advancing and drawing
+
+    /// Advances the nested state machines and the nested artboard's own hosts; returns whether
+    /// they need more frames.
+    func advance(_ seconds: Double, newFrame: Bool) -> Bool {
+        guard let instance, !isPaused, !parent.scene.isCollapsed(hostID) else { return false }
+        let speed = parent.store.double(hostID, P.nestedArtboardSpeed, 1)
+        var local = Float(seconds) * Float(speed >= 0 ? speed : 1)
+        let quantize = parent.store.double(hostID, P.nestedArtboardQuantize, -1)
+        if quantize >= 0 {
+            cumulatedSeconds += local
+            let step = 1 / Float(quantize)
+            if cumulatedSeconds > step {
+                local = (cumulatedSeconds / step).rounded(.down) * step
+                cumulatedSeconds -= local
+            } else {
+                local = 0
+            }
+            if local == 0, newFrame { return true }
+        }
+        var keepGoing = false
+        passNestedInputs()
+        for machine in machines where machine.advanceAsNested(Double(local), newFrame: newFrame) { keepGoing = true }
+        if instance.advanceNestedArtboards(Double(local), newFrame: newFrame) { keepGoing = true }
+        if newFrame, instance.binds.advanceConverters(by: local) { keepGoing = true }
+        return keepGoing
+    }
+
+    /// Applies the nested artboard's binds (its own hosts' first); returns whether one changed a value.
+    func updateBinds() -> Bool {
+        guard let instance, !isPaused else { return false }
+        return instance.updateBinds()
+    }
+
+    /// Passes a pointer event at a point of the hosting artboard's content space to the nested
+    /// state machines, at the point in the nested artboard's content space (upstream
+    /// `HitNestedArtboard`: nothing while the host is paused or collapsed, or its transform
+    /// cannot be inverted).
+    func forwardPointer(_ kind: PointerEvent.Kind, at position: Point) {
+        guard let instance, !isPaused, !parent.scene.isCollapsed(hostID),
+              let toHost = parent.scene.worldTransform(hostID).inverted() else { return }
+        var local = toHost.apply(position)
+        if let own = instance.scene.selfTransform {
+            guard let inverse = own.inverted() else { return }
+            local = inverse.apply(local)
+        }
+        for machine in machines { machine.pointer(kind, atContent: local) }
+    }
+
+    /// Draws the nested artboard in the host's space with the host's render opacity.
+    func draw(on renderer: any Renderer, hostOpacity: Double) {
+        guard let instance else { return }
+        instance.scene.update()
+        instance.scene.drawNested(on: renderer, hostOpacity: hostOpacity)
+    }
+}
+
+extension ReferenceArtboard {
+    /// Passes a data context down to every nested artboard.
+    func bindNestedArtboards(_ context: DataContext?, reconcileAll: Bool) {
+        for host in nestedHosts { host.bind(context, reconcileAll: reconcileAll) }
+    }
+
+    /// Advances every nested artboard (upstream `Artboard::advanceInternal` over the nested
+    /// hosts); returns whether one needs more frames.
+    func advanceNestedArtboards(_ seconds: Double, newFrame: Bool) -> Bool {
+        var keepGoing = false
+        for host in nestedHosts where host.advance(seconds, newFrame: newFrame) { keepGoing = true }
+        return keepGoing
+    }
+
+    /// Applies the nested artboards' binds, then this artboard's (upstream
+    /// `Artboard::updateDataBinds`), and swaps the nested artboards whose `artboardId` a bind
+    /// changed; returns whether a bind changed a value or an artboard was swapped.
+    func updateBinds() -> Bool {
+        var changed = false
+        for host in nestedHosts where host.updateBinds() { changed = true }
+        changed = binds.update() || changed
+        for host in nestedHosts where host.swapIfRebound() { changed = true }
+        return changed
+    }
+
+    /// Passes a pointer event (at a point of this artboard's content space) to the nested
+    /// artboards' state machines.
+    func forwardPointer(_ kind: PointerEvent.Kind, at position: Point) {
+        for host in nestedHosts { host.forwardPointer(kind, at: position) }
+    }
+
+    /// Draws the nested artboard of the host component `host`.
+    func drawNested(host: Int, on renderer: any Renderer, hostOpacity: Double) {
+        nestedHosts.first { $0.hostID == host }?.draw(on: renderer, hostOpacity: hostOpacity)
+    }
+
+    /// The nested artboard instances this instance hosts (depth first, in file order), for
+    /// tests and reports.
+    public var nestedArtboardInstances: [ReferenceArtboard] {
+        nestedHosts.compactMap(\.instance).flatMap { [$0] + $0.nestedArtboardInstances }
+    }
+}
