@@ -8,8 +8,8 @@ import Testing
 private typealias T = RiveTypeKey
 private typealias P = RivePropertyKey
 
-/// How an artboard frames what it draws: its clip (DRAW-4) and the artboards it nests (NEST-1, NEST-2).
-@Suite("Artboard drawing: clip and nested artboards")
+/// How an artboard frames what it draws: its clip (DRAW-4), and shapes at zero opacity.
+@Suite("Artboard drawing: clip and opacity")
 @MainActor
 struct ArtboardDrawingTests {
     /// One artboard "A" (100 × 80) holding a 20 × 20 red square at (10, 10); `clip` is stored
