@@ -19,6 +19,9 @@ struct DataContext {
 /// One data bind of a file, live: its resolved source and what it has applied.
 final class LiveBind {
     let definition: FileModel.Bind
+    /// The resolved source. Only read and assigned whole (a reference), so its exclusivity is
+    /// enforced statically only: conditions read it for every view-model condition.
+    @exclusivity(unchecked)
     private(set) var source: ValueNode?
     private var appliedSourceRevision: UInt64 = 0
     private var appliedTargetRevision: UInt64 = 0
