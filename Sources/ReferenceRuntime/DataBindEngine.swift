@@ -112,6 +112,12 @@ final class LiveBind {
         pendingToTarget = false
         appliedSourceRevision = source.revision
         let place = handle(store)
+        // The common case, a number into a float property with no converter, compared and
+        // written in place (what the general path below does, without copying values).
+        if definition.converter == nil, case .number(let number) = source.value, let changed = store.setFloat(place, to: number) {
+            appliedTargetRevision = store.revision(place)
+            return changed
+        }
         guard let current = store.value(place), let value = convertedForTarget(source) else { return false }
         if definition.propertyKey == RivePropertyKey.soloActiveComponentId, let members = store.soloMembers?(definition.target) {
             // Upstream's Solo::updateByIndex / updateByName: a number picks the child at that

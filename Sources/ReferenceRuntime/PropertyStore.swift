@@ -201,13 +201,19 @@ final class PropertyStore {
     private func write(_ value: RivePropertyValue, object: Int, slot index: Int) -> Bool {
         guard slots[object][index].value != value else { return false }
         slots[object][index].value = value
+        noteChange(object: object, slot: index)
+        return true
+    }
+
+    /// Counts a real change of a slot's value: its revision, the object's changed flag, the store's count.
+    @inline(__always)
+    private func noteChange(object: Int, slot index: Int) {
         slots[object][index].revision &+= 1
         if !isChanged[object] {
             isChanged[object] = true
             changedList.append(object)
         }
         changeCount &+= 1
-        return true
     }
 
     // MARK: Handles
@@ -242,6 +248,18 @@ final class PropertyStore {
     @inline(__always)
     func revision(_ handle: Handle) -> UInt64 {
         handle.slot >= 0 ? slots[handle.key.object][handle.slot].revision : revision(handle.key)
+    }
+
+    /// Writes a number at a handle whose slot holds a float, compared and written in place
+    /// (`set` copies whole values in and out); returns whether it changed, or `nil` when the
+    /// slot holds no float, for the caller to take the general path. Equality is by bit
+    /// pattern, as `RivePropertyValue`'s.
+    func setFloat(_ handle: Handle, to number: Float) -> Bool? {
+        guard handle.slot >= 0, case .float(let old)? = slots[handle.key.object][handle.slot].value else { return nil }
+        guard old.bitPattern != number.bitPattern else { return false }
+        slots[handle.key.object][handle.slot].value = .float(number)
+        noteChange(object: handle.key.object, slot: handle.slot)
+        return true
     }
 
     /// Writes a value at a handle (as `set(_:to:)` for its key); returns whether it changed.
