@@ -22,6 +22,9 @@ struct DataContext {
 /// One data bind of a file, live: its resolved source and what it has applied.
 final class LiveBind {
     let definition: FileModel.Bind
+    /// The resolved source. Only read and assigned whole (a reference), so its exclusivity is
+    /// enforced statically only: conditions read it for every view-model condition.
+    @exclusivity(unchecked)
     private(set) var source: ValueNode?
     private var appliedSourceRevision: UInt64 = 0
     private var appliedTargetRevision: UInt64 = 0
@@ -58,6 +61,16 @@ final class LiveBind {
     var toTarget: Bool { flags & DataBindFlags.twoWay != 0 || flags & DataBindFlags.toSource == 0 }
     var toSource: Bool { flags & DataBindFlags.twoWay != 0 || flags & DataBindFlags.toSource != 0 }
     private var key: PropertyStore.Key { PropertyStore.Key(object: definition.target, property: definition.propertyKey) }
+    /// The target's place in the store (found on the first update; a bind set has one store).
+    private var place: PropertyStore.Handle?
+
+    /// The target's handle in `store`, found once.
+    private func handle(_ store: PropertyStore) -> PropertyStore.Handle {
+        if let place { return place }
+        let found = store.handle(key)
+        place = found
+        return found
+    }
 
     /// Resolves the source in a context. After a new binding (`reconcileAll`) or when the
     /// source changed, both directions are marked for reconciliation, as a bind does
@@ -104,7 +117,7 @@ final class LiveBind {
         if toTarget, flags & DataBindFlags.once == 0, source.revision != appliedSourceRevision { pendingToTarget = true }
         // Computed node values (world and local positions) have no revisions: upstream polls
         // them on every update, and so does this (an equal value is no change to the source).
-        if toSource, pollsComputedValue || store.revision(key) != appliedTargetRevision {
+        if toSource, pollsComputedValue || store.revision(handle(store)) != appliedTargetRevision {
             pendingToSource = true
         }
         if flags & DataBindFlags.sourceToTargetRunsFirst != 0 {
@@ -119,26 +132,34 @@ final class LiveBind {
         guard pendingToTarget else { return false }
         pendingToTarget = false
         appliedSourceRevision = source.revision
-        guard let current = store.value(key), let value = convertedForTarget(source) else { return false }
+        let place = handle(store)
+        // The common case, a number into a float property with no converter, compared and
+        // written in place (what the general path below does, without copying values).
+        if definition.converter == nil, case .number(let number) = source.value, let changed = store.setFloat(place, to: number) {
+            appliedTargetRevision = store.revision(place)
+            return changed
+        }
+        guard let current = store.value(place), let value = convertedForTarget(source) else { return false }
         if definition.propertyKey == RivePropertyKey.soloActiveComponentId, let members = store.soloMembers?(definition.target) {
             // Upstream's Solo::updateByIndex / updateByName: a number picks the child at that
             // index, a string the child with that name, an enum the child named by its value.
             guard let chosen = Self.soloChoice(value, members: members, enumNames: source.enumNames) else { return false }
-            let changed = store.set(key, to: .uint(UInt64(chosen)))
-            appliedTargetRevision = store.revision(key)
+            let changed = store.set(place, to: .uint(UInt64(chosen)))
+            appliedTargetRevision = store.revision(place)
             return changed
         }
         guard let converted = Self.targetValue(value, like: current) else { return false }
-        let changed = store.set(key, to: converted)
-        appliedTargetRevision = store.revision(key)
+        let changed = store.set(place, to: converted)
+        appliedTargetRevision = store.revision(place)
         return changed
     }
 
     private func applyToSource(_ source: ValueNode, _ store: PropertyStore) -> Bool {
         guard pendingToSource else { return false }
         pendingToSource = false
-        appliedTargetRevision = store.revision(key)
-        guard let target = store.value(key) else { return false }
+        let place = handle(store)
+        appliedTargetRevision = store.revision(place)
+        guard let target = store.value(place) else { return false }
         let before = source.revision
         if definition.propertyKey == RivePropertyKey.soloActiveComponentId, let members = store.soloMembers?(definition.target) {
             // Upstream reads a solo back as its active child's index (numbers) or name (strings).
@@ -166,7 +187,7 @@ final class LiveBind {
                 }
             }
         } else if source.dataType == .trigger {
-            if case .uint(let counter) = target, counter != 0, store.revision(key) != 0 { source.fire() }
+            if case .uint(let counter) = target, counter != 0, store.revision(place) != 0 { source.fire() }
         } else if let converted = Self.sourceValue(target, for: source) {
             source.set(converted)
         }
@@ -268,11 +289,31 @@ final class BindSet {
     /// them on every update too).
     private let pollsComputedValues: Bool
 
+    /// How many binds at the front of `binds` write to their source; an update checks each
+    /// of them (their targets may have changed). The binds after them only write targets.
+    private let toSourceCount: Int
+    /// The target-only binds of each source in `sources`, as positions in `binds` (ascending).
+    /// Such a bind has work only when its source's revision moved since it applied it, or
+    /// when a rebind or a collapsed target left it pending, so an update visits only the
+    /// groups whose source moved or that may have work left.
+    private var groups: [[Int]] = []
+    /// Per group: the source revision its binds were all applied at, or `nil` while one of
+    /// them may have work left (after a rebind, or when one was skipped as collapsed).
+    private var appliedGroupRevisions: [UInt64?] = []
+    /// The group of each bind position, -1 for binds in no group (toSource or unbound).
+    private var groupOfPosition: [Int] = []
+    /// Work lists of `update()`, kept for their storage: positions to visit, and the groups
+    /// visited with the revision their source had.
+    private var visiting: [Int] = []
+    private var visitedGroups: [(group: Int, revision: UInt64, complete: Bool)] = []
+
     /// Creates the binds; those targeting `performedTargets` are only resolved, never applied.
     init(_ definitions: [FileModel.Bind], store: PropertyStore, performedTargets: Set<Int> = []) {
         self.store = store
         let live = definitions.filter { !performedTargets.contains($0.target) }.map(LiveBind.init)
-        binds = live.filter(\.toSource) + live.filter { !$0.toSource }
+        let toSource = live.filter(\.toSource)
+        binds = toSource + live.filter { !$0.toSource }
+        toSourceCount = toSource.count
         performedBinds = definitions.filter { performedTargets.contains($0.target) }.map(LiveBind.init)
         pollsComputedValues = binds.contains(where: \.pollsComputedValue)
     }
@@ -285,6 +326,16 @@ final class BindSet {
         var seen: Set<ObjectIdentifier> = []
         sources = binds.compactMap(\.source).filter { seen.insert(ObjectIdentifier($0)).inserted }
         settledState = nil
+        var groupOfSource: [ObjectIdentifier: Int] = [:]
+        for (group, source) in sources.enumerated() { groupOfSource[ObjectIdentifier(source)] = group }
+        groups = Array(repeating: [], count: sources.count)
+        groupOfPosition = Array(repeating: -1, count: binds.count)
+        for position in toSourceCount..<binds.count {
+            guard let source = binds[position].source, let group = groupOfSource[ObjectIdentifier(source)] else { continue }
+            groups[group].append(position)
+            groupOfPosition[position] = group
+        }
+        appliedGroupRevisions = Array(repeating: nil, count: sources.count)
     }
 
     /// The resolved source of the first bind on a target (a state machine's bindable property).
@@ -307,6 +358,9 @@ final class BindSet {
 
     /// The binds with an interpolator converter, which advance with time.
     private lazy var interpolatingBinds = binds.filter(\.hasInterpolator)
+    /// The positions of the binds with an interpolator: their value moves with time, not with
+    /// the source's revision, so their groups are visited again after every advance.
+    private lazy var interpolatingPositions = binds.indices.filter { binds[$0].hasInterpolator }
 
     /// Advances the binds' interpolators (upstream's `advanceDataBinds`); returns whether one
     /// still animates. A bind whose value moved applies on the next update.
@@ -316,7 +370,13 @@ final class BindSet {
             if let isCollapsed, isCollapsed(bind.definition.target) { continue }
             if bind.advanceConverter(by: seconds) { keepGoing = true }
         }
-        if !interpolatingBinds.isEmpty { settledState = nil }
+        if !interpolatingBinds.isEmpty {
+            settledState = nil
+            for position in interpolatingPositions where groupOfPosition.indices.contains(position) {
+                let group = groupOfPosition[position]
+                if group >= 0 { appliedGroupRevisions[group] = nil }
+            }
+        }
         return keepGoing
     }
 
@@ -324,14 +384,46 @@ final class BindSet {
     ///
     /// Binds on collapsed targets are skipped, as upstream's `DataBind::canSkip`: whatever
     /// changed meanwhile stays pending and applies once the target is no longer collapsed.
+    ///
+    /// Binds run in `binds` order: every bind that writes to its source, then the target-only
+    /// binds of the groups whose source moved (or that have work left), in their order.
     func update() -> Bool {
         let before = (changeCount: store.changeCount, sourceRevisions: sourceRevisionSum())
         if let settledState, settledState == before { return false }
         var changed = false
-        for bind in binds {
+        let isCollapsed = self.isCollapsed
+        for position in 0..<toSourceCount {
+            let bind = binds[position]
             if let isCollapsed, isCollapsed(bind.definition.target) { continue }
             if bind.update(store: store) { changed = true }
         }
+        // Target-only binds never write a source, so the groups to visit are known once the
+        // binds that do have run.
+        var visiting = self.visiting
+        var visitedGroups = self.visitedGroups
+        self.visiting = []
+        self.visitedGroups = []
+        for group in groups.indices {
+            let revision = sources[group].revision
+            guard appliedGroupRevisions[group] != revision else { continue }
+            visitedGroups.append((group, revision, true))
+            visiting.append(contentsOf: groups[group])
+        }
+        if visitedGroups.count > 1 { visiting.sort() }
+        for position in visiting {
+            let bind = binds[position]
+            if let isCollapsed, isCollapsed(bind.definition.target) {
+                // Left pending: the group keeps being visited until the bind has applied.
+                if let visit = visitedGroups.firstIndex(where: { $0.group == groupOfPosition[position] }) { visitedGroups[visit].complete = false }
+                continue
+            }
+            if bind.update(store: store) { changed = true }
+        }
+        for visit in visitedGroups { appliedGroupRevisions[visit.group] = visit.complete ? visit.revision : nil }
+        visiting.removeAll(keepingCapacity: true)
+        visitedGroups.removeAll(keepingCapacity: true)
+        self.visiting = visiting
+        self.visitedGroups = visitedGroups
         let after = (changeCount: store.changeCount, sourceRevisions: sourceRevisionSum())
         settledState = !pollsComputedValues && !changed && after == before ? after : nil
         return changed

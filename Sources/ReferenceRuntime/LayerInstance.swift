@@ -19,6 +19,126 @@ protocol ConditionReader: AnyObject {
     func changedRevision(bindable: Int) -> UInt64?
 }
 
+/// A layer's transitions and their conditions as flat arrays of plain values, built once
+/// when the layer instance is created: checking transitions every advance then copies and
+/// retains nothing (a `Transition` holds arrays, and each copy of one retained them).
+final class TransitionTable {
+    /// One transition as the per-frame check needs it.
+    struct Entry {
+        let target: Int
+        let flags: UInt64
+        let exitTime: Double
+        /// Its conditions in `checks`.
+        let checks: Range<Int>
+        /// Its position in its state's `transitions` (for taking it).
+        let position: Int
+
+        var isDisabled: Bool { flags & 1 != 0 }
+        var enableExitTime: Bool { flags & 4 != 0 }
+        var exitTimeIsPercentage: Bool { flags & 8 != 0 }
+    }
+
+    /// One side of a value comparison: a bindable's value or a constant in `constants`.
+    struct Side {
+        let index: Int
+        let isConstant: Bool
+    }
+
+    /// A condition, as `LayerInstance.holds` evaluates it: a few plain fields, so reading one
+    /// is a few loads (an enum with payloads was copied out with `memcpy`).
+    struct Check {
+        enum Kind: UInt8 {
+            /// A number input compared with `value`.
+            case number
+            /// A boolean input compared with true.
+            case bool
+            /// A trigger input fired (and not used by this layer).
+            case trigger
+            /// The bindable's view-model source changed this frame (and this layer has not used that change).
+            case changed
+            /// Two sides compared.
+            case compare
+            /// Never holds (unsupported, or a comparison with a "changed" side and no bindable).
+            case never
+        }
+
+        let kind: Kind
+        let comparison: StateMachineDefinition.Comparison
+        /// The input (number, bool, trigger), the bindable (changed) or the left side (compare).
+        let left: Side
+        /// The right side (compare).
+        let right: Side
+        /// The number compared with (number), already rounded to `Float` as upstream stores it.
+        let value: Double
+
+        init(_ kind: Kind, _ comparison: StateMachineDefinition.Comparison = .equal, left: Int = 0, right: Side = Side(index: 0, isConstant: false),
+             value: Double = 0, leftIsConstant: Bool = false) {
+            self.kind = kind
+            self.comparison = comparison
+            self.left = Side(index: left, isConstant: leftIsConstant)
+            self.right = right
+            self.value = value
+        }
+    }
+
+    /// The transitions of each state, as a range of `entries`.
+    let transitionsOfState: [Range<Int>]
+    let entries: [Entry]
+    let checks: [Check]
+    let constants: [RivePropertyValue]
+    /// Each state's animation speed when it is an animation state.
+    let speedOfState: [Double?]
+
+    init(_ layer: StateMachineDefinition.Layer) {
+        var ranges: [Range<Int>] = []
+        var entries: [Entry] = []
+        var checks: [Check] = []
+        var constants: [RivePropertyValue] = []
+        var speeds: [Double?] = []
+        func side(_ operand: StateMachineDefinition.Operand) -> Side? {
+            switch operand {
+            case .bindable(let index): return Side(index: index, isConstant: false)
+            case .constant(let value):
+                constants.append(value)
+                return Side(index: constants.count - 1, isConstant: true)
+            case .changed: return nil
+            }
+        }
+        for state in layer.states {
+            let first = entries.count
+            for (position, transition) in state.transitions.enumerated() {
+                let firstCheck = checks.count
+                for condition in transition.conditions {
+                    switch condition {
+                    case .number(let input, let comparison, let value):
+                        checks.append(Check(.number, comparison, left: input, value: Double(Float(value))))
+                    case .bool(let input, let comparison): checks.append(Check(.bool, comparison, left: input))
+                    case .trigger(let input): checks.append(Check(.trigger, left: input))
+                    case .viewModel(_, .bindable(let bindable), .changed), .viewModel(_, .changed, .bindable(let bindable)):
+                        checks.append(Check(.changed, left: bindable))
+                    case .viewModel(let comparison, let left, let right):
+                        if let left = side(left), let right = side(right) {
+                            checks.append(Check(.compare, comparison, left: left.index, right: right, leftIsConstant: left.isConstant))
+                        } else {
+                            checks.append(Check(.never))
+                        }
+                    case .unsupported: checks.append(Check(.never))
+                    }
+                }
+                entries.append(Entry(target: transition.target, flags: transition.flags, exitTime: transition.exitTime,
+                                     checks: firstCheck..<checks.count, position: position))
+            }
+            ranges.append(first..<entries.count)
+            if case .animation(_, let speed) = state.kind { speeds.append(speed) } else { speeds.append(nil) }
+        }
+        transitionsOfState = ranges
+        self.entries = entries
+        self.checks = checks
+        self.constants = constants
+        speedOfState = speeds
+    }
+}
+
 /// A playing layer of a state machine (`StateMachineLayerInstance` upstream): its current
 /// state, the state it mixes from, and the transition it took.
 ///
@@ -31,13 +151,27 @@ protocol ConditionReader: AnyObject {
 struct LayerInstance {
     let layer: StateMachineDefinition.Layer
     private let animations: [AnimationDefinition]
+    private let table: TransitionTable
 
     /// The current state's id.
     private(set) var current: Int?
     private var currentPlayer: AnimationPlayer?
     private var from: Int?
     private var fromPlayer: AnimationPlayer?
+    /// The transition last taken (its end actions fire when its mix completes).
     private var transition: StateMachineDefinition.Transition?
+    /// The timing of `transition`, kept apart so the per-frame mix reads plain values.
+    private var timing: Timing?
+
+    /// A transition's mix timing (plain values: reading them retains nothing).
+    private struct Timing {
+        let duration: Double
+        let flags: UInt64
+        let ease: CubicEase?
+
+        var durationIsPercentage: Bool { flags & 2 != 0 }
+        var enableEarlyExit: Bool { flags & 32 != 0 }
+    }
     private var mix = 1.0
     private var mixFrom = 1.0
     private var waitingForExit = false
@@ -61,6 +195,7 @@ struct LayerInstance {
     init(_ layer: StateMachineDefinition.Layer, animations: [AnimationDefinition]) {
         self.layer = layer
         self.animations = animations
+        table = TransitionTable(layer)
         current = layer.entry
     }
 
@@ -71,7 +206,7 @@ struct LayerInstance {
     /// the layer needs more frames (mixing, waiting for an exit time, or an animation moving).
     mutating func advance(_ seconds: Double, reader: any ConditionReader, store: PropertyStore) -> Bool {
         changedState = false
-        if let current, case .animation(_, let speed) = layer.states[current].kind {
+        if let current, let speed = table.speedOfState[current] {
             currentPlayer?.advance(seconds, speed: speed)
             report(currentPlayer?.takePassedEvents())
         }
@@ -97,12 +232,12 @@ struct LayerInstance {
     }
 
     private var isTransitioning: Bool {
-        guard let transition, from != nil else { return false }
-        return transition.duration != 0 && mix < 1
+        guard let timing, from != nil else { return false }
+        return timing.duration != 0 && mix < 1
     }
 
     private mutating func updateState(reader: any ConditionReader) -> Bool {
-        if isTransitioning, transition?.enableEarlyExit != true { return false }
+        if isTransitioning, timing?.enableEarlyExit != true { return false }
         waitingForExit = false
         if let any = layer.any, tryChange(from: any, reader: reader) { return true }
         guard let current else { return false }
@@ -110,9 +245,10 @@ struct LayerInstance {
     }
 
     private mutating func tryChange(from state: Int, reader: any ConditionReader) -> Bool {
-        let exitPlayer = state == current ? currentPlayer : nil
-        for candidate in layer.states[state].transitions {
-            switch allowed(candidate, exitPlayer: exitPlayer, reader: reader) {
+        let table = self.table
+        for entry in table.transitionsOfState[state] {
+            let candidate = table.entries[entry]
+            switch allowed(candidate, measuresExitOnCurrent: state == current, reader: reader) {
             case .no:
                 continue
             case .waitingForExit:
@@ -120,7 +256,7 @@ struct LayerInstance {
                 continue
             case .yes:
                 guard layer.states.indices.contains(candidate.target), candidate.target != current else { continue }
-                take(candidate, reader: reader)
+                take(layer.states[state].transitions[candidate.position], reader: reader)
                 return true
             }
         }
@@ -129,10 +265,15 @@ struct LayerInstance {
 
     private enum Allowed { case yes, no, waitingForExit }
 
-    private func allowed(_ transition: StateMachineDefinition.Transition, exitPlayer: AnimationPlayer?, reader: any ConditionReader) -> Allowed {
+    /// Whether a transition may be taken; `measuresExitOnCurrent` says whether its exit time is
+    /// measured on the current animation (a transition of the current state, not of the any state).
+    private func allowed(_ transition: TransitionTable.Entry, measuresExitOnCurrent: Bool, reader: any ConditionReader) -> Allowed {
         if transition.isDisabled { return .no }
-        for condition in transition.conditions where !holds(condition, reader: reader) { return .no }
-        if transition.enableExitTime, let player = exitPlayer {
+        for check in transition.checks
+        where !Self.holds(table.checks[check], table: table, usedFires: usedFires, usedChanges: usedChanges, reader: reader) {
+            return .no
+        }
+        if transition.enableExitTime, measuresExitOnCurrent, let player = currentPlayer {
             let duration = player.definition.durationSeconds
             var exitTime = transition.exitTimeIsPercentage ? transition.exitTime / 100 * duration : transition.exitTime / 1000
             if duration > 0, exitTime <= duration, player.definition.loop != .oneShot {
@@ -143,32 +284,28 @@ struct LayerInstance {
         return .yes
     }
 
-    private func holds(_ condition: StateMachineDefinition.Condition, reader: any ConditionReader) -> Bool {
-        switch condition {
-        case .number(let input, let comparison, let value):
-            guard let current = reader.number(input: input) else { return false }
-            return comparison.holds(Double(Float(current)), Double(Float(value)))
-        case .bool(let input, let comparison):
-            guard let current = reader.bool(input: input) else { return false }
+    /// Whether a condition holds. Static, with what it reads passed in, so that a call made
+    /// while the layer is being mutated does not copy the whole layer to borrow it.
+    private static func holds(_ check: TransitionTable.Check, table: TransitionTable, usedFires: [Int: UInt64],
+                              usedChanges: [Int: UInt64], reader: any ConditionReader) -> Bool {
+        let comparison = check.comparison
+        switch check.kind {
+        case .number:
+            guard let current = reader.number(input: check.left.index) else { return false }
+            return comparison.holds(Double(Float(current)), check.value)
+        case .bool:
+            guard let current = reader.bool(input: check.left.index) else { return false }
             return comparison.holds(equal: current)
-        case .trigger(let input):
+        case .trigger:
+            let input = check.left.index
             guard reader.isFired(input: input), let fires = reader.fires(input: input) else { return false }
             return usedFires[input] != fires
-        case .viewModel(let comparison, let left, let right):
-            return holds(comparison, left, right, reader: reader)
-        case .unsupported:
-            return false
-        }
-    }
-
-    private func holds(_ comparison: StateMachineDefinition.Comparison, _ left: StateMachineDefinition.Operand,
-                       _ right: StateMachineDefinition.Operand, reader: any ConditionReader) -> Bool {
-        switch (left, right) {
-        case (.bindable(let bindable), .changed), (.changed, .bindable(let bindable)):
+        case .changed:
+            let bindable = check.left.index
             guard let revision = reader.changedRevision(bindable: bindable) else { return false }
             return usedChanges[bindable] != revision
-        default:
-            guard let a = value(left, reader: reader), let b = value(right, reader: reader) else { return false }
+        case .compare:
+            guard let a = value(check.left, table: table, reader: reader), let b = value(check.right, table: table, reader: reader) else { return false }
             switch (a, b) {
             case (.float(let x), .float(let y)): return comparison.holds(Double(x), Double(y))
             case (.uint(let x), .float(let y)): return comparison.holds(Double(x), Double(y))
@@ -179,15 +316,13 @@ struct LayerInstance {
             case (.color(let x), .color(let y)): return comparison.holds(equal: x == y)
             default: return false
             }
+        case .never:
+            return false
         }
     }
 
-    private func value(_ operand: StateMachineDefinition.Operand, reader: any ConditionReader) -> RivePropertyValue? {
-        switch operand {
-        case .bindable(let bindable): reader.value(bindable: bindable)
-        case .constant(let value): value
-        case .changed: nil
-        }
+    private static func value(_ side: TransitionTable.Side, table: TransitionTable, reader: any ConditionReader) -> RivePropertyValue? {
+        side.isConstant ? table.constants[side.index] : reader.value(bindable: side.index)
     }
 
     /// Takes a transition: the new state starts (advanced by the time the old animation spilled
@@ -215,6 +350,7 @@ struct LayerInstance {
         }
         changedState = true
         transition = taken
+        timing = Timing(duration: taken.duration, flags: taken.flags, ease: taken.ease)
         from = outState
         fromPlayer = outPlayer
         if let outPlayer, currentPlayer != nil {
@@ -234,18 +370,18 @@ struct LayerInstance {
     }
 
     private mutating func updateMix(_ seconds: Double) {
-        guard let transition, transition.duration != 0, from != nil else {
+        guard let timing, timing.duration != 0, from != nil else {
             mix = 1
             return
         }
         let mixTime: Double
-        if transition.durationIsPercentage {
-            mixTime = transition.duration / 100 * (fromPlayer?.definition.durationSeconds ?? 0)
+        if timing.durationIsPercentage {
+            mixTime = timing.duration / 100 * (fromPlayer?.definition.durationSeconds ?? 0)
         } else {
-            mixTime = transition.duration / 1000
+            mixTime = timing.duration / 1000
         }
         mix = mixTime > 0 ? min(1, max(0, mix + seconds / mixTime)) : 1
-        if mix == 1, !transitionCompleted {
+        if mix == 1, !transitionCompleted, let transition {
             transitionCompleted = true
             firedActions += transition.fireActions.filter(\.atEnd)
         }
@@ -253,7 +389,7 @@ struct LayerInstance {
 
     /// Applies the state mixed from (while mixing) and then the current state.
     private func apply(to store: PropertyStore) {
-        let ease = transition?.ease
+        let ease = timing?.ease
         if from != nil, mix < 1, let fromPlayer {
             fromPlayer.apply(mix: ease?.transform(mixFrom) ?? mixFrom, to: store)
         }

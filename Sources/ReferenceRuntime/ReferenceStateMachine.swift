@@ -47,9 +47,11 @@ public final class ReferenceStateMachine: StateMachine {
     /// of the hosting artboard (see NestedArtboards.swift).
     weak var eventHost: NestedArtboardHost?
 
-    /// A bindable property as conditions read it: its value key and the binds on it.
+    /// A bindable property as conditions read it: its value key, its place in the store and
+    /// the binds on it.
     private struct Bindable {
         let key: UInt32?
+        let place: PropertyStore.Handle?
         let binds: [LiveBind]
     }
 
@@ -60,6 +62,12 @@ public final class ReferenceStateMachine: StateMachine {
         var fires: UInt64 = 0
         var isFired = false
     }
+
+    /// The kind of each input, by input id (a plain value: conditions check it without
+    /// copying the input's definition and name).
+    private let inputKinds: [InputKind]
+
+    private enum InputKind { case number, bool, trigger, unknown }
 
     init(artboard: ReferenceArtboard, index: Int) {
         self.artboard = artboard
@@ -81,6 +89,14 @@ public final class ReferenceStateMachine: StateMachine {
             case .trigger, .unknown: InputState()
             }
         }
+        inputKinds = definition.inputs.map { input in
+            switch input {
+            case .number: .number
+            case .bool: .bool
+            case .trigger: .trigger
+            case .unknown: .unknown
+            }
+        }
         layers = definition.layers.map { LayerInstance($0, animations: artboard.content.animations) }
         listenerHovered = Array(repeating: false, count: definition.listeners.count)
         listenerClickDown = Array(repeating: false, count: definition.listeners.count)
@@ -95,7 +111,8 @@ public final class ReferenceStateMachine: StateMachine {
                     for case .viewModel(_, let left, let right) in transition.conditions {
                         for case .bindable(let index) in [left, right] where positions.indices.contains(index) && positions[index] < 0 {
                             positions[index] = Int32(found.count)
-                            found.append(Bindable(key: keys[index] ?? Self.valueKey(ofBindable: index, in: document),
+                            let key = keys[index] ?? Self.valueKey(ofBindable: index, in: document)
+                            found.append(Bindable(key: key, place: key.map { binds.store.handle(PropertyStore.Key(object: index, property: $0)) },
                                                   binds: binds.liveBinds(onTarget: index)))
                         }
                     }
@@ -611,17 +628,17 @@ public final class ReferenceStateMachine: StateMachine {
 
 extension ReferenceStateMachine: ConditionReader {
     func number(input: Int) -> Double? {
-        guard definition.inputs.indices.contains(input), case .number = definition.inputs[input] else { return nil }
+        guard inputKinds.indices.contains(input), inputKinds[input] == .number else { return nil }
         return inputs[input].number
     }
 
     func bool(input: Int) -> Bool? {
-        guard definition.inputs.indices.contains(input), case .bool = definition.inputs[input] else { return nil }
+        guard inputKinds.indices.contains(input), inputKinds[input] == .bool else { return nil }
         return inputs[input].bool
     }
 
     func fires(input: Int) -> UInt64? {
-        guard definition.inputs.indices.contains(input), case .trigger = definition.inputs[input] else { return nil }
+        guard inputKinds.indices.contains(input), inputKinds[input] == .trigger else { return nil }
         return inputs[input].fires
     }
 
@@ -630,6 +647,10 @@ extension ReferenceStateMachine: ConditionReader {
     }
 
     func value(bindable index: Int) -> RivePropertyValue? {
+        if bindablePositions.indices.contains(index), bindablePositions[index] >= 0 {
+            guard let place = bindables[Int(bindablePositions[index])].place else { return nil }
+            return binds.store.value(place)
+        }
         guard let key = bindableKey(index) else { return nil }
         return binds.store.value(PropertyStore.Key(object: index, property: key))
     }

@@ -12,6 +12,10 @@ public final class ReferenceViewModelInstance: ViewModelInstance {
     /// The instance, or `nil` for a detached handle.
     let node: InstanceNode?
     private let detachedReason: String
+    /// The property the last setter or fire resolved, with the worker's structure generation
+    /// then: while no nested instance or list is replaced, the same path resolves to the same
+    /// property, so a caller that sets one property every frame walks its path once.
+    private var lastMutated: (path: String, dataType: DataType, generation: UInt64, value: ValueNode)?
 
     init(file: ReferenceFile, node: InstanceNode) {
         self.file = file
@@ -221,8 +225,13 @@ public final class ReferenceViewModelInstance: ViewModelInstance {
     /// Resolves for a mutator, which never throws: a failure is logged.
     @discardableResult
     private func resolveForMutation(_ path: String, _ dataType: DataType) -> ValueNode? {
+        if let lastMutated, lastMutated.generation == worker.structureGeneration, lastMutated.dataType == dataType, lastMutated.path == path {
+            return lastMutated.value
+        }
         switch resolveResult(path, dataType) {
-        case .success(let value): return value
+        case .success(let value):
+            lastMutated = (path, dataType, worker.structureGeneration, value)
+            return value
         case .failure(let failure):
             worker.report("viewModelInstance", "view-model-instance.property-not-found", "cannot set a \(dataType) property at \"\(path)\": \(failure.message)")
             return nil

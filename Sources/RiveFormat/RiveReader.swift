@@ -18,8 +18,9 @@ public enum RiveReader {
         let tocFields = Dictionary(toc.map { ($0.key, $0.fieldID) }, uniquingKeysWith: { first, _ in first })
         var objects: [RiveObject] = []
         var artboardName: String?
+        var properties: [RiveProperty] = []
         while !reader.isAtEnd {
-            let object = try readObject(&reader, index: objects.count, artboardName: artboardName, tocFields: tocFields)
+            let object = try readObject(&reader, index: objects.count, artboardName: artboardName, tocFields: tocFields, properties: &properties)
             if object.typeKey == artboardTypeKey { artboardName = object.string(4) ?? "" }
             objects.append(object)
         }
@@ -64,8 +65,12 @@ public enum RiveReader {
         return entries
     }
 
+    /// Reads one object. Its properties are gathered in `properties` (a buffer reused across
+    /// objects) and copied into the object once, so each object allocates its property list
+    /// once instead of once per doubling.
     private static func readObject(
-        _ reader: inout ByteReader, index: Int, artboardName: String?, tocFields: [UInt32: RiveTOCFieldID]
+        _ reader: inout ByteReader, index: Int, artboardName: String?, tocFields: [UInt32: RiveTOCFieldID],
+        properties: inout [RiveProperty]
     ) throws(RiveFormatError) -> RiveObject {
         let start = reader.position
         let typeKey = try reader.readVarUInt32("an object's type key")
@@ -99,8 +104,10 @@ public enum RiveReader {
                         hint: "the file is corrupt, or it was written by a newer editor that did not list the key in its table of contents")
                 }
             } catch { throw error.at(path(key)) }
-            object.properties.append(RiveProperty(key: schemaProperty.map { RiveSchema.propertyDefinitions[$0].key } ?? key, value: value))
+            properties.append(RiveProperty(key: schemaProperty.map { RiveSchema.propertyDefinitions[$0].key } ?? key, value: value))
         }
+        object.properties = Array(properties)
+        properties.removeAll(keepingCapacity: true)
         return object
     }
 

@@ -54,10 +54,64 @@ struct RiveStructureWalker {
     private var latestInstanceListValue = false
     private var lastBindTarget: Int?
 
+    /// What the walk asks about each type key, by key.
+    private let traitsByKey = TypeTraits.byKey
+
     init(_ document: RiveDocument) {
         self.document = document
         for index in document.objects.indices { visit(index) }
         finishLayer()
+    }
+
+    /// What the walk needs to know about a type key, decided once per key from its lineage
+    /// (`visit` would otherwise ask about twenty-five `isType` questions per object).
+    private struct TypeTraits {
+        /// The branch of `visit` an object of the type takes: the first of its `isType` tests
+        /// that holds, in their order there.
+        enum Role: UInt8 {
+            case keyedObject, keyedProperty, keyFrame, bindableProperty, transitionComparator, listenerChild, input
+            case layer, state, transition, condition, listener, viewModel, viewModelProperty, viewModelInstance
+            case viewModelInstanceValue, viewModelInstanceListItem, dataEnum, dataEnumValue, fileAsset, other
+        }
+
+        let role: Role
+        let isKnownConcrete: Bool
+        let isDataBind: Bool
+        let isDrawable: Bool
+        /// A component or a keyframe interpolator: an artboard-local object.
+        let isArtboardLocal: Bool
+        /// A view model, view-model property, enum, enum value or converter: before the first artboard.
+        let isFileLevel: Bool
+        let isInstanceList: Bool
+
+        init(_ typeKey: UInt32) {
+            func isType(_ ancestor: UInt32) -> Bool { RiveSchema.isType(typeKey, a: ancestor) }
+            let roles: [(UInt32, Role)] = [
+                (T.keyedObject, .keyedObject), (T.keyedProperty, .keyedProperty), (T.keyFrame, .keyFrame),
+                (T.bindableProperty, .bindableProperty), (T.transitionComparator, .transitionComparator),
+                (T.listenerAction, .listenerChild), (T.listenerInputType, .listenerChild), (T.stateMachineInput, .input),
+                (T.stateMachineLayer, .layer), (T.layerState, .state), (T.stateTransition, .transition),
+                (T.transitionCondition, .condition), (T.stateMachineListener, .listener), (T.viewModel, .viewModel),
+                (T.viewModelProperty, .viewModelProperty), (T.viewModelInstance, .viewModelInstance),
+                (T.viewModelInstanceValue, .viewModelInstanceValue), (T.viewModelInstanceListItem, .viewModelInstanceListItem),
+                (T.dataEnum, .dataEnum), (T.dataEnumValue, .dataEnumValue), (T.fileAsset, .fileAsset),
+            ]
+            role = roles.first { isType($0.0) }?.1 ?? .other
+            isKnownConcrete = RiveSchema.isKnownConcreteType(typeKey)
+            isDataBind = isType(T.dataBind)
+            isDrawable = isType(T.drawable)
+            isArtboardLocal = isType(T.component) || isType(T.keyFrameInterpolator)
+            isFileLevel = isType(T.viewModel) || isType(T.viewModelProperty) || isType(T.dataEnum) || isType(T.dataEnumValue) || isType(T.dataConverter)
+            isInstanceList = isType(T.viewModelInstanceList)
+        }
+
+        /// The traits of every type key up to the largest the schema knows.
+        static let byKey: [TypeTraits] = (0...(RiveSchema.typeDefinitions.map(\.key).max() ?? 0)).map { TypeTraits($0) }
+    }
+
+    /// The traits of a type key (computed for keys beyond the table).
+    private func traits(_ typeKey: UInt32) -> TypeTraits {
+        Int(typeKey) < traitsByKey.count ? traitsByKey[Int(typeKey)] : TypeTraits(typeKey)
     }
 
     // MARK: Results
@@ -118,9 +172,10 @@ struct RiveStructureWalker {
 
     private mutating func visit(_ index: Int) {
         let object = document.objects[index]
-        let isDataBind = object.isType(T.dataBind)
-        defer { if !isDataBind { lastBindTarget = object.isKnownConcreteType ? index : nil } }
-        guard object.isKnownConcreteType else {
+        let traits = traits(object.typeKey)
+        let isDataBind = traits.isDataBind
+        defer { if !isDataBind { lastBindTarget = traits.isKnownConcrete ? index : nil } }
+        guard traits.isKnownConcrete else {
             placeholder(index)
             return
         }
@@ -133,12 +188,12 @@ struct RiveStructureWalker {
         if !belongsToManifest, backboardCount == 0 {
             violate(.ordering, index, "objects must follow the Backboard (only a ManifestAsset and its contents may come before it)", hint: "write the Backboard first")
         }
-        checkFileLevelOrdering(object, index)
-        if object.isType(T.drawable), let blend = object.uint(P.drawableBlendModeValue), !(blend == 3 || (14...28).contains(blend)) {
+        if traits.isFileLevel { checkFileLevelOrdering(object, index) }
+        if traits.isDrawable, let blend = object.uint(P.drawableBlendModeValue), !(blend == 3 || (14...28).contains(blend)) {
             violate(.invalidValue, index, property: P.drawableBlendModeValue, "blend mode \(blend) is not one the runtime accepts (3 or 14–28)", hint: "use 3 (srcOver) or a blend mode from 14 to 28")
         }
         if isDataBind { visitDataBind(object, index) }
-        if object.isType(T.component) || object.isType(T.keyFrameInterpolator), !artboards.isEmpty {
+        if traits.isArtboardLocal, !artboards.isEmpty {
             layout.artboards[artboards.count - 1].localObjects.append(index)
         }
         switch object.typeKey {
@@ -147,7 +202,8 @@ struct RiveStructureWalker {
         case T.stateMachine: visitStateMachine(object, index)
         default: break
         }
-        if object.isType(T.keyedObject) {
+        switch traits.role {
+        case .keyedObject:
             if let (artboard, animation) = latestAnimation {
                 layout.artboards[artboard].animations[animation].keyedObjects.append(RiveFileLayout.KeyedObject(objectIndex: index))
                 hasLatestKeyedObject = true
@@ -155,7 +211,7 @@ struct RiveStructureWalker {
             } else {
                 violate(.ordering, index, "a KeyedObject must follow a LinearAnimation", hint: "write keyed objects after their animation")
             }
-        } else if object.isType(T.keyedProperty) {
+        case .keyedProperty:
             if let (artboard, animation) = latestAnimation, hasLatestKeyedObject {
                 let keyedObject = layout.artboards[artboard].animations[animation].keyedObjects.count - 1
                 layout.artboards[artboard].animations[animation].keyedObjects[keyedObject].keyedProperties.append(RiveFileLayout.KeyedProperty(objectIndex: index))
@@ -164,7 +220,7 @@ struct RiveStructureWalker {
             } else {
                 violate(.ordering, index, "a KeyedProperty must follow a KeyedObject inside a LinearAnimation", hint: "write keyed properties after their keyed object")
             }
-        } else if object.isType(T.keyFrame) {
+        case .keyFrame:
             if let (artboard, animation) = latestAnimation, hasLatestKeyedProperty {
                 let keyedObject = layout.artboards[artboard].animations[animation].keyedObjects.count - 1
                 let keyedProperty = layout.artboards[artboard].animations[animation].keyedObjects[keyedObject].keyedProperties.count - 1
@@ -172,42 +228,42 @@ struct RiveStructureWalker {
             } else {
                 violate(.ordering, index, "a keyframe must follow a KeyedProperty", hint: "write keyframes after their keyed property")
             }
-        } else if object.isType(T.bindableProperty) {
+        case .bindableProperty:
             latestBindableProperty = index
-        } else if object.isType(T.transitionComparator) {
+        case .transitionComparator:
             visitComparator(object, index)
-        } else if object.isType(T.listenerAction) || object.isType(T.listenerInputType) {
+        case .listenerChild:
             visitListenerChild(object, index)
-        } else if object.isType(T.stateMachineInput) {
+        case .input:
             visitInput(object, index)
-        } else if object.isType(T.stateMachineLayer) {
+        case .layer:
             visitLayer(object, index)
-        } else if object.isType(T.layerState) {
+        case .state:
             visitState(object, index)
-        } else if object.isType(T.stateTransition) {
+        case .transition:
             visitTransition(object, index)
-        } else if object.isType(T.transitionCondition) {
+        case .condition:
             visitCondition(object, index)
-        } else if object.isType(T.stateMachineListener) {
+        case .listener:
             visitListener(object, index)
-        } else if object.isType(T.viewModel) {
+        case .viewModel:
             viewModels.append(RiveFileSummary.ViewModel(
                 name: object.string(P.viewModelComponentName) ?? "", isGlobal: object.uint(P.viewModelViewModelType) == 2,
                 properties: [], instances: []))
             viewModelPropertyObjects.append([])
             layout.viewModels.append(RiveFileLayout.ViewModel(objectIndex: index))
-        } else if object.isType(T.viewModelProperty) {
+        case .viewModelProperty:
             visitViewModelProperty(object, index)
-        } else if object.isType(T.viewModelInstance) {
+        case .viewModelInstance:
             visitInstance(object, index)
-        } else if object.isType(T.viewModelInstanceValue) {
+        case .viewModelInstanceValue:
             if instances.isEmpty { violate(.ordering, index, "a view-model value must follow its ViewModelInstance", hint: "write values right after their instance") }
             else {
                 instances[instances.count - 1].values.append((index, []))
                 layout.instances[layout.instances.count - 1].values.append(RiveFileLayout.InstanceValue(objectIndex: index))
             }
-            latestInstanceListValue = object.isType(T.viewModelInstanceList)
-        } else if object.isType(T.viewModelInstanceListItem) {
+            latestInstanceListValue = traits.isInstanceList
+        case .viewModelInstanceListItem:
             if !latestInstanceListValue || instances.isEmpty || instances[instances.count - 1].values.isEmpty {
                 violate(.ordering, index, "a list item must follow a ViewModelInstanceList value", hint: "write list items right after their list value")
             } else {
@@ -216,19 +272,19 @@ struct RiveStructureWalker {
                 instances[last].values[instances[last].values.count - 1].listItems.append(item)
                 layout.instances[last].values[layout.instances[last].values.count - 1].listItems.append(index)
             }
-        } else if object.isType(T.dataEnum) {
+        case .dataEnum:
             latestEnumIsCollected = object.typeKey != T.dataEnumSystem
             if latestEnumIsCollected {
                 enums.append(RiveFileSummary.DataEnum(name: object.string(P.dataEnumCustomName) ?? "", values: []))
                 layout.enums.append(RiveFileLayout.DataEnum(objectIndex: index))
             }
-        } else if object.isType(T.dataEnumValue) {
+        case .dataEnumValue:
             if enums.isEmpty || !latestEnumIsCollected { violate(.ordering, index, "an enum value must follow its enum", hint: "write enum values right after their DataEnumCustom") }
             else {
                 enums[enums.count - 1].values.append(RiveFileSummary.EnumValue(key: object.string(P.dataEnumValueKey) ?? "", value: object.string(P.dataEnumValueValue) ?? ""))
                 layout.enums[layout.enums.count - 1].values.append(index)
             }
-        } else if object.isType(T.fileAsset) {
+        case .fileAsset:
             latestAssetIsManifest = object.typeKey == T.manifestAsset
             if latestAssetIsManifest { latestAssetIndex = nil }
             else {
@@ -236,8 +292,10 @@ struct RiveStructureWalker {
                 layout.assets.append(index)
                 latestAssetIndex = assets.count - 1
             }
-        } else if object.typeKey == T.fileAssetContents {
-            if let asset = latestAssetIndex { assets[asset].contentBytes += object.bytes(P.fileAssetContentsBytes)?.count ?? 0 }
+        case .other:
+            if object.typeKey == T.fileAssetContents, let asset = latestAssetIndex {
+                assets[asset].contentBytes += object.bytes(P.fileAssetContentsBytes)?.count ?? 0
+            }
         }
     }
 
@@ -259,11 +317,9 @@ struct RiveStructureWalker {
         }
     }
 
+    /// Reports a file-level object (view model, enum, converter) that comes after an artboard.
     private mutating func checkFileLevelOrdering(_ object: RiveObject, _ index: Int) {
-        guard !artboards.isEmpty else { return }
-        let fileLevel = object.isType(T.viewModel) || object.isType(T.viewModelProperty) || object.isType(T.dataEnum)
-            || object.isType(T.dataEnumValue) || object.isType(T.dataConverter)
-        if fileLevel {
+        if !artboards.isEmpty {
             violate(.ordering, index, "\(object.typeName) must come before the first artboard", hint: "write view models, enums and converters between the Backboard and the first Artboard")
         }
     }
