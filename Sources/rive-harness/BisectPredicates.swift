@@ -107,6 +107,12 @@ struct VerdictPredicate: BisectPredicate {
         let verdict: String
         /// The divergence or message.
         let detail: String
+
+        /// The detail in parentheses after a space, or nothing when there is none.
+        var explained: String {
+            let line = detail.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " | ")
+            return line.isEmpty ? "" : " (\(line.prefix(200)))"
+        }
     }
 
     let scenario: String
@@ -136,13 +142,13 @@ struct VerdictPredicate: BisectPredicate {
             return .unavailable(reason: "the run has no scenario '\(scenario)'")
         }
         let detail = result.divergence?.summary ?? result.message ?? ""
-        return .observed(Observation(verdict: result.verdict, detail: detail), evidence: prepared.note + result.verdict)
+        let observation = Observation(verdict: result.verdict, detail: detail)
+        return .observed(observation, evidence: prepared.note + result.verdict + observation.explained)
     }
 
     func judge(_ observation: Observation, baseline: Observation) -> (judgement: Judgement, evidence: String) {
-        let detail = observation.detail.isEmpty ? "" : " (\(observation.detail))"
-        if observation.verdict == baseline.verdict { return (.good, "\(scenario): \(observation.verdict), as at the good end\(detail)") }
-        return (.bad, "\(scenario): \(baseline.verdict) → \(observation.verdict)\(detail)")
+        if observation.verdict == baseline.verdict { return (.good, "\(scenario): \(observation.verdict), as at the good end") }
+        return (.bad, "\(scenario): \(baseline.verdict) → \(observation.verdict)\(observation.explained)")
     }
 }
 
