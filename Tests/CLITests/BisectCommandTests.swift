@@ -212,6 +212,9 @@ struct BisectGitRangeTests {
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         // Ends 0 and 11, then 5 (does not build), 4, 7, 6: six builds, one failed, each announced with its log.
         #expect(lines.filter { $0.hasPrefix("  building ") }.count == 6, "\(result.standardOutput)")
+        #expect(lines.contains { $0.hasPrefix("bad end: \(commits[11].prefix(10)) [11] BAD ") && $0.hasSuffix(" [10 left to test, at most 4 more steps]") },
+                "\(result.standardOutput)")
+        #expect(lines.last { $0.hasPrefix("step ") }?.hasSuffix(" [0 left to test, at most 0 more steps]") == true, "\(result.standardOutput)")
         #expect(lines.contains { $0.hasPrefix("  build of \(commits[5].prefix(10)) failed (status 4, ") }, "\(result.standardOutput)")
         #expect(lines.contains { $0.hasPrefix("step ") && $0.contains("\(commits[5].prefix(10)) [5] SKIP") && $0.contains("compile error in \(commits[5])") },
                 "\(result.standardOutput)")
