@@ -60,8 +60,8 @@ struct BisectCommand: HarnessCommand {
                                 starts with --; scripts/build-rive-cpp --help)
 
         With --git-dir each build is announced before it starts ('building …', with the path
-        of its log under $TMPDIR/rive-harness-bisect-builds/ to follow) and its time is part
-        of the step's evidence; the summary adds up the builds.
+        of its log under $TMPDIR/rive-harness-bisect-builds/<UTC time>-<pid>/ to follow) and
+        its time is part of the step's evidence; the summary adds up the builds.
           --help                show this help
 
         exit codes: 0 the first bad candidate was found; 1 skipped candidates leave several
@@ -180,7 +180,10 @@ struct BisectCommand: HarnessCommand {
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
         let candidates = try loadCandidates()
-        let logFolder = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-bisect-builds")
+        // One folder per bisect, so a later run (where every build is a cache hit) does not
+        // overwrite the logs of the builds that did the work.
+        let runName = "\(Self.timestampFormat.string(from: Date()))-\(ProcessInfo.processInfo.processIdentifier)"
+        let logFolder = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-bisect-builds/\(runName)")
         let adapters = AdapterCommands(source: source, buildScript: buildScript, buildArguments: buildArguments, logFolder: logFolder,
                                        announce: { Self.say($0) })
         switch predicate {
@@ -243,6 +246,15 @@ struct BisectCommand: HarnessCommand {
         }
         say(line)
     }
+
+    /// `yyyyMMdd-HHmmss` in UTC, for the build-log folder of a run.
+    private static let timestampFormat: DateFormatter = {
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.timeZone = TimeZone(identifier: "UTC")
+        format.dateFormat = "yyyyMMdd-HHmmss"
+        return format
+    }()
 
     /// Writes a line to stdout unbuffered, so progress shows while long steps run.
     private static func say(_ line: String) {

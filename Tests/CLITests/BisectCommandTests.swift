@@ -221,6 +221,10 @@ struct BisectGitRangeTests {
         #expect(lines.contains { $0.hasPrefix("time: ") && $0.hasSuffix(" in 6 builds (1 failed)") }, "\(result.standardOutput)")
         let buildingLine = try #require(lines.first { $0.hasPrefix("  building \(commits[0].prefix(10)) change 0 (log: ") })
         let log = String(buildingLine.dropFirst("  building \(commits[0].prefix(10)) change 0 (log: ".count).dropLast())
+        // Each run keeps its build logs in a folder of its own (a later, cached run must not overwrite them).
+        let runFolder = URL(fileURLWithPath: log).deletingLastPathComponent()
+        #expect(runFolder.deletingLastPathComponent().lastPathComponent == "rive-harness-bisect-builds", "\(log)")
+        #expect(runFolder.lastPathComponent.range(of: #"^\d{8}-\d{6}-\d+$"#, options: .regularExpression) != nil, "\(log)")
         let logText = try String(contentsOfFile: log, encoding: .utf8)
         #expect(logText.contains("build arguments: --git-dir ") && logText.contains("--unity 4"), "\(logText)")
         #expect(result.standardOutput.contains("first bad: \(commits[7].prefix(10)) change 7"), "\(result.standardOutput)")
