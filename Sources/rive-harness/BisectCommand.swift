@@ -58,11 +58,12 @@ struct BisectCommand: HarnessCommand {
           --build-args='ARGS'   extra arguments for the build script, split at spaces, for
                                 example --build-args='--unity 16' (with '=', since the value
                                 starts with --; scripts/build-rive-cpp --help)
+          --help                show this help
 
         With --git-dir each build is announced before it starts ('building …', with the path
         of its log under $TMPDIR/rive-harness-bisect-builds/<UTC time>-<pid>/ to follow) and
-        its time is part of the step's evidence; the summary adds up the builds.
-          --help                show this help
+        its time is part of the step's evidence; each step also says how many candidates are
+        left to test; the summary adds up the time and the builds.
 
         exit codes: 0 the first bad candidate was found; 1 skipped candidates leave several
         suspects, or the ends do not differ; 2 usage error; 3 unreadable commands file or bad
