@@ -217,7 +217,7 @@ struct BisectCommand: HarnessCommand {
                 case .step(let number): "step \(number)"
                 }
                 let attempts = step.attempts > 1 ? ", \(step.attempts) observations" : ""
-                let left = step.role == .goodEnd ? "" : " [\(step.remaining) left to test, at most \(step.stepsLeft) more steps]"
+                let left = step.role == .goodEnd ? "" : " [\(step.remaining) left to test, at most \(step.stepsLeft) more step\(step.stepsLeft == 1 ? "" : "s")]"
                 Self.say("\(role): \(step.candidate.label) [\(step.index)] \(step.result.rawValue.uppercased()) "
                       + String(format: "(%.1f s%@)", step.seconds, attempts) + " \(step.evidence)\(left)")
             }

@@ -214,6 +214,9 @@ struct BisectGitRangeTests {
         #expect(lines.filter { $0.hasPrefix("  building ") }.count == 6, "\(result.standardOutput)")
         #expect(lines.contains { $0.hasPrefix("bad end: \(commits[11].prefix(10)) [11] BAD ") && $0.hasSuffix(" [10 left to test, at most 4 more steps]") },
                 "\(result.standardOutput)")
+        // Step 3 tests commit 7 (bad) after 5 (skipped) and 4 (good): only 6 is left.
+        #expect(lines.contains { $0.hasPrefix("step 3: \(commits[7].prefix(10)) [7] BAD ") && $0.hasSuffix(" [1 left to test, at most 1 more step]") },
+                "\(result.standardOutput)")
         #expect(lines.last { $0.hasPrefix("step ") }?.hasSuffix(" [0 left to test, at most 0 more steps]") == true, "\(result.standardOutput)")
         #expect(lines.contains { $0.hasPrefix("  build of \(commits[5].prefix(10)) failed (status 4, ") }, "\(result.standardOutput)")
         #expect(lines.contains { $0.hasPrefix("step ") && $0.contains("\(commits[5].prefix(10)) [5] SKIP") && $0.contains("compile error in \(commits[5])") },
