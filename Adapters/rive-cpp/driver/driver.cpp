@@ -168,8 +168,10 @@ rive::DataType dataTypeNamed(const std::string& name)
 #endif
         {"input", rive::DataType::input},       {"any", rive::DataType::any},
         {"none", rive::DataType::none}};
-    if (!RIVE_HARNESS_HAS_VIEW_MODEL_BLOBS && name == "blob")
+#if !RIVE_HARNESS_HAS_VIEW_MODEL_BLOBS
+    if (name == "blob")
         throw badParams("property type 'blob' does not exist in this runtime commit (no view-model blobs)");
+#endif
     auto found = types.find(name);
     if (found == types.end())
         throw badParams("unknown property type '" + name + "'");
