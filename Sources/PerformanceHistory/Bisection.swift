@@ -84,6 +84,17 @@ public struct BisectStep: Sendable, Hashable {
     public var attempts: Int
     /// Wall time spent on it, seconds.
     public var seconds: Double
+    /// Untested candidates still between the last good and the first bad one after it
+    /// (skipped ones not counted); 0 for the good end, which comes before any range.
+    public var remaining: Int = 0
+
+    /// At most how many more steps the remaining candidates take without skips, like
+    /// `git bisect`'s "roughly N steps".
+    public var stepsLeft: Int {
+        var steps = 0
+        while (1 << steps) < remaining + 1 { steps += 1 }
+        return steps
+    }
 }
 
 /// Where bisect ended.
@@ -185,7 +196,8 @@ public struct Bisector<Predicate: BisectPredicate>: Sendable {
                           attempts: 1, seconds: Date().timeIntervalSince(start)))
         var observations: [Int: Predicate.Observation] = [goodIndex: baseline]
 
-        let badEnd = await evaluate(badIndex, baseline: baseline, role: .badEnd)
+        var badEnd = await evaluate(badIndex, baseline: baseline, role: .badEnd)
+        if badEnd.step.result == .bad { badEnd.step.remaining = badIndex - goodIndex - 1 }
         record(badEnd.step)
         switch badEnd.step.result {
         case .bad: observations[badIndex] = badEnd.observation
@@ -202,13 +214,14 @@ public struct Bisector<Predicate: BisectPredicate>: Sendable {
         var stepNumber = 0
         while let index = Self.nextIndex(low: low, high: high, skipped: skipped) {
             stepNumber += 1
-            let evaluation = await evaluate(index, baseline: baseline, role: .step(stepNumber))
-            record(evaluation.step)
+            var evaluation = await evaluate(index, baseline: baseline, role: .step(stepNumber))
             switch evaluation.step.result {
             case .good: low = index
             case .bad: high = index
             case .skip: skipped.insert(index)
             }
+            evaluation.step.remaining = ((low + 1)..<max(low + 1, high)).filter { !skipped.contains($0) }.count
+            record(evaluation.step)
             if let observation = evaluation.observation, evaluation.step.result != .skip { observations[index] = observation }
         }
         let suspects = ((low + 1)..<high).filter { skipped.contains($0) } + [high]

@@ -214,28 +214,12 @@ final class ArtboardScene {
     // MARK: Updating
 
     /// Recomputes what the store's changes since the last update affect.
+    ///
+    /// The dirty lists and flags are moved into locals while they are walked (one checked
+    /// access each per update instead of one per component).
     func update() {
-        store.takeChangedObjects { id in
-            guard components.indices.contains(id), let component = components[id] else { return }
-            switch component.kind {
-            case .artboard, .node, .shape, .nestedArtboard:
-                markTransformDirty(id)
-            case .rectangle, .ellipse, .pointsPath:
-                if let shape = owningShape(of: id) { markPathDirty(shape) }
-            case .vertex:
-                if let path = component.parent, let shape = owningShape(of: path) { markPathDirty(shape) }
-            case .fill, .stroke, .solidColor, .gradient, .gradientStop, .clippingShape, .other:
-                break
-            }
-        }
-        if !transformDirty.isEmpty {
-            transformDirty.sort()
-            for root in transformDirty where !hasDirtyAncestor(root) {
-                updateTransforms(from: root)
-            }
-            for id in transformDirty { isTransformDirty[id] = false }
-            transformDirty.removeAll(keepingCapacity: true)
-        }
+        if store.hasChangedObjects { takeChanges() }
+        if !transformDirty.isEmpty { updateDirtyTransforms() }
         if !pathDirty.isEmpty {
             for shape in pathDirty {
                 shapePaths[shape] = buildPath(of: shape)
@@ -244,6 +228,42 @@ final class ArtboardScene {
             }
             pathDirty.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// Marks what the store's changed objects affect: transforms below nodes, shape paths.
+    private func takeChanges() {
+        let components = self.components
+        store.takeChangedObjects { id in
+            guard components.indices.contains(id), let kind = components[id]?.kind else { return }
+            switch kind {
+            case .artboard, .node, .shape, .nestedArtboard:
+                markTransformDirty(id)
+            case .rectangle, .ellipse, .pointsPath:
+                if let shape = owningShape(of: id) { markPathDirty(shape) }
+            case .vertex:
+                if let path = components[id]?.parent, let shape = owningShape(of: path) { markPathDirty(shape) }
+            case .fill, .stroke, .solidColor, .gradient, .gradientStop, .clippingShape, .other:
+                break
+            }
+        }
+    }
+
+    /// Recomputes the world transforms under the dirty components (each subtree once, from
+    /// its topmost dirty component).
+    private func updateDirtyTransforms() {
+        let components = self.components
+        var dirty = transformDirty
+        var isDirty = isTransformDirty
+        transformDirty = []
+        isTransformDirty = []
+        dirty.sort()
+        for root in dirty where !Self.hasDirtyAncestor(root, components: components, isDirty: isDirty) {
+            updateTransforms(from: root)
+        }
+        for id in dirty { isDirty[id] = false }
+        dirty.removeAll(keepingCapacity: true)
+        transformDirty = dirty
+        isTransformDirty = isDirty
     }
 
     private func markTransformDirty(_ id: Int) {
@@ -258,38 +278,52 @@ final class ArtboardScene {
         pathDirty.append(shape)
     }
 
-    private func hasDirtyAncestor(_ id: Int) -> Bool {
+    private static func hasDirtyAncestor(_ id: Int, components: [Component?], isDirty: [Bool]) -> Bool {
         var current = components[id]?.parent
         while let parent = current {
-            if isTransformDirty[parent] { return true }
+            if isDirty[parent] { return true }
             current = components[parent]?.parent
         }
         return false
     }
 
     /// Recomputes the world transform and render opacity of a component and its subtree.
+    ///
+    /// The arrays it works on are moved into locals for the walk and back after it, so each
+    /// is one checked access per call instead of one per node (nothing the walk calls reads
+    /// them: it reads only the store's plain properties).
     private func updateTransforms(from root: Int) {
+        let components = self.components
         var stack = transformStack
+        var transforms = worldTransforms
+        var opacities = renderOpacities
         transformStack = []
-        defer { transformStack = stack }
+        worldTransforms = []
+        renderOpacities = []
+        defer {
+            transformStack = stack
+            worldTransforms = transforms
+            renderOpacities = opacities
+        }
         stack.removeAll(keepingCapacity: true)
         stack.append(root)
         while let id = stack.popLast() {
-            guard let component = components[id] else { continue }
-            let parentWorld = component.parent.map { worldTransforms[$0] } ?? .identity
-            let parentOpacity = component.parent.map { renderOpacities[$0] } ?? 1
-            switch component.kind {
+            guard let kind = components[id]?.kind else { continue }
+            let parent = components[id]?.parent
+            let parentWorld = parent.map { transforms[$0] } ?? .identity
+            let parentOpacity = parent.map { opacities[$0] } ?? 1
+            switch kind {
             case .artboard:
-                worldTransforms[id] = .identity
-                renderOpacities[id] = store.double(id, P.worldTransformComponentOpacity, 1)
+                transforms[id] = .identity
+                opacities[id] = store.double(id, P.worldTransformComponentOpacity, 1)
             case .node, .shape, .rectangle, .ellipse, .pointsPath, .nestedArtboard:
-                worldTransforms[id] = parentWorld * localTransform(id)
-                renderOpacities[id] = parentOpacity * store.double(id, P.worldTransformComponentOpacity, 1)
+                transforms[id] = parentWorld * localTransform(id)
+                opacities[id] = parentOpacity * store.double(id, P.worldTransformComponentOpacity, 1)
             default:
-                worldTransforms[id] = parentWorld
-                renderOpacities[id] = parentOpacity
+                transforms[id] = parentWorld
+                opacities[id] = parentOpacity
             }
-            stack.append(contentsOf: component.children)
+            if let children = components[id]?.children { stack.append(contentsOf: children) }
         }
     }
 

@@ -22,6 +22,9 @@ struct DataContext {
 /// One data bind of a file, live: its resolved source and what it has applied.
 final class LiveBind {
     let definition: FileModel.Bind
+    /// The resolved source. Only read and assigned whole (a reference), so its exclusivity is
+    /// enforced statically only: conditions read it for every view-model condition.
+    @exclusivity(unchecked)
     private(set) var source: ValueNode?
     private var appliedSourceRevision: UInt64 = 0
     private var appliedTargetRevision: UInt64 = 0
@@ -130,6 +133,12 @@ final class LiveBind {
         pendingToTarget = false
         appliedSourceRevision = source.revision
         let place = handle(store)
+        // The common case, a number into a float property with no converter, compared and
+        // written in place (what the general path below does, without copying values).
+        if definition.converter == nil, case .number(let number) = source.value, let changed = store.setFloat(place, to: number) {
+            appliedTargetRevision = store.revision(place)
+            return changed
+        }
         guard let current = store.value(place), let value = convertedForTarget(source) else { return false }
         if definition.propertyKey == RivePropertyKey.soloActiveComponentId, let members = store.soloMembers?(definition.target) {
             // Upstream's Solo::updateByIndex / updateByName: a number picks the child at that

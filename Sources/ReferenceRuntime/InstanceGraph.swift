@@ -48,11 +48,20 @@ final class ValueNode {
     let dataType: DataType
     /// The current value.
     private(set) var value: RuntimeValue
+    // `revision`, `fireCount` and `hasChanged` are plain numbers and flags that are only read
+    // and assigned whole (no caller borrows them across a call), so no two accesses to them
+    // can overlap; their exclusivity is enforced statically only. Conditions read them for
+    // every view-model condition of every advance, where the dynamic check cost more than
+    // the read.
+
     /// Bumped on every real change; subscriptions and data binds compare it.
+    @exclusivity(unchecked)
     private(set) var revision: UInt64 = 0
     /// How many times the trigger was fired; triggers only.
+    @exclusivity(unchecked)
     private(set) var fireCount: UInt64 = 0
     /// Whether the value changed since the last advance consumed the change flags.
+    @exclusivity(unchecked)
     var hasChanged = false
     /// For an enum property, its enum's value keys (what a to-string converter writes).
     let enumKeys: [String]?

@@ -28,20 +28,28 @@ final class PropertyStore {
     }
 
     private let authoredObject: (Int) -> RiveObject?
+    // Exclusivity of `slots`, `isChanged`, `changedList` and `changeCount` is enforced
+    // statically only. Every modifying access to them is inside one of the store's own
+    // methods and none of those calls out (to a closure, a delegate or another object) while
+    // it holds one: `value`/`set` call `authoredObject` and `computedValue` before touching
+    // them, and the loop of `takeChangedObjects(_:)` reads the list once and iterates that
+    // value (the scene's closure it calls never writes the store). So no access can
+    // overlap another, which is what the dynamic check would catch; it cost about 80
+    // instructions per write, a third of a bind's apply (docs/reference-runtime.md).
+
     /// The slots of each existing object, by id (grown as objects are first touched).
-    ///
-    /// Exclusivity is enforced statically only: every access is inside one of the store's
-    /// own methods, none of which calls out while it holds the array (the dynamic check cost
-    /// about a fifth of a character.riv advance).
     @exclusivity(unchecked)
     private var slots: [[Slot]] = []
     /// Whether an object is in `changedList`, by id (same length as `slots`).
+    @exclusivity(unchecked)
     private var isChanged: [Bool] = []
     /// Properties written on ids that name no object (kept so they read back as written).
     private var strays: [Key: Slot] = [:]
     /// The objects whose properties changed since the scene last took them, each once.
+    @exclusivity(unchecked)
     private var changedList: [Int] = []
     /// How many real changes the store has seen; a view compares it to know whether to redraw.
+    @exclusivity(unchecked)
     private(set) var changeCount: UInt64 = 0
 
     /// Creates a store whose unwritten values come from `authoredObject(id)`.
@@ -193,13 +201,19 @@ final class PropertyStore {
     private func write(_ value: RivePropertyValue, object: Int, slot index: Int) -> Bool {
         guard slots[object][index].value != value else { return false }
         slots[object][index].value = value
+        noteChange(object: object, slot: index)
+        return true
+    }
+
+    /// Counts a real change of a slot's value: its revision, the object's changed flag, the store's count.
+    @inline(__always)
+    private func noteChange(object: Int, slot index: Int) {
         slots[object][index].revision &+= 1
         if !isChanged[object] {
             isChanged[object] = true
             changedList.append(object)
         }
         changeCount &+= 1
-        return true
     }
 
     // MARK: Handles
@@ -234,6 +248,18 @@ final class PropertyStore {
     @inline(__always)
     func revision(_ handle: Handle) -> UInt64 {
         handle.slot >= 0 ? slots[handle.key.object][handle.slot].revision : revision(handle.key)
+    }
+
+    /// Writes a number at a handle whose slot holds a float, compared and written in place
+    /// (`set` copies whole values in and out); returns whether it changed, or `nil` when the
+    /// slot holds no float, for the caller to take the general path. Equality is by bit
+    /// pattern, as `RivePropertyValue`'s.
+    func setFloat(_ handle: Handle, to number: Float) -> Bool? {
+        guard handle.slot >= 0, case .float(let old)? = slots[handle.key.object][handle.slot].value else { return nil }
+        guard old.bitPattern != number.bitPattern else { return false }
+        slots[handle.key.object][handle.slot].value = .float(number)
+        noteChange(object: handle.key.object, slot: handle.slot)
+        return true
     }
 
     /// Writes a value at a handle (as `set(_:to:)` for its key); returns whether it changed.

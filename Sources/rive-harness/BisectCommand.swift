@@ -10,8 +10,9 @@ struct BisectCommand: HarnessCommand {
         usage: rive-harness bisect (--commands-file FILE | --git-dir DIR GOOD..BAD)
                                    (--scenario ID [--corpus DIR] | --output-of SHELL |
                                     --benchmark NAME [--metric instructions|time] [--threshold PCT]
-                                                     [--repetitions N] [--bench-command SHELL])
-                                   [--max-attempts N] [--build-script PATH]
+                                                     [--repetitions N] [--change DIRECTION]
+                                                     [--bench-command SHELL])
+                                   [--max-attempts N] [--build-script PATH] [--build-args='ARGS']
 
         Like 'git bisect' with skip: the first candidate is good, the last is bad; each step
         tests the untested candidate nearest the middle and halves the range. A candidate
@@ -43,6 +44,8 @@ struct BisectCommand: HarnessCommand {
                                 measured again with twice the repetitions while undecided)
           --threshold PCT       relative change that counts (default 0.5 for instructions, 5 for time)
           --repetitions N       repetitions asked of the first measurement (default 5)
+          --change DIRECTION    what makes a candidate bad: regression (default; more
+                                instructions or slower), improvement (fewer or faster) or any
 
         shell commands see: RIVE_HARNESS_BISECT_CANDIDATE (the command or commit),
         RIVE_HARNESS_BISECT_ADAPTER_COMMAND (the adapter command; the built driver for
@@ -52,7 +55,15 @@ struct BisectCommand: HarnessCommand {
         other options:
           --max-attempts N      observations of an undecided candidate before skipping it (default 3)
           --build-script PATH   the runtime build script (default scripts/build-rive-cpp)
+          --build-args='ARGS'   extra arguments for the build script, split at spaces, for
+                                example --build-args='--unity 16' (with '=', since the value
+                                starts with --; scripts/build-rive-cpp --help)
           --help                show this help
+
+        With --git-dir each build is announced before it starts ('building …', with the path
+        of its log under $TMPDIR/rive-harness-bisect-builds/<UTC time>-<pid>/ to follow) and
+        its time is part of the step's evidence; each step also says how many candidates are
+        left to test; the summary adds up the time and the builds.
 
         exit codes: 0 the first bad candidate was found; 1 skipped candidates leave several
         suspects, or the ends do not differ; 2 usage error; 3 unreadable commands file or bad
@@ -74,13 +85,15 @@ struct BisectCommand: HarnessCommand {
         /// A shell command's output.
         case output(command: String)
         /// A benchmark's measurement.
-        case benchmark(name: String, metric: RunContext.Metric, threshold: Double, repetitions: Int, command: String)
+        case benchmark(name: String, metric: RunContext.Metric, threshold: Double, repetitions: Int, direction: BenchmarkPredicate.Direction,
+                       command: String)
     }
 
     let source: Source
     let predicate: PredicateChoice
     let maxAttempts: Int
     let buildScript: String
+    let buildArguments: [String]
 
     init(arguments: inout ArgumentList) throws(UsageError) {
         let hint = "see 'rive-harness bisect --help'"
@@ -96,10 +109,13 @@ struct BisectCommand: HarnessCommand {
         let repetitionsOption = try arguments.option("--repetitions")
         let benchCommand = try arguments.option("--bench-command")
         let attemptsText = try arguments.option("--max-attempts") ?? "3"
+        let changeText = try arguments.option("--change")
         buildScript = try arguments.option("--build-script") ?? "scripts/build-rive-cpp"
+        let buildArgumentsText = try arguments.option("--build-args")
+        buildArguments = (buildArgumentsText ?? "").split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         let positionals = try arguments.positionals(known: [
             "--commands-file", "--git-dir", "--scenario", "--corpus", "--output-of", "--benchmark", "--metric", "--threshold",
-            "--repetitions", "--bench-command", "--max-attempts", "--build-script",
+            "--repetitions", "--bench-command", "--max-attempts", "--build-script", "--change", "--build-args",
         ])
         switch (commandsFile, gitDirectory) {
         case (let file?, nil):
@@ -143,36 +159,52 @@ struct BisectCommand: HarnessCommand {
                 throw UsageError(message: "--benchmark needs --bench-command SHELL that writes a results file to $RIVE_HARNESS_BISECT_OUT",
                                  hint: "for example --bench-command '\"$RIVE_HARNESS_BISECT_HARNESS\" bench …' (docs/performance-history.md)")
             }
-            predicate = .benchmark(name: name, metric: metric, threshold: threshold, repetitions: repetitions, command: benchCommand)
+            let directionText = changeText ?? "regression"
+            guard let direction = BenchmarkPredicate.Direction(rawValue: directionText) else {
+                throw UsageError(message: "--change takes regression, improvement or any, got '\(directionText)'", hint: hint)
+            }
+            predicate = .benchmark(name: name, metric: metric, threshold: threshold, repetitions: repetitions, direction: direction,
+                                   command: benchCommand)
         default:
             throw UsageError(message: "give exactly one predicate: --scenario, --output-of or --benchmark", hint: hint)
         }
         if scenario == nil, corpusOption != nil {
             throw UsageError(message: "--corpus belongs to --scenario", hint: hint)
         }
-        if benchmark == nil, benchCommand != nil || thresholdText != nil || metricOption != nil || repetitionsOption != nil {
-            throw UsageError(message: "--bench-command, --metric, --threshold and --repetitions belong to --benchmark", hint: hint)
+        if benchmark == nil, benchCommand != nil || thresholdText != nil || metricOption != nil || repetitionsOption != nil || changeText != nil {
+            throw UsageError(message: "--bench-command, --metric, --threshold, --repetitions and --change belong to --benchmark", hint: hint)
+        }
+        if gitDirectory == nil, buildArgumentsText != nil {
+            throw UsageError(message: "--build-args belongs to --git-dir", hint: hint)
         }
     }
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
         let candidates = try loadCandidates()
-        let adapters = AdapterCommands(source: source, buildScript: buildScript)
+        // One folder per bisect, so a later run (where every build is a cache hit) does not
+        // overwrite the logs of the builds that did the work.
+        let runName = "\(Self.timestampFormat.string(from: Date()))-\(ProcessInfo.processInfo.processIdentifier)"
+        let logFolder = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-bisect-builds/\(runName)")
+        let adapters = AdapterCommands(source: source, buildScript: buildScript, buildArguments: buildArguments, logFolder: logFolder,
+                                       announce: { Self.say($0) })
         switch predicate {
         case .scenario(let id, let corpus):
-            return try await bisect(candidates, VerdictPredicate(scenario: id, corpus: corpus, adapters: adapters))
+            return try await bisect(candidates, VerdictPredicate(scenario: id, corpus: corpus, adapters: adapters), adapters: adapters)
         case .output(let command):
-            return try await bisect(candidates, OutputPredicate(command: command, adapters: adapters))
-        case .benchmark(let name, let metric, let threshold, let repetitions, let command):
+            return try await bisect(candidates, OutputPredicate(command: command, adapters: adapters), adapters: adapters)
+        case .benchmark(let name, let metric, let threshold, let repetitions, let direction, let command):
             var thresholds = MeasurementChange.Thresholds()
             if metric == .instructions { thresholds.instructions = threshold } else { thresholds.time = threshold }
-            return try await bisect(candidates, BenchmarkPredicate(benchmark: name, metric: metric, thresholds: thresholds,
-                                                                   repetitions: repetitions, command: command, adapters: adapters))
+            return try await bisect(candidates, BenchmarkPredicate(benchmark: name, metric: metric, thresholds: thresholds, direction: direction,
+                                                                   repetitions: repetitions, command: command, adapters: adapters),
+                                    adapters: adapters)
         }
     }
 
     /// Runs the engine with a predicate and prints the steps and the finding.
-    @MainActor private func bisect<P: BisectPredicate>(_ candidates: [BisectCandidate], _ predicate: P) async throws(CommandFailure) -> ExitCode {
+    @MainActor private func bisect<P: BisectPredicate>(_ candidates: [BisectCandidate], _ predicate: P,
+                                                        adapters: AdapterCommands) async throws(CommandFailure) -> ExitCode {
+        let started = Date()
         let bisector = Bisector(candidates: candidates, predicate: predicate, maxAttempts: maxAttempts)
         Self.say("bisect: \(candidates.count) candidates, good \(candidates[0].label) … bad \(candidates[candidates.count - 1].label); "
               + "at most \(bisector.maximumSteps) steps without skips")
@@ -185,13 +217,16 @@ struct BisectCommand: HarnessCommand {
                 case .step(let number): "step \(number)"
                 }
                 let attempts = step.attempts > 1 ? ", \(step.attempts) observations" : ""
+                let left = step.role == .goodEnd ? "" : " [\(step.remaining) left to test, at most \(step.stepsLeft) more step\(step.stepsLeft == 1 ? "" : "s")]"
                 Self.say("\(role): \(step.candidate.label) [\(step.index)] \(step.result.rawValue.uppercased()) "
-                      + String(format: "(%.1f s%@)", step.seconds, attempts) + " \(step.evidence)")
+                      + String(format: "(%.1f s%@)", step.seconds, attempts) + " \(step.evidence)\(left)")
             }
         } catch {
             Self.say(error.description)
+            await Self.sayCost(adapters: adapters, started: started)
             return .failuresFound
         }
+        await Self.sayCost(adapters: adapters, started: started)
         let lastGood = candidates[outcome.lastGood]
         Self.say("\(outcome.stepCount) steps (plus the 2 ends); last good: \(lastGood.label) \(lastGood.subject)")
         guard let firstBad = outcome.firstBad else {
@@ -202,6 +237,25 @@ struct BisectCommand: HarnessCommand {
         Self.say("change: \(outcome.measuredChange)")
         return .success
     }
+
+    /// Prints what the bisect cost: its wall time and, when it built commits, the builds' share.
+    private static func sayCost(adapters: AdapterCommands, started: Date) async {
+        let tally = await adapters.tally
+        var line = String(format: "time: %.1f s", Date().timeIntervalSince(started))
+        if tally.built + tally.failed > 0 {
+            line += String(format: ", of which %.1f s in %d builds (%d failed)", tally.seconds, tally.built + tally.failed, tally.failed)
+        }
+        say(line)
+    }
+
+    /// `yyyyMMdd-HHmmss` in UTC, for the build-log folder of a run.
+    private static let timestampFormat: DateFormatter = {
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.timeZone = TimeZone(identifier: "UTC")
+        format.dateFormat = "yyyyMMdd-HHmmss"
+        return format
+    }()
 
     /// Writes a line to stdout unbuffered, so progress shows while long steps run.
     private static func say(_ line: String) {

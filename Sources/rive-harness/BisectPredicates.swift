@@ -3,7 +3,9 @@ import HarnessSupport
 import PerformanceHistory
 
 /// Turns a bisect candidate into an adapter command: the commands file's line as it is, or a
-/// runtime commit built with the build script (its driver). Builds are remembered per commit.
+/// runtime commit built with the build script (its driver). Builds are remembered per commit;
+/// each build announces itself before it starts and keeps its log, so a build of several
+/// minutes shows where it is (`tail -f` the log) and a failed one can be read in full.
 actor AdapterCommands {
     /// A candidate ready to run.
     struct Prepared: Sendable {
@@ -11,13 +13,27 @@ actor AdapterCommands {
         let command: String
         /// The environment shell commands see (`RIVE_HARNESS_BISECT_*`).
         let environment: [String: String]
-        /// How it was prepared, for the evidence: `built in 312.4 s`, or empty.
+        /// How it was prepared, for the evidence: `build 312.4 s; `, or empty.
         let note: String
+    }
+
+    /// What the builds of one bisect cost, for the closing summary.
+    struct BuildTally: Sendable {
+        /// Commits built (or found in the build cache) successfully.
+        var built = 0
+        /// Commits whose build failed.
+        var failed = 0
+        /// Wall time spent in the build script, seconds.
+        var seconds = 0.0
     }
 
     private let source: BisectCommand.Source
     private let buildScript: String
+    private let buildArguments: [String]
+    private let logFolder: URL
+    private let announce: @Sendable (String) -> Void
     private var prepared: [String: Result<Prepared, BuildFailure>] = [:]
+    private(set) var tally = BuildTally()
 
     /// Why a commit could not be built.
     struct BuildFailure: Error {
@@ -25,9 +41,18 @@ actor AdapterCommands {
         let reason: String
     }
 
-    init(source: BisectCommand.Source, buildScript: String) {
+    /// - Parameters:
+    ///   - buildArguments: added to the build script's `--git-dir DIR --commit SHA`, for
+    ///     example `--unity 16`.
+    ///   - logFolder: where each build's standard error is kept (`build-<commit>.log`).
+    ///   - announce: prints a progress line.
+    init(source: BisectCommand.Source, buildScript: String, buildArguments: [String] = [], logFolder: URL,
+         announce: @escaping @Sendable (String) -> Void) {
         self.source = source
         self.buildScript = buildScript
+        self.buildArguments = buildArguments
+        self.logFolder = logFolder
+        self.announce = announce
     }
 
     /// The adapter command of a candidate, building it first for a git source.
@@ -41,22 +66,36 @@ actor AdapterCommands {
             result = .success(Prepared(command: candidate.payload, environment: environment, note: ""))
         case .git(let directory, _):
             environment["RIVE_HARNESS_BISECT_COMMIT"] = candidate.payload
-            do {
-                let build = try Subprocess.run(buildScript, ["--git-dir", directory, "--commit", candidate.payload])
-                let driver = build.standardOutput.split(separator: "\n").last.map(String.init) ?? ""
-                if build.status == 0, !driver.isEmpty {
-                    environment["RIVE_HARNESS_BISECT_ADAPTER_COMMAND"] = driver
-                    result = .success(Prepared(command: driver, environment: environment, note: String(format: "build %.1f s; ", build.seconds)))
-                } else {
-                    result = .failure(BuildFailure(reason: String(format: "does not build (status %d, %.1f s): ", build.status, build.seconds)
-                                                       + build.errorTail(lines: 3)))
-                }
-            } catch {
-                result = .failure(BuildFailure(reason: "cannot run the build script \(buildScript): \(error.message)"))
-            }
+            result = build(candidate, directory: directory, environment: environment)
         }
         prepared[candidate.payload] = result
         return result
+    }
+
+    /// Builds one commit with the build script, its standard error going to a kept log file.
+    private func build(_ candidate: BisectCandidate, directory: String, environment: [String: String]) -> Result<Prepared, BuildFailure> {
+        let log = logFolder.appendingPathComponent("build-\(candidate.payload).log")
+        let arguments = ["--git-dir", directory, "--commit", candidate.payload] + buildArguments
+        announce("  building \(candidate.label) \(candidate.subject.prefix(72)) (log: \(log.path))")
+        try? FileManager.default.createDirectory(at: logFolder, withIntermediateDirectories: true)
+        let build: Subprocess.Outcome
+        do { build = try Subprocess.run(buildScript, arguments, standardErrorFile: log.path) } catch {
+            tally.failed += 1
+            return .failure(BuildFailure(reason: "cannot run the build script \(buildScript): \(error.message)"))
+        }
+        tally.seconds += build.seconds
+        let driver = build.standardOutput.split(separator: "\n").last.map(String.init) ?? ""
+        guard build.status == 0, !driver.isEmpty else {
+            tally.failed += 1
+            let tail = build.errorTail(lines: 3)
+            announce(String(format: "  build of %@ failed (status %d, %.1f s); see %@", candidate.label, build.status, build.seconds, log.path))
+            return .failure(BuildFailure(reason: String(format: "does not build (status %d, %.1f s): ", build.status, build.seconds) + tail))
+        }
+        tally.built += 1
+        announce(String(format: "  built %@ in %.1f s", candidate.label, build.seconds))
+        var environment = environment
+        environment["RIVE_HARNESS_BISECT_ADAPTER_COMMAND"] = driver
+        return .success(Prepared(command: driver, environment: environment, note: String(format: "build %.1f s; ", build.seconds)))
     }
 }
 
@@ -68,6 +107,12 @@ struct VerdictPredicate: BisectPredicate {
         let verdict: String
         /// The divergence or message.
         let detail: String
+
+        /// The detail in parentheses after a space, or nothing when there is none.
+        var explained: String {
+            let line = detail.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " | ")
+            return line.isEmpty ? "" : " (\(line.prefix(200)))"
+        }
     }
 
     let scenario: String
@@ -97,13 +142,13 @@ struct VerdictPredicate: BisectPredicate {
             return .unavailable(reason: "the run has no scenario '\(scenario)'")
         }
         let detail = result.divergence?.summary ?? result.message ?? ""
-        return .observed(Observation(verdict: result.verdict, detail: detail), evidence: prepared.note + result.verdict)
+        let observation = Observation(verdict: result.verdict, detail: detail)
+        return .observed(observation, evidence: prepared.note + result.verdict + observation.explained)
     }
 
     func judge(_ observation: Observation, baseline: Observation) -> (judgement: Judgement, evidence: String) {
-        let detail = observation.detail.isEmpty ? "" : " (\(observation.detail))"
-        if observation.verdict == baseline.verdict { return (.good, "\(scenario): \(observation.verdict), as at the good end\(detail)") }
-        return (.bad, "\(scenario): \(baseline.verdict) → \(observation.verdict)\(detail)")
+        if observation.verdict == baseline.verdict { return (.good, "\(scenario): \(observation.verdict), as at the good end") }
+        return (.bad, "\(scenario): \(baseline.verdict) → \(observation.verdict)\(observation.explained)")
     }
 }
 
@@ -152,9 +197,20 @@ struct OutputPredicate: BisectPredicate {
 
 /// A benchmark's measurement from a results file a shell command writes.
 struct BenchmarkPredicate: BisectPredicate {
+    /// Which verdicts of the comparison with the good end make a candidate bad.
+    enum Direction: String, CaseIterable {
+        /// More instructions or slower (the default: a regression hunt).
+        case regression
+        /// Fewer instructions or faster (where did this get better?).
+        case improvement
+        /// Either way past the threshold (where did the cost change?).
+        case any
+    }
+
     let benchmark: String
     let metric: RunContext.Metric
     let thresholds: MeasurementChange.Thresholds
+    let direction: Direction
     let repetitions: Int
     let command: String
     let adapters: AdapterCommands
@@ -189,10 +245,10 @@ struct BenchmarkPredicate: BisectPredicate {
 
     func judge(_ observation: BenchmarkMeasurement, baseline: BenchmarkMeasurement) -> (judgement: Judgement, evidence: String) {
         let change = MeasurementChange(baseline: baseline, candidate: observation, thresholds: thresholds)
-        let judgement: Judgement = switch change.verdict {
-        case .regression: .bad
-        case .unchanged, .improvement: .good
-        case .unknown: .unknown
+        let judgement: Judgement = switch (change.verdict, direction) {
+        case (.regression, .regression), (.regression, .any), (.improvement, .improvement), (.improvement, .any): .bad
+        case (.unchanged, _), (.regression, .improvement), (.improvement, .regression): .good
+        case (.unknown, _): .unknown
         }
         return (judgement, "\(benchmark): \(change.verdict.rawValue), \(change.summary)")
     }

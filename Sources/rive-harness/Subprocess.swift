@@ -28,10 +28,11 @@ struct Subprocess {
     /// Runs `executable` with arguments; `environment` entries are added to this process's.
     /// Output goes through temporary files, so a chatty child can never block on a full pipe.
     /// With `passThroughStandardError` the child's stderr is this process's (progress of long
-    /// builds stays visible) and `standardError` is empty.
+    /// builds stays visible) and `standardError` is empty. With `standardErrorFile` the child's
+    /// stderr is written to that file, which is kept (a log to follow while the child runs).
     /// - Throws: `CommandFailure` (exit 4) when the program cannot be started.
     static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
-                    passThroughStandardError: Bool = false) throws(CommandFailure) -> Outcome {
+                    passThroughStandardError: Bool = false, standardErrorFile: String? = nil) throws(CommandFailure) -> Outcome {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-sub-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let process = Process()
@@ -40,7 +41,7 @@ struct Subprocess {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         process.standardInput = FileHandle.nullDevice
         let outputPath = folder.appendingPathComponent("stdout").path
-        let errorPath = folder.appendingPathComponent("stderr").path
+        let errorPath = standardErrorFile ?? folder.appendingPathComponent("stderr").path
         let start = Date()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -47,6 +47,21 @@ struct BisectCommandTests {
         #expect(lines.contains { $0.hasPrefix("change: rive-cpp/advance/a.riv: regression, ") && $0.contains("(+3.00 %, threshold 0.50 %") }, "\(result.standardOutput)")
     }
 
+    @Test("--change any finds a planted increase too; --change improvement sees none between the ends and exits 1")
+    func changeDirection() throws {
+        let folder = try Self.versions(slowFrom: 10)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let base = ["bisect", "--commands-file", folder.appendingPathComponent("versions.txt").path, "--benchmark", "rive-cpp/advance/a.riv",
+                    "--bench-command", "METRIC=instructions sh -c \"$RIVE_HARNESS_BISECT_ADAPTER_COMMAND\""]
+        let any = try HarnessProcess.run(base + ["--change", "any"])
+        #expect(any.exitCode == 0, "\(any.standardOutput)\(any.standardError)")
+        #expect(any.standardOutput.contains("first bad: v10 "), "\(any.standardOutput)")
+        let improvement = try HarnessProcess.run(base + ["--change", "improvement"])
+        #expect(improvement.exitCode == 1, "\(improvement.standardOutput)")
+        #expect(improvement.standardOutput.contains("error[bisect.no-change]"), "\(improvement.standardOutput)")
+        #expect(try HarnessProcess.run(base + ["--change", "sideways"]).exitCode == 2)
+    }
+
     @Test("a planted 3 % time increase with jitter is found with Mann-Whitney U in at most 5 steps")
     func time() throws {
         let folder = try Self.versions(slowFrom: 9)
@@ -133,6 +148,9 @@ struct BisectCommandTests {
         #expect(try HarnessProcess.run(["bisect", "--scenario", "a/b"]).exitCode == 2, "no candidates")
         #expect(try HarnessProcess.run(["bisect", "--commands-file", "x", "--benchmark", "b"]).exitCode == 2, "no --bench-command")
         #expect(try HarnessProcess.run(["bisect", "--commands-file", "x", "--output-of", "true", "--metric", "speed"]).exitCode == 2)
+        #expect(try HarnessProcess.run(["bisect", "--commands-file", "x", "--output-of", "true", "--change", "any"]).exitCode == 2, "--change without --benchmark")
+        #expect(try HarnessProcess.run(["bisect", "--commands-file", "x", "--output-of", "true", "--build-args=--unity 4"]).exitCode == 2,
+                "--build-args without --git-dir")
         #expect(try HarnessProcess.run(["bisect", "--commands-file", "/nonexistent/versions.txt", "--output-of", "true"]).exitCode == 3)
         let help = try HarnessProcess.run(["bisect", "--help"])
         #expect(help.exitCode == 0 && help.standardOutput.contains("--commands-file"))
@@ -158,7 +176,7 @@ struct BisectGitRangeTests {
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    @Test("a git range is bisected commit by commit; a commit that does not build is skipped; the first bad commit's subject is printed")
+    @Test("a git range is bisected commit by commit; a commit that does not build is skipped; builds are announced, get --build-args and are added up; the first bad commit's subject is printed")
     func gitRange() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-bisect-git-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -177,6 +195,9 @@ struct BisectGitRangeTests {
         let script = folder.appendingPathComponent("build.sh")
         try Data("""
             #!/bin/sh
+            for argument in "$@"; do case "$argument" in --unity) unity=yes ;; esac; done
+            if [ "$unity" != yes ]; then echo "no --unity given" >&2; exit 2; fi
+            echo "build arguments: $*" >&2
             while [ $# -gt 0 ]; do case "$1" in --git-dir) dir=$2; shift 2 ;; --commit) commit=$2; shift 2 ;; *) shift ;; esac; done
             out=\(folder.path)/build-$commit.txt
             git --git-dir "$dir" show "$commit:value.txt" > "$out"
@@ -185,8 +206,30 @@ struct BisectGitRangeTests {
             """.utf8).write(to: script)
         chmod(script.path, 0o755)
         let result = try HarnessProcess.run(["bisect", "--git-dir", repository.appendingPathComponent(".git").path, "\(commits[0])..\(commits[11])",
-                                             "--build-script", script.path, "--output-of", "cat \"$RIVE_HARNESS_BISECT_ADAPTER_COMMAND\""])
+                                             "--build-script", script.path, "--build-args=--unity 4",
+                                             "--output-of", "cat \"$RIVE_HARNESS_BISECT_ADAPTER_COMMAND\""])
         #expect(result.exitCode == 0, "\(result.standardOutput)\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        // Ends 0 and 11, then 5 (does not build), 4, 7, 6: six builds, one failed, each announced with its log.
+        #expect(lines.filter { $0.hasPrefix("  building ") }.count == 6, "\(result.standardOutput)")
+        #expect(lines.contains { $0.hasPrefix("bad end: \(commits[11].prefix(10)) [11] BAD ") && $0.hasSuffix(" [10 left to test, at most 4 more steps]") },
+                "\(result.standardOutput)")
+        // Step 3 tests commit 7 (bad) after 5 (skipped) and 4 (good): only 6 is left.
+        #expect(lines.contains { $0.hasPrefix("step 3: \(commits[7].prefix(10)) [7] BAD ") && $0.hasSuffix(" [1 left to test, at most 1 more step]") },
+                "\(result.standardOutput)")
+        #expect(lines.last { $0.hasPrefix("step ") }?.hasSuffix(" [0 left to test, at most 0 more steps]") == true, "\(result.standardOutput)")
+        #expect(lines.contains { $0.hasPrefix("  build of \(commits[5].prefix(10)) failed (status 4, ") }, "\(result.standardOutput)")
+        #expect(lines.contains { $0.hasPrefix("step ") && $0.contains("\(commits[5].prefix(10)) [5] SKIP") && $0.contains("compile error in \(commits[5])") },
+                "\(result.standardOutput)")
+        #expect(lines.contains { $0.hasPrefix("time: ") && $0.hasSuffix(" in 6 builds (1 failed)") }, "\(result.standardOutput)")
+        let buildingLine = try #require(lines.first { $0.hasPrefix("  building \(commits[0].prefix(10)) change 0 (log: ") })
+        let log = String(buildingLine.dropFirst("  building \(commits[0].prefix(10)) change 0 (log: ".count).dropLast())
+        // Each run keeps its build logs in a folder of its own (a later, cached run must not overwrite them).
+        let runFolder = URL(fileURLWithPath: log).deletingLastPathComponent()
+        #expect(runFolder.deletingLastPathComponent().lastPathComponent == "rive-harness-bisect-builds", "\(log)")
+        #expect(runFolder.lastPathComponent.range(of: #"^\d{8}-\d{6}-\d+$"#, options: .regularExpression) != nil, "\(log)")
+        let logText = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(logText.contains("build arguments: --git-dir ") && logText.contains("--unity 4"), "\(logText)")
         #expect(result.standardOutput.contains("first bad: \(commits[7].prefix(10)) change 7"), "\(result.standardOutput)")
         #expect(result.standardOutput.contains("output differs at line 1: \"old\" → \"new\""), "\(result.standardOutput)")
         #expect(result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("step ") }.count <= 5)

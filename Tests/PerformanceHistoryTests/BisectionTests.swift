@@ -39,6 +39,20 @@ struct BisectionTests {
         #expect(outcome.measuredChange == "changed at \(firstBad)")
     }
 
+    @Test("each step says how many candidates are left and at most how many steps they take; the last leaves none")
+    func remainingCounts() async throws {
+        // 16 candidates, bad from 9: bad end leaves 14 (at most 4 steps); 7 good leaves 7 (3);
+        // 11 bad leaves 3 (2); 9 bad leaves 1 (1); 8 good leaves 0.
+        let outcome = try await Bisector(candidates: Self.candidates(16), predicate: PlantedChange(firstBad: 9)).run { _ in }
+        #expect(outcome.steps.map(\.index) == [0, 15, 7, 11, 9, 8])
+        #expect(outcome.steps.map(\.remaining) == [0, 14, 7, 3, 1, 0])
+        #expect(outcome.steps.map(\.stepsLeft) == [0, 4, 3, 2, 1, 0])
+        // A skipped candidate is not counted as left to test.
+        let skipping = try await Bisector(candidates: Self.candidates(16), predicate: PlantedChange(firstBad: 9, untestable: [7])).run { _ in }
+        #expect(skipping.steps.map(\.index) == [0, 15, 7, 6, 10, 8, 9])
+        #expect(skipping.steps.map(\.remaining) == [0, 14, 13, 7, 2, 1, 0])
+    }
+
     @Test("an untestable candidate is skipped and its neighbour tried; the answer is still exact")
     func skipsUntestable() async throws {
         let outcome = try await Bisector(candidates: Self.candidates(16), predicate: PlantedChange(firstBad: 9, untestable: [7])).run { _ in }

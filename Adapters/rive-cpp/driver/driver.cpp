@@ -20,7 +20,10 @@
 #include "rive/viewmodel/viewmodel_instance.hpp"
 #include "rive/viewmodel/viewmodel_instance_artboard.hpp"
 #include "rive/viewmodel/viewmodel_instance_asset.hpp"
+#include "runtime_features.hpp"
+#if RIVE_HARNESS_HAS_VIEW_MODEL_BLOBS
 #include "rive/viewmodel/viewmodel_instance_asset_blob.hpp"
+#endif
 #include "rive/viewmodel/viewmodel_instance_asset_image.hpp"
 #include "rive/viewmodel/viewmodel_instance_boolean.hpp"
 #include "rive/viewmodel/viewmodel_instance_color.hpp"
@@ -160,9 +163,16 @@ rive::DataType dataTypeNamed(const std::string& name)
         {"trigger", rive::DataType::trigger},   {"viewModel", rive::DataType::viewModel},
         {"integer", rive::DataType::integer},   {"listIndex", rive::DataType::symbolListIndex},
         {"image", rive::DataType::assetImage},  {"artboard", rive::DataType::artboard},
-        {"font", rive::DataType::assetFont},    {"blob", rive::DataType::assetBlob},
+        {"font", rive::DataType::assetFont},
+#if RIVE_HARNESS_HAS_VIEW_MODEL_BLOBS
+        {"blob", rive::DataType::assetBlob},
+#endif
         {"input", rive::DataType::input},       {"any", rive::DataType::any},
         {"none", rive::DataType::none}};
+#if !RIVE_HARNESS_HAS_VIEW_MODEL_BLOBS
+    if (name == "blob")
+        throw badParams("property type 'blob' does not exist in this runtime commit (no view-model blobs)");
+#endif
     auto found = types.find(name);
     if (found == types.end())
         throw badParams("unknown property type '" + name + "'");
@@ -201,8 +211,10 @@ std::string dataTypeName(rive::DataType type)
             return "artboard";
         case rive::DataType::assetFont:
             return "font";
+#if RIVE_HARNESS_HAS_VIEW_MODEL_BLOBS
         case rive::DataType::assetBlob:
             return "blob";
+#endif
         case rive::DataType::input:
             return "input";
         case rive::DataType::any:
@@ -272,12 +284,14 @@ void fingerprintInstance(rive::ViewModelInstance* instance, Fingerprint& out, st
             auto asset = image->asset();
             out.add(static_cast<const void*>(asset ? asset->renderImage() : nullptr));
         }
+#if RIVE_HARNESS_HAS_VIEW_MODEL_BLOBS
         else if (value->is<rive::ViewModelInstanceAssetBlob>())
         {
             auto blob = value->as<rive::ViewModelInstanceAssetBlob>();
             out.add(blob->propertyValue());
             out.add(static_cast<const void*>(blob->asset().get()));
         }
+#endif
         else if (value->is<rive::ViewModelInstanceAsset>())
             out.add(value->as<rive::ViewModelInstanceAsset>()->propertyValue());
         else if (value->is<rive::ViewModelInstanceViewModel>())
@@ -634,11 +648,18 @@ private:
             int64_t handle = newHandle(request, "handle");
             std::vector<uint8_t> bytes = payload(request, false, nullptr, nullptr);
             size_t count = bytes.size();
+#if RIVE_HARNESS_HAS_COMMAND_QUEUE_BLOBS
             uint64_t id = session.nextRequest();
             rive::BlobAssetHandle blob = session.queue()->decodeBlob(std::move(bytes), nullptr, id);
             await(*worker, id, "asset.failed-decoding", "");
             m_entries[handle] = Entry{Entry::Kind::blob, worker, uint64_t(blob)};
             return Json{{"byteCount", count}};
+#else
+            (void)handle;
+            throw RequestError("asset.failed-decoding",
+                               "blobs do not decode: this runtime commit's command queue has no blob assets",
+                               std::to_string(count) + " bytes not decoded: no blob assets in this runtime commit");
+#endif
         }
         if (op == "worker.decodeFont")
         {
@@ -1237,7 +1258,15 @@ private:
             if (type == "image")
                 queue->setViewModelInstanceImage(instance, path, rive::RenderImageHandle(handle), id);
             else if (type == "blob")
+            {
+#if RIVE_HARNESS_HAS_COMMAND_QUEUE_BLOBS
                 queue->setViewModelInstanceBlob(instance, path, rive::BlobAssetHandle(handle), id);
+#else
+                session.log("viewModelInstance", "view-model-instance.error",
+                            "blob properties cannot be set: this runtime commit's command queue has no blob assets");
+                return Json::object();
+#endif
+            }
             else
                 queue->setViewModelInstanceArtboard(instance, path, rive::ArtboardHandle(handle), id);
         }

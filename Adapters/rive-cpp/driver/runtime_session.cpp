@@ -18,7 +18,9 @@ RuntimeSession::RuntimeSession(StreamSink* sink) :
     m_queue->setGlobalStateMachineListener(this);
     m_queue->setGlobalRenderImageListener(this);
     m_queue->setGlobalFontListener(this);
+#if RIVE_HARNESS_HAS_COMMAND_QUEUE_BLOBS
     m_queue->setGlobalBlobAssetListener(this);
+#endif
 }
 
 RuntimeSession::~RuntimeSession()
@@ -29,7 +31,9 @@ RuntimeSession::~RuntimeSession()
     m_queue->setGlobalStateMachineListener(nullptr);
     m_queue->setGlobalRenderImageListener(nullptr);
     m_queue->setGlobalFontListener(nullptr);
+#if RIVE_HARNESS_HAS_COMMAND_QUEUE_BLOBS
     m_queue->setGlobalBlobAssetListener(nullptr);
+#endif
     m_server.reset();
 }
 
@@ -236,6 +240,7 @@ void RuntimeSession::onFontError(const rive::FontHandle, uint64_t requestId, std
 {
     fileError(requestId, "asset", error);
 }
+#if RIVE_HARNESS_HAS_COMMAND_QUEUE_BLOBS
 void RuntimeSession::onBlobAssetDecoded(const rive::BlobAssetHandle, uint64_t requestId)
 {
     m_replies[requestId].confirmed = true;
@@ -244,5 +249,6 @@ void RuntimeSession::onBlobAssetError(const rive::BlobAssetHandle, uint64_t requ
 {
     fileError(requestId, "asset", error);
 }
+#endif
 
 } // namespace harness

@@ -9,6 +9,7 @@
 
 #include "rive/command_queue.hpp"
 #include "rive/command_server.hpp"
+#include "runtime_features.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -65,8 +66,11 @@ class RuntimeSession : public rive::CommandQueue::FileListener,
                        public rive::CommandQueue::ViewModelInstanceListener,
                        public rive::CommandQueue::StateMachineListener,
                        public rive::CommandQueue::RenderImageListener,
-                       public rive::CommandQueue::FontListener,
+                       public rive::CommandQueue::FontListener
+#if RIVE_HARNESS_HAS_COMMAND_QUEUE_BLOBS
+    ,
                        public rive::CommandQueue::BlobAssetListener
+#endif
 {
 public:
     explicit RuntimeSession(StreamSink* sink);
@@ -149,8 +153,10 @@ public:
     void onRenderImageError(const rive::RenderImageHandle, uint64_t requestId, std::string error) override;
     void onFontDecoded(const rive::FontHandle, uint64_t requestId) override;
     void onFontError(const rive::FontHandle, uint64_t requestId, std::string error) override;
+#if RIVE_HARNESS_HAS_COMMAND_QUEUE_BLOBS
     void onBlobAssetDecoded(const rive::BlobAssetHandle, uint64_t requestId) override;
     void onBlobAssetError(const rive::BlobAssetHandle, uint64_t requestId, std::string error) override;
+#endif
 
 private:
     void fileError(uint64_t requestId, const std::string& tag, const std::string& message);
