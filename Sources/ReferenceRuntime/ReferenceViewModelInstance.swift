@@ -55,6 +55,11 @@ public final class ReferenceViewModelInstance: ViewModelInstance {
     /// leaving the value unchanged (PROP-5).
     public func setValue<P: ValueProperty>(of property: P, to value: P.Value) {
         guard let target = resolveForMutation(property.path, P.dataType) else { return }
+        if P.Value.self == Float.self {
+            // A number, the common case, taken without a dynamic cast (the type is checked above).
+            target.set(.number(unsafeBitCast(value, to: Float.self)))
+            return
+        }
         let newValue: RuntimeValue?
         switch value {
         case let number as Float: newValue = .number(number)
