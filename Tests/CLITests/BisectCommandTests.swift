@@ -89,29 +89,10 @@ struct BisectCommandTests {
 
     @Test("a planted conformance break among 16 process-adapter versions is found in at most 5 steps", arguments: [3, 12])
     func conformanceBreak(breakFrom: Int) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-bisect-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let corpus = folder.appendingPathComponent("Corpus")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: SharedMaterial.packageRoot.appendingPathComponent("Corpus"), to: corpus)
-        let scenarios = corpus.appendingPathComponent("scenarios/zz-bisect")
-        try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
-        try Data("""
-            description: the all-types fixture's x is 50
-            rules: [PROP-1]
-            fixture: all-types
-            steps:
-              - load: file
-              - instance: vmi
-                file: file
-                source: viewModelDefault
-                viewModel: AllTypes
-              - get: vmi
-                property: x
-                type: number
-                expect: 50
-
-            """.utf8).write(to: scenarios.appendingPathComponent("x.yaml"))
+        let copy = try CorpusCopy(prefix: "rive-harness-bisect")
+        defer { copy.remove() }
+        let folder = copy.root, corpus = copy.corpus
+        try copy.write(scenario: "zz-bisect/x", CorpusCopy.allTypesX(expecting: 50, description: "the all-types fixture's x is 50"))
         let script = folder.appendingPathComponent("adapter.sh")
         try Data(Self.brokenAdapter.utf8).write(to: script)
         let harness = HarnessProcess.executable.path
