@@ -49,12 +49,13 @@ final class LiveBind {
     var hasInterpolator: Bool { interpolator != nil }
 
     /// Advances the bind's interpolator (upstream's `DataBind::advance`, for a bound bind);
-    /// returns whether it needs more frames. When its value moved, the bind applies again.
-    func advanceConverter(by seconds: Float) -> Bool {
-        guard source != nil, interpolator != nil else { return false }
+    /// returns whether it needs more frames and whether its value moved, in which case the
+    /// bind applies again.
+    func advanceConverter(by seconds: Float) -> (keepGoing: Bool, changed: Bool) {
+        guard source != nil, interpolator != nil else { return (false, false) }
         let (keepGoing, changed) = interpolator!.advance(by: seconds)
         if changed, toTarget { pendingToTarget = true }
-        return keepGoing
+        return (keepGoing, changed && toTarget)
     }
 
     private var flags: UInt64 { definition.flags }
@@ -312,10 +313,12 @@ final class BindSet {
         self.store = store
         let live = definitions.filter { !performedTargets.contains($0.target) }.map(LiveBind.init)
         let toSource = live.filter(\.toSource)
-        binds = toSource + live.filter { !$0.toSource }
+        let ordered = toSource + live.filter { !$0.toSource }
+        binds = ordered
         toSourceCount = toSource.count
         performedBinds = definitions.filter { performedTargets.contains($0.target) }.map(LiveBind.init)
-        pollsComputedValues = binds.contains(where: \.pollsComputedValue)
+        pollsComputedValues = ordered.contains(where: \.pollsComputedValue)
+        interpolatingPositions = ordered.indices.filter { ordered[$0].hasInterpolator }
     }
 
     /// Resolves every bind's source in a context, or unbinds all of them for `nil`.
@@ -356,25 +359,26 @@ final class BindSet {
     /// artboard for its component binds.
     var isCollapsed: ((Int) -> Bool)?
 
-    /// The binds with an interpolator converter, which advance with time.
-    private lazy var interpolatingBinds = binds.filter(\.hasInterpolator)
-    /// The positions of the binds with an interpolator: their value moves with time, not with
-    /// the source's revision, so their groups are visited again after every advance.
-    private lazy var interpolatingPositions = binds.indices.filter { binds[$0].hasInterpolator }
+    /// The positions of the binds with an interpolator converter: their value moves with
+    /// time, not with the source's revision.
+    private let interpolatingPositions: [Int]
 
     /// Advances the binds' interpolators (upstream's `advanceDataBinds`); returns whether one
     /// still animates. A bind whose value moved applies on the next update.
+    ///
+    /// Only a bind whose value moved has work, so only then is the settled skip cleared and
+    /// its group visited again (a settled interpolator costs nothing more per frame).
     func advanceConverters(by seconds: Float) -> Bool {
         var keepGoing = false
-        for bind in interpolatingBinds {
+        for position in interpolatingPositions {
+            let bind = binds[position]
             if let isCollapsed, isCollapsed(bind.definition.target) { continue }
-            if bind.advanceConverter(by: seconds) { keepGoing = true }
-        }
-        if !interpolatingBinds.isEmpty {
+            let (animating, changed) = bind.advanceConverter(by: seconds)
+            if animating { keepGoing = true }
+            guard changed else { continue }
             settledState = nil
-            for position in interpolatingPositions where groupOfPosition.indices.contains(position) {
-                let group = groupOfPosition[position]
-                if group >= 0 { appliedGroupRevisions[group] = nil }
+            if groupOfPosition.indices.contains(position), groupOfPosition[position] >= 0 {
+                appliedGroupRevisions[groupOfPosition[position]] = nil
             }
         }
         return keepGoing
