@@ -173,6 +173,7 @@ final class NestedArtboardHost {
     /// machines start (upstream `NestedInput::applyValue`), then those whose value an
     /// animation or a bind changed since (upstream's `nestedValue` setter writes through).
     private func passNestedInputs() {
+        guard machineInputs.contains(where: { !$0.isEmpty }) else { return }
         for (machine, inputs) in zip(machines, machineInputs) {
             for link in inputs {
                 let key = PropertyStore.Key(object: link.component, property: link.isBool ? P.nestedBoolNestedValue : P.nestedNumberNestedValue)
@@ -234,7 +235,13 @@ final class NestedArtboardHost {
         return true
     }
 
-    private var isPaused: Bool { parent.store.bool(hostID, P.nestedArtboardIsPaused, false) }
+    private var isPaused: Bool { parent.store.value(settings.paused)?.boolValue ?? false }
+
+    /// The host's pause, speed and quantize properties in the hosting artboard's store, found
+    /// once (they are read on every advance).
+    private lazy var settings = (paused: parent.store.handle(PropertyStore.Key(object: hostID, property: P.nestedArtboardIsPaused)),
+                                 speed: parent.store.handle(PropertyStore.Key(object: hostID, property: P.nestedArtboardSpeed)),
+                                 quantize: parent.store.handle(PropertyStore.Key(object: hostID, property: P.nestedArtboardQuantize)))
 
     // MARK: Data context
 
@@ -278,9 +285,9 @@ final class NestedArtboardHost {
     /// they need more frames.
     func advance(_ seconds: Double, newFrame: Bool) -> Bool {
         guard let instance, !isPaused, !parent.scene.isCollapsed(hostID) else { return false }
-        let speed = parent.store.double(hostID, P.nestedArtboardSpeed, 1)
+        let speed = parent.store.double(settings.speed, 1)
         var local = Float(seconds) * Float(speed >= 0 ? speed : 1)
-        let quantize = parent.store.double(hostID, P.nestedArtboardQuantize, -1)
+        let quantize = parent.store.double(settings.quantize, -1)
         if quantize >= 0 {
             cumulatedSeconds += local
             let step = 1 / Float(quantize)

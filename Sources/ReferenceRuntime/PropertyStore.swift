@@ -302,6 +302,16 @@ final class PropertyStore {
         }
     }
 
+    /// The current value at a handle as a number (as `double(_:_:_:)`), or `fallback`.
+    func double(_ handle: Handle, _ fallback: Double) -> Double {
+        switch value(handle) {
+        case .float(let v)?: Double(v)
+        case .uint(let v)?: Double(v)
+        case .int(let v)?: Double(v)
+        default: fallback
+        }
+    }
+
     /// The current value as a boolean, or `fallback`.
     func bool(_ object: Int, _ property: UInt32, _ fallback: Bool) -> Bool {
         value(Key(object: object, property: property))?.boolValue ?? fallback
