@@ -286,7 +286,7 @@ struct BenchCommand: HarnessCommand {
 
     /// The harness's git commit (`git rev-parse HEAD` in the current folder), or `nil`.
     static func gitCommit() -> String? {
-        guard let (status, output) = try? RiveCppBenchProgram.capture("/usr/bin/env", ["git", "rev-parse", "HEAD"]), status == 0 else { return nil }
+        guard let (status, output, _) = try? RiveCppBenchProgram.run("/usr/bin/env", ["git", "rev-parse", "HEAD"]), status == 0 else { return nil }
         let commit = output.trimmingCharacters(in: .whitespacesAndNewlines)
         return commit.count == 40 ? commit : nil
     }
@@ -320,7 +320,7 @@ struct BenchCommand: HarnessCommand {
             }
             if let program {
                 let output = (workFolder as NSString).appendingPathComponent("rive-cpp-\(round).json")
-                let (status, errors) = try RiveCppBenchProgram.run(program.path, ["--plan", planPath, "--benchmark_out=\(output)", "--benchmark_out_format=json"] + flags)
+                let (status, _, errors) = try RiveCppBenchProgram.run(program.path, ["--plan", planPath, "--benchmark_out=\(output)", "--benchmark_out_format=json"] + flags)
                 guard status == 0, let data = FileManager.default.contents(atPath: output), let report = try? JSONValue.parse([UInt8](data)) else {
                     throw BenchRunError(code: "bench.rive-cpp-failed", message: "the rive-cpp bench program failed (exit \(status)): \(errors.suffix(2000))",
                                         hint: "run it by hand: \(program.path) --plan \(planPath)")
@@ -363,7 +363,7 @@ struct BenchCommand: HarnessCommand {
             // change from run to run).
             let environment = run.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             let command = ["-i"] + environment + Self.withoutAddressRandomization([valgrindPath] + valgrind)
-            let (status, errors) = try RiveCppBenchProgram.run("/usr/bin/env", command)
+            let (status, _, errors) = try RiveCppBenchProgram.run("/usr/bin/env", command)
             let rowsPath = (workFolder as NSString).appendingPathComponent("\(run.label)-rows.json")
             guard status == 0, let data = FileManager.default.contents(atPath: rowsPath), let report = try? JSONValue.parse([UInt8](data)) else {
                 throw BenchRunError(code: "bench.callgrind-failed", message: "\(run.label) under valgrind failed (exit \(status)): \(errors.suffix(2000))",
@@ -413,7 +413,7 @@ struct BenchCommand: HarnessCommand {
         do { try FileManager.default.copyItem(atPath: executable, toPath: copy) } catch {
             throw BenchRunError(code: "bench.copy-failed", message: "cannot copy \(executable) to \(copy): \(error.localizedDescription)", hint: "check TMPDIR's free space")
         }
-        let (status, errors) = try RiveCppBenchProgram.run("/usr/bin/env", ["objcopy", "--strip-debug", copy])
+        let (status, _, errors) = try RiveCppBenchProgram.run("/usr/bin/env", ["objcopy", "--strip-debug", copy])
         guard status == 0 else {
             throw BenchRunError(code: "bench.objcopy-failed", message: "objcopy --strip-debug failed (exit \(status)): \(errors.suffix(500))",
                                 hint: "install binutils (apt-get install -y binutils)")

@@ -54,41 +54,17 @@ struct RiveCppBenchProgram {
         return "rive-cpp-bench \(folder)"
     }
 
-    /// Runs the program to completion with its output captured.
-    /// - Returns: the exit status and the combined stderr text.
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws(BenchRunError) -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        var merged = ProcessInfo.processInfo.environment
-        merged.merge(environment) { _, new in new }
-        process.environment = merged
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        do { try process.run() } catch {
-            throw BenchRunError(code: "bench.cannot-start", message: "cannot start \(executable): \(error.localizedDescription)", hint: "check that it exists and is executable")
+    /// Runs a program to completion (`Subprocess.run`); returns its exit status, standard
+    /// output and standard error.
+    static func run(_ executable: String, _ arguments: [String]) throws(BenchRunError) -> (status: Int32, output: String, errors: String) {
+        do {
+            let outcome = try Subprocess.run(executable, arguments)
+            return (outcome.status, outcome.standardOutput, outcome.standardError)
+        } catch {
+            // Subprocess's message is "error: cannot start '…': why" plus a hint line.
+            let why = error.message.prefix { $0 != "\n" }
+            throw BenchRunError(code: "bench.cannot-start", message: String(why.hasPrefix("error: ") ? why.dropFirst(7) : why),
+                                hint: "check that it exists and is executable")
         }
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-}
-
-extension RiveCppBenchProgram {
-    /// Runs a program to completion and returns its exit status and standard output.
-    static func capture(_ executable: String, _ arguments: [String]) throws(BenchRunError) -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch {
-            throw BenchRunError(code: "bench.cannot-start", message: "cannot start \(executable): \(error.localizedDescription)", hint: "check that it exists and is executable")
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }
