@@ -121,10 +121,7 @@ struct VerdictPredicate: BisectPredicate {
 
     func observe(_ candidate: BisectCandidate, previous: Observation?) async -> ProbeOutcome<Observation> {
         let prepared: AdapterCommands.Prepared
-        switch await adapters.prepare(candidate) {
-        case .success(let value): prepared = value
-        case .failure(let failure): return .unavailable(reason: failure.reason)
-        }
+        do { prepared = try await adapters.prepare(candidate).get() } catch { return .unavailable(reason: error.reason) }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-bisect-\(UUID().uuidString).json").path
         defer { try? FileManager.default.removeItem(atPath: output) }
         let arguments = ["run", corpus, "--filter", scenario, "--format", "json", "--out", output, "--record", "never", "--no-history",
@@ -167,10 +164,7 @@ struct OutputPredicate: BisectPredicate {
 
     func observe(_ candidate: BisectCandidate, previous: Observation?) async -> ProbeOutcome<Observation> {
         let prepared: AdapterCommands.Prepared
-        switch await adapters.prepare(candidate) {
-        case .success(let value): prepared = value
-        case .failure(let failure): return .unavailable(reason: failure.reason)
-        }
+        do { prepared = try await adapters.prepare(candidate).get() } catch { return .unavailable(reason: error.reason) }
         let outcome: Subprocess.Outcome
         do { outcome = try Subprocess.shell(command, environment: prepared.environment) } catch { return .unavailable(reason: error.message) }
         guard outcome.status <= 1 else { return .unavailable(reason: "the command exited \(outcome.status): \(outcome.errorTail(lines: 3))") }
@@ -217,10 +211,7 @@ struct BenchmarkPredicate: BisectPredicate {
 
     func observe(_ candidate: BisectCandidate, previous: BenchmarkMeasurement?) async -> ProbeOutcome<BenchmarkMeasurement> {
         let prepared: AdapterCommands.Prepared
-        switch await adapters.prepare(candidate) {
-        case .success(let value): prepared = value
-        case .failure(let failure): return .unavailable(reason: failure.reason)
-        }
+        do { prepared = try await adapters.prepare(candidate).get() } catch { return .unavailable(reason: error.reason) }
         // Each further observation of an undecided candidate asks for twice the repetitions so far.
         let asked = previous.map { $0.samples.count * 2 } ?? repetitions
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-bisect-\(UUID().uuidString).json").path
