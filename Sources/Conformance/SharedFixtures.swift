@@ -38,7 +38,7 @@ public enum SharedFixtures {
     }
 
     /// The shared fixtures a scenario loads (its default fixture and its load steps).
-    static func sharedFixtures(of scenario: Scenario) -> [String] {
+    public static func sharedFixtures(of scenario: Scenario) -> [String] {
         var names = scenario.fixture.map { [$0] } ?? []
         for step in scenario.steps {
             if case .load(_, let fixture, _) = step.action { names.append(fixture) }

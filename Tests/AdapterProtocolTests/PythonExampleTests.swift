@@ -43,9 +43,7 @@ struct PythonExampleTests {
         // Upstream files the runnable scenarios load (`fixture: shared/NAME`) need descriptions too.
         for entry in plan.entries {
             guard case .run(let scenario) = entry.decision else { continue }
-            for fixture in [scenario.fixture].compactMap({ $0 }) + scenario.steps.compactMap({ step in
-                if case .load(_, let fixture, _) = step.action { fixture } else { nil }
-            }) where SharedFixtures.fileName(of: fixture) != nil {
+            for fixture in SharedFixtures.sharedFixtures(of: scenario) {
                 try describe(SharedFixtures.path(of: fixture, fixturesDirectory: fixtures.path))
             }
         }
