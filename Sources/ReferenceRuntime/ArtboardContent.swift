@@ -22,6 +22,8 @@ struct ArtboardContent {
         T.straightVertex, T.cubicMirroredVertex, T.cubicDetachedVertex, T.cubicAsymmetricVertex,
         T.fill, T.stroke, T.solidColor, T.linearGradient, T.radialGradient, T.gradientStop, T.clippingShape,
         T.cubicEaseInterpolator, T.nestedArtboard, T.nestedStateMachine, T.nestedBool, T.nestedNumber, T.event,
+        // Played as upstream plays them without its layout engine (LayoutComponents.swift).
+        T.layoutComponent, T.layoutComponentStyle, T.nestedArtboardLayout,
     ]
 
     /// Reads the content of artboard `index` of a file model.

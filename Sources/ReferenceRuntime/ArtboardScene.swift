@@ -20,6 +20,9 @@ final class ArtboardScene {
         case artboard
         /// A transform component that draws nothing itself (Node and other groups).
         case node
+        /// A `LayoutComponent`: a node placed as upstream places it without a layout engine
+        /// (LayoutComponents.swift); it draws nothing itself.
+        case layout
         case shape
         case rectangle
         case ellipse
@@ -87,6 +90,12 @@ final class ArtboardScene {
     private var artboardPathFillRule: FillRule = .clockwise
     /// Whether the artboard's record stores `clip`.
     private let clipIsAuthored: Bool
+    /// Whether layout components compose their own x, y, rotation and scale (files of
+    /// version 7.3 and later; see LayoutComponents.swift).
+    let layoutsComposeTransform: Bool
+    /// For a layout-hosted nested artboard (`NestedArtboardLayout`), the offset its host
+    /// inserts before its own transform (set by the artboard instance; LayoutComponents.swift).
+    var nestedLayoutOffset: ((_ host: Int) -> Point?)?
 
     /// Whether the artboard clips its content to its bounds. Unless the file stores `clip` or
     /// something wrote it, it does: upstream's `Artboard` constructor sets `clip` to true over
@@ -102,6 +111,7 @@ final class ArtboardScene {
     /// Builds the scene of an artboard; values come from `store` (keyed by artboard-local id).
     init(localObjects: [Int?], document: RiveDocument, store: PropertyStore) {
         self.store = store
+        layoutsComposeTransform = document.header.majorVersion > 7 || (document.header.majorVersion == 7 && document.header.minorVersion >= 3)
         clipIsAuthored = localObjects.first.flatMap { $0 }.map { document.objects[$0].storedValue(P.layoutComponentClip) != nil } ?? false
         components = localObjects.enumerated().map { local, objectIndex in
             guard let objectIndex else { return nil }
@@ -206,7 +216,8 @@ final class ArtboardScene {
         case T.gradientStop: return .gradientStop
         case T.clippingShape: return .clippingShape
         case T.node, T.solo: return .node
-        case T.nestedArtboard: return .nestedArtboard
+        case T.layoutComponent: return .layout
+        case T.nestedArtboard, T.nestedArtboardLayout: return .nestedArtboard
         default: return .other
         }
     }
@@ -236,7 +247,7 @@ final class ArtboardScene {
         store.takeChangedObjects { id in
             guard components.indices.contains(id), let kind = components[id]?.kind else { return }
             switch kind {
-            case .artboard, .node, .shape, .nestedArtboard:
+            case .artboard, .node, .layout, .shape, .nestedArtboard:
                 markTransformDirty(id)
             case .rectangle, .ellipse, .pointsPath:
                 if let shape = owningShape(of: id) { markPathDirty(shape) }
@@ -266,7 +277,7 @@ final class ArtboardScene {
         isTransformDirty = isDirty
     }
 
-    private func markTransformDirty(_ id: Int) {
+    func markTransformDirty(_ id: Int) {
         guard !isTransformDirty[id] else { return }
         isTransformDirty[id] = true
         transformDirty.append(id)
@@ -316,8 +327,14 @@ final class ArtboardScene {
             case .artboard:
                 transforms[id] = .identity
                 opacities[id] = store.double(id, P.worldTransformComponentOpacity, 1)
-            case .node, .shape, .rectangle, .ellipse, .pointsPath, .nestedArtboard:
+            case .node, .shape, .rectangle, .ellipse, .pointsPath:
                 transforms[id] = parentWorld * localTransform(id)
+                opacities[id] = parentOpacity * store.double(id, P.worldTransformComponentOpacity, 1)
+            case .nestedArtboard:
+                transforms[id] = parentWorld * nestedHostOffset(id, parent: parent) * localTransform(id)
+                opacities[id] = parentOpacity * store.double(id, P.worldTransformComponentOpacity, 1)
+            case .layout:
+                transforms[id] = parentWorld * layoutTransform(id, parent: parent)
                 opacities[id] = parentOpacity * store.double(id, P.worldTransformComponentOpacity, 1)
             default:
                 transforms[id] = parentWorld
@@ -328,7 +345,7 @@ final class ArtboardScene {
     }
 
     /// A transform component's local transform: translate(x, y) · rotate · scale.
-    private func localTransform(_ id: Int) -> Transform2D {
+    func localTransform(_ id: Int) -> Transform2D {
         Transform2D(x: store.double(id, P.nodeX), y: store.double(id, P.nodeY),
                     rotation: store.double(id, P.transformComponentRotation),
                     scaleX: store.double(id, P.transformComponentScaleX, 1), scaleY: store.double(id, P.transformComponentScaleY, 1))
@@ -445,7 +462,7 @@ final class ArtboardScene {
     /// parent's world transform. `nil` for components that are not nodes.
     func computedValue(_ key: PropertyStore.Key) -> RivePropertyValue? {
         guard components.indices.contains(key.object), let component = components[key.object],
-              [.node, .shape, .nestedArtboard].contains(component.kind) else { return nil }
+              [.node, .layout, .shape, .nestedArtboard].contains(component.kind) else { return nil }
         update()
         let world = worldTransforms[key.object]
         switch key.property {

@@ -357,7 +357,10 @@ extension ReferenceArtboard {
         var changed = false
         for host in nestedHosts where host.updateBinds() { changed = true }
         changed = binds.update() || changed
-        for host in nestedHosts where host.swapIfRebound() { changed = true }
+        for host in nestedHosts where host.swapIfRebound() {
+            changed = true
+            placeLayoutHosts()
+        }
         return changed
     }
 

@@ -50,6 +50,7 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
         if !nestedHosts.isEmpty {
             scene.drawNestedArtboard = { [unowned self] host, renderer, opacity in self.drawNested(host: host, on: renderer, hostOpacity: opacity) }
         }
+        placeLayoutHosts()
     }
 
     /// Records the artboard's current state (after the scene takes the latest values) into a
