@@ -39,6 +39,9 @@ final class ArtboardScene {
         case clippingShape
         /// A nested artboard host (`NestedArtboard`): a drawable node that draws another artboard instance.
         case nestedArtboard
+        /// An `ArtboardComponentList`: a drawable node that draws one artboard instance per
+        /// item of a view-model list (ComponentLists.swift).
+        case componentList
         /// Anything the scene does not take part in (data, interpolators, unsupported types).
         case other
     }
@@ -55,7 +58,7 @@ final class ArtboardScene {
     private(set) var components: [Component?]
     /// The drawables (shapes and nested artboards) in draw order (bottom first).
     private(set) var drawOrder: [Int] = []
-    /// Draws the nested artboard hosted by a component, given the host's render opacity
+    /// Draws the nested artboard (or the component list items) hosted by a component, given the host's render opacity
     /// (set by the artboard instance that owns the nested instances; see NestedArtboards.swift).
     var drawNestedArtboard: ((_ host: Int, _ renderer: any Renderer, _ hostOpacity: Double) -> Void)?
     /// For a nested artboard: maps a point of the host's space (after this artboard's own
@@ -140,7 +143,7 @@ final class ArtboardScene {
             guard let parent = components[id]?.parent else { continue }
             components[parent]?.children.append(id)
         }
-        drawOrder = components.indices.filter { [.shape, .nestedArtboard].contains(components[$0]?.kind) && isAttached($0) }.reversed()
+        drawOrder = components.indices.filter { [.shape, .nestedArtboard, .componentList].contains(components[$0]?.kind) && isAttached($0) }.reversed()
         let shapeOrder = drawOrder.filter { components[$0]?.kind == .shape }
         for solo in components.indices where components[solo]?.typeKey == T.solo {
             soloMembers[solo] = (components[solo]?.children ?? []).compactMap { child in
@@ -218,6 +221,7 @@ final class ArtboardScene {
         case T.node, T.solo: return .node
         case T.layoutComponent: return .layout
         case T.nestedArtboard, T.nestedArtboardLayout: return .nestedArtboard
+        case T.artboardComponentList: return .componentList
         default: return .other
         }
     }
@@ -247,7 +251,7 @@ final class ArtboardScene {
         store.takeChangedObjects { id in
             guard components.indices.contains(id), let kind = components[id]?.kind else { return }
             switch kind {
-            case .artboard, .node, .layout, .shape, .nestedArtboard:
+            case .artboard, .node, .layout, .shape, .nestedArtboard, .componentList:
                 markTransformDirty(id)
             case .rectangle, .ellipse, .pointsPath:
                 if let shape = owningShape(of: id) { markPathDirty(shape) }
@@ -327,7 +331,7 @@ final class ArtboardScene {
             case .artboard:
                 transforms[id] = .identity
                 opacities[id] = store.double(id, P.worldTransformComponentOpacity, 1)
-            case .node, .shape, .rectangle, .ellipse, .pointsPath:
+            case .node, .shape, .rectangle, .ellipse, .pointsPath, .componentList:
                 transforms[id] = parentWorld * localTransform(id)
                 opacities[id] = parentOpacity * store.double(id, P.worldTransformComponentOpacity, 1)
             case .nestedArtboard:
@@ -462,7 +466,7 @@ final class ArtboardScene {
     /// parent's world transform. `nil` for components that are not nodes.
     func computedValue(_ key: PropertyStore.Key) -> RivePropertyValue? {
         guard components.indices.contains(key.object), let component = components[key.object],
-              [.node, .layout, .shape, .nestedArtboard].contains(component.kind) else { return nil }
+              [.node, .layout, .shape, .nestedArtboard, .componentList].contains(component.kind) else { return nil }
         update()
         let world = worldTransforms[key.object]
         switch key.property {
@@ -555,7 +559,7 @@ final class ArtboardScene {
                                         originX: store.double(0, P.artboardOriginX), originY: store.double(0, P.artboardOriginY))
         drawPaints(of: 0, path: background, opacity: renderOpacities[0] * hostOpacity, world: .identity, on: renderer)
         for drawable in drawOrder where !isHidden(drawable) && !isCollapsed(drawable) {
-            if components[drawable]?.kind == .nestedArtboard {
+            if components[drawable]?.kind == .nestedArtboard || components[drawable]?.kind == .componentList {
                 guard let drawNestedArtboard else { continue }
                 renderer.save()
                 for clip in clipsByShape[drawable] ?? [] where store.bool(clip, P.clippingShapeIsVisible, true) {
