@@ -94,10 +94,33 @@ final class ComponentListHost {
         return Set(parents.filter { virtualizingLayouts.contains($0.value) }.keys)
     }
 
-    /// The list bound to the list's `listSource`, `nil` while no bind gives one.
+    /// The items a number-to-list converter made, kept while its count allows (upstream's
+    /// converter keeps its items and adds or drops them at the end).
+    private var generatedItems: [InstanceNode] = []
+
+    /// The list bound to the list's `listSource`, `nil` while no bind gives one: a list
+    /// property, or a number through a number-to-list converter
+    /// (`DataConverterNumberToList::convert`: `max(0, floor(n))` default instances of the
+    /// converter's view model, none when it names no view model).
     private var boundList: [InstanceNode]? {
         for bind in parent.binds.liveBinds(onTarget: listID) where bind.definition.propertyKey == P.artboardComponentListListSource {
-            if bind.definition.converter == nil, case .list(let nodes)? = bind.source?.value { return nodes }
+            switch (bind.definition.converter, bind.source?.value) {
+            case (nil, .list(let nodes)?):
+                return nodes
+            case (.numberToList(let viewModel)?, .number(let number)?):
+                let count = number.isFinite ? Int(max(0, min(number.rounded(.down), 100_000))) : 0
+                guard let viewModel, parent.file.model.viewModels.indices.contains(viewModel) else {
+                    generatedItems = []
+                    return []
+                }
+                while generatedItems.count < count { generatedItems.append(parent.file.defaultInstance(viewModel)) }
+                if generatedItems.count > count { generatedItems.removeLast(generatedItems.count - count) }
+                return generatedItems
+            case (.numberToList?, .list(let nodes)?):
+                return nodes
+            default:
+                continue
+            }
         }
         return nil
     }
@@ -109,6 +132,10 @@ final class ComponentListHost {
         guard nodes.count != items.count || zip(nodes, items).contains(where: { $0 !== $1.node }) else { return false }
         var kept: [ObjectIdentifier: Item] = [:]
         for item in items { kept[ObjectIdentifier(item.node)] = item }
+        // Upstream's updateList numbers the items through their list-index symbol first.
+        for (index, node) in nodes.enumerated() {
+            for case let value? in node.values where value.dataType == .symbolListIndex { value.set(.listIndex(UInt64(index))) }
+        }
         items = nodes.map { node in kept.removeValue(forKey: ObjectIdentifier(node)) ?? makeItem(node) }
         return true
     }
