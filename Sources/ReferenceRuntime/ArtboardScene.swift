@@ -20,6 +20,9 @@ final class ArtboardScene {
         case artboard
         /// A transform component that draws nothing itself (Node and other groups).
         case node
+        /// A `LayoutComponent`: a node placed as upstream places it without a layout engine
+        /// (LayoutComponents.swift); it draws nothing itself.
+        case layout
         case shape
         case rectangle
         case ellipse
@@ -36,6 +39,9 @@ final class ArtboardScene {
         case clippingShape
         /// A nested artboard host (`NestedArtboard`): a drawable node that draws another artboard instance.
         case nestedArtboard
+        /// An `ArtboardComponentList`: a drawable node that draws one artboard instance per
+        /// item of a view-model list (ComponentLists.swift).
+        case componentList
         /// Anything the scene does not take part in (data, interpolators, unsupported types).
         case other
     }
@@ -52,7 +58,7 @@ final class ArtboardScene {
     private(set) var components: [Component?]
     /// The drawables (shapes and nested artboards) in draw order (bottom first).
     private(set) var drawOrder: [Int] = []
-    /// Draws the nested artboard hosted by a component, given the host's render opacity
+    /// Draws the nested artboard (or the component list items) hosted by a component, given the host's render opacity
     /// (set by the artboard instance that owns the nested instances; see NestedArtboards.swift).
     var drawNestedArtboard: ((_ host: Int, _ renderer: any Renderer, _ hostOpacity: Double) -> Void)?
     /// For a nested artboard: maps a point of the host's space (after this artboard's own
@@ -87,6 +93,12 @@ final class ArtboardScene {
     private var artboardPathFillRule: FillRule = .clockwise
     /// Whether the artboard's record stores `clip`.
     private let clipIsAuthored: Bool
+    /// Whether layout components compose their own x, y, rotation and scale (files of
+    /// version 7.3 and later; see LayoutComponents.swift).
+    let layoutsComposeTransform: Bool
+    /// For a layout-hosted nested artboard (`NestedArtboardLayout`), the offset its host
+    /// inserts before its own transform (set by the artboard instance; LayoutComponents.swift).
+    var nestedLayoutOffset: ((_ host: Int) -> Point?)?
 
     /// Whether the artboard clips its content to its bounds. Unless the file stores `clip` or
     /// something wrote it, it does: upstream's `Artboard` constructor sets `clip` to true over
@@ -102,6 +114,7 @@ final class ArtboardScene {
     /// Builds the scene of an artboard; values come from `store` (keyed by artboard-local id).
     init(localObjects: [Int?], document: RiveDocument, store: PropertyStore) {
         self.store = store
+        layoutsComposeTransform = document.header.majorVersion > 7 || (document.header.majorVersion == 7 && document.header.minorVersion >= 3)
         clipIsAuthored = localObjects.first.flatMap { $0 }.map { document.objects[$0].storedValue(P.layoutComponentClip) != nil } ?? false
         components = localObjects.enumerated().map { local, objectIndex in
             guard let objectIndex else { return nil }
@@ -130,7 +143,7 @@ final class ArtboardScene {
             guard let parent = components[id]?.parent else { continue }
             components[parent]?.children.append(id)
         }
-        drawOrder = components.indices.filter { [.shape, .nestedArtboard].contains(components[$0]?.kind) && isAttached($0) }.reversed()
+        drawOrder = components.indices.filter { [.shape, .nestedArtboard, .componentList].contains(components[$0]?.kind) && isAttached($0) }.reversed()
         let shapeOrder = drawOrder.filter { components[$0]?.kind == .shape }
         for solo in components.indices where components[solo]?.typeKey == T.solo {
             soloMembers[solo] = (components[solo]?.children ?? []).compactMap { child in
@@ -219,7 +232,9 @@ final class ArtboardScene {
         case T.gradientStop: return .gradientStop
         case T.clippingShape: return .clippingShape
         case T.node, T.solo: return .node
-        case T.nestedArtboard: return .nestedArtboard
+        case T.layoutComponent: return .layout
+        case T.nestedArtboard, T.nestedArtboardLayout: return .nestedArtboard
+        case T.artboardComponentList: return .componentList
         default: return .other
         }
     }
@@ -249,7 +264,7 @@ final class ArtboardScene {
         store.takeChangedObjects { id in
             guard components.indices.contains(id), let kind = components[id]?.kind else { return }
             switch kind {
-            case .artboard, .node, .shape, .nestedArtboard:
+            case .artboard, .node, .layout, .shape, .nestedArtboard, .componentList:
                 markTransformDirty(id)
             case .rectangle, .ellipse, .pointsPath:
                 if let shape = owningShape(of: id) { markPathDirty(shape) }
@@ -279,7 +294,7 @@ final class ArtboardScene {
         isTransformDirty = isDirty
     }
 
-    private func markTransformDirty(_ id: Int) {
+    func markTransformDirty(_ id: Int) {
         guard !isTransformDirty[id] else { return }
         isTransformDirty[id] = true
         transformDirty.append(id)
@@ -329,8 +344,14 @@ final class ArtboardScene {
             case .artboard:
                 transforms[id] = .identity
                 opacities[id] = store.double(id, P.worldTransformComponentOpacity, 1)
-            case .node, .shape, .rectangle, .ellipse, .pointsPath, .nestedArtboard:
+            case .node, .shape, .rectangle, .ellipse, .pointsPath, .componentList:
                 transforms[id] = parentWorld * localTransform(id)
+                opacities[id] = parentOpacity * store.double(id, P.worldTransformComponentOpacity, 1)
+            case .nestedArtboard:
+                transforms[id] = parentWorld * nestedHostOffset(id, parent: parent) * localTransform(id)
+                opacities[id] = parentOpacity * store.double(id, P.worldTransformComponentOpacity, 1)
+            case .layout:
+                transforms[id] = parentWorld * layoutTransform(id, parent: parent)
                 opacities[id] = parentOpacity * store.double(id, P.worldTransformComponentOpacity, 1)
             default:
                 transforms[id] = parentWorld
@@ -341,7 +362,7 @@ final class ArtboardScene {
     }
 
     /// A transform component's local transform: translate(x, y) · rotate · scale.
-    private func localTransform(_ id: Int) -> Transform2D {
+    func localTransform(_ id: Int) -> Transform2D {
         Transform2D(x: store.double(id, P.nodeX), y: store.double(id, P.nodeY),
                     rotation: store.double(id, P.transformComponentRotation),
                     scaleX: store.double(id, P.transformComponentScaleX, 1), scaleY: store.double(id, P.transformComponentScaleY, 1))
@@ -458,7 +479,7 @@ final class ArtboardScene {
     /// parent's world transform. `nil` for components that are not nodes.
     func computedValue(_ key: PropertyStore.Key) -> RivePropertyValue? {
         guard components.indices.contains(key.object), let component = components[key.object],
-              [.node, .shape, .nestedArtboard].contains(component.kind) else { return nil }
+              [.node, .layout, .shape, .nestedArtboard, .componentList].contains(component.kind) else { return nil }
         update()
         let world = worldTransforms[key.object]
         switch key.property {
@@ -555,7 +576,7 @@ final class ArtboardScene {
                                              originX: store.double(0, P.artboardOriginX), originY: store.double(0, P.artboardOriginY))
         drawPaints(of: 0, path: background, opacity: renderOpacities[0] * hostOpacity, world: .identity, on: renderer)
         for drawable in drawOrder where !isHidden(drawable) && !isCollapsed(drawable) {
-            if components[drawable]?.kind == .nestedArtboard {
+            if components[drawable]?.kind == .nestedArtboard || components[drawable]?.kind == .componentList {
                 guard let drawNestedArtboard else { continue }
                 renderer.save()
                 for clip in clipsByShape[drawable] ?? [] where store.bool(clip, P.clippingShapeIsVisible, true) {

@@ -147,6 +147,10 @@ indirect enum DataConverter {
     /// out, so the script never runs and upstream's base `DataConverter` passes values
     /// through unchanged both ways (include/rive/data_bind/converters/data_converter.hpp).
     case scriptWithoutScripting
+    /// `DataConverterNumberToList`: a number becomes that many list items of a view model;
+    /// only a component list's `listSource` bind runs it (ComponentLists.swift), where the
+    /// items it makes live, so a bare convert passes the input through.
+    case numberToList(viewModel: Int?)
     case unsupported(String)
 
     /// The kind the converter outputs; `nil` when it passes its input's kind through.
@@ -156,7 +160,7 @@ indirect enum DataConverter {
         case .toNumber, .operation, .rangeMapper, .rounder, .formula: .number
         case .negate: .boolean
         case .group(let items): items.last { $0.outputType != nil }?.outputType
-        case .unsupported, .interpolator, .scriptWithoutScripting: nil
+        case .unsupported, .interpolator, .scriptWithoutScripting, .numberToList: nil
         }
     }
 
@@ -214,7 +218,7 @@ indirect enum DataConverter {
             }
         case .group(let items):
             return items.reduce(input) { $1.convert($0, bindToSource: bindToSource) }
-        case .unsupported, .interpolator, .scriptWithoutScripting:
+        case .unsupported, .interpolator, .scriptWithoutScripting, .numberToList:
             return input
         }
     }
@@ -315,6 +319,7 @@ indirect enum DataConverter {
                 return .pad(length: Int(min(object.uint(P.dataConverterStringPadLength) ?? 1, 4096)),
                             text: object.string(P.dataConverterStringPadText) ?? "", padType: object.uint(P.dataConverterStringPadPadType) ?? 0)
             case T.dataConverterStringRemoveZeros: return .removeZeros
+            case T.dataConverterNumberToList: return .numberToList(viewModel: object.index(P.dataConverterNumberToListViewModelId))
             case T.dataConverterFormula:
                 switch FormulaProgram.make(tokens: (formulaTokens[position] ?? []).map { document.objects[$0] }) {
                 case .success(let program): return .formula(program)
