@@ -67,9 +67,7 @@ public final class ReferenceStateMachine: StateMachine {
         let document = artboard.file.model.document
         let definitions = artboard.file.model.artboards[artboard.index].stateMachines[index].binds
         definition = artboard.content.stateMachines[index]
-        let performed = Set(definition.listeners.flatMap { $0.actions }.compactMap { action -> Int? in
-            if case .viewModelChange(let bindable) = action { bindable } else { nil }
-        })
+        let performed = definition.performedBindables
         let binds = BindSet(definitions, store: PropertyStore { document.objects.indices.contains($0) ? document.objects[$0] : nil },
                             performedTargets: performed)
         self.binds = binds
@@ -343,10 +341,15 @@ public final class ReferenceStateMachine: StateMachine {
     }
 
     /// Performs the fire actions states and transitions reached: each fires the view-model
-    /// trigger at its path in the data context (upstream `StateMachineFireTrigger::perform`).
+    /// trigger at its path in the data context (upstream `StateMachineFireTrigger::perform`),
+    /// reports its event, or runs its scheduled listener action (StateActions.swift).
     private func performFireActions(_ actions: [StateMachineDefinition.FireAction]) {
         guard !actions.isEmpty else { return }
         for action in actions {
+            if let scheduled = action.action {
+                run(scheduled)
+                continue
+            }
             if let event = action.event {
                 reportedEvents.append(event)
                 continue

@@ -112,6 +112,8 @@ struct StateMachineDefinition {
         /// For an event fire (`StateMachineFireEvent`, or a keyed event an animation passed):
         /// the reported Event's artboard-local id.
         var event: Int?
+        /// For a listener action scheduled on a state or transition (StateActions.swift): what it does.
+        var action: Action?
     }
 
     /// A layer state with its outgoing transitions.
@@ -314,6 +316,7 @@ struct StateMachineDefinition {
     /// (`StateMachineFireEvent`) report their event to the state machine's event listeners.
     private static func fireActions(after index: Int, document: RiveDocument, unsupported: inout [String]) -> [FireAction] {
         var actions: [FireAction] = []
+        var scheduled: [FireAction] = []
         var position = index + 1
         while position < document.objects.count {
             let object = document.objects[position]
@@ -329,10 +332,13 @@ struct StateMachineDefinition {
                 actions.append(FireAction(atEnd: object.uint(P.stateMachineFireActionOccursValue) == 1, path: [], event: event))
             } else if object.isType(T.stateMachineFireAction) {
                 unsupported.append(object.typeName)
+            } else if let action = scheduledListenerAction(object, at: position, document: document, unsupported: &unsupported) {
+                scheduled.append(action)
             }
             position += 1
         }
-        return actions
+        // Upstream fires a state's or transition's events before it performs its listener actions.
+        return actions + scheduled
     }
 
     /// The BindableProperty an object claims: the latest one read before it (§1.5).
