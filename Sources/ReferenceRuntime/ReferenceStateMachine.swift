@@ -87,15 +87,17 @@ public final class ReferenceStateMachine: StateMachine {
         bindableKeys = keys
         var positions = [Int32](repeating: -1, count: document.objects.count)
         var found: [Bindable] = []
+        func track(_ index: Int) {
+            guard positions.indices.contains(index), positions[index] < 0 else { return }
+            positions[index] = Int32(found.count)
+            found.append(Bindable(key: keys[index] ?? Self.valueKey(ofBindable: index, in: document), binds: binds.liveBinds(onTarget: index)))
+        }
         for layer in artboard.content.stateMachines[index].layers {
             for state in layer.states {
+                if case .blend(let blend) = state.kind { blend.bindables.forEach(track) }
                 for transition in state.transitions {
                     for case .viewModel(_, let left, let right) in transition.conditions {
-                        for case .bindable(let index) in [left, right] where positions.indices.contains(index) && positions[index] < 0 {
-                            positions[index] = Int32(found.count)
-                            found.append(Bindable(key: keys[index] ?? Self.valueKey(ofBindable: index, in: document),
-                                                  binds: binds.liveBinds(onTarget: index)))
-                        }
+                        for case .bindable(let index) in [left, right] { track(index) }
                     }
                 }
             }
@@ -189,7 +191,7 @@ public final class ReferenceStateMachine: StateMachine {
         return needsMore
     }
 
-    /// The name of the state each layer is in (its animation's name, or entry/any/exit).
+    /// The name of the state each layer is in (its animation's name, or entry/any/exit/blend).
     public var currentStateNames: [String] {
         layers.map { layer in
             guard let current = layer.current else { return "none" }
@@ -198,6 +200,7 @@ public final class ReferenceStateMachine: StateMachine {
             case .any: return "any"
             case .exit: return "exit"
             case .animation: return layer.currentAnimation?.name ?? "animation"
+            case .blend: return "blend"
             case .unsupported: return "unsupported"
             }
         }
