@@ -84,6 +84,7 @@ struct ArtboardContent {
             guard let target else { continue }
             let bindsComponent = target.isType(T.component) || target.isType(T.bindableProperty)
                 || target.isType(T.transitionPropertyViewModelComparator) || target.isType(T.stateTransition)
+                || isEmbeddedValue(target, localObjects: model.layout.artboards[index].localObjects, document: document)
             if !bindsComponent {
                 names.append("DataBind on \(target.typeName)")
             } else if let id = object.index(P.dataBindConverterId), model.converters.indices.contains(id),
@@ -92,6 +93,16 @@ struct ArtboardContent {
             }
         }
         return names
+    }
+
+    /// Whether an object is a value of a view-model instance authored under a nested artboard
+    /// host (EmbeddedInstances.swift), which binds write through the artboard's store.
+    private static func isEmbeddedValue(_ object: RiveObject, localObjects: [Int?], document: RiveDocument) -> Bool {
+        guard object.isType(T.viewModelInstanceValue), let instance = object.index(P.componentParentId),
+              localObjects.indices.contains(instance), let instanceObject = localObjects[instance].map({ document.objects[$0] }),
+              instanceObject.isType(T.viewModelInstance), let host = instanceObject.index(P.componentParentId),
+              localObjects.indices.contains(host), let hostObject = localObjects[host].map({ document.objects[$0] }) else { return false }
+        return hostObject.typeKey == T.nestedArtboard
     }
 
     /// The unsupported type names as `name ×count`, sorted by name.

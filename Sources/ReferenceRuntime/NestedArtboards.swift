@@ -37,11 +37,15 @@ private typealias P = RivePropertyKey
 /// - **Nested inputs**: a nested state machine's `NestedBool` and `NestedNumber` children set
 ///   its inputs when it starts and whenever an animation or a bind changes their value.
 ///
+/// - **Stateful hosts**: a host with its own view-model instance child binds the nested
+///   artboard to that instance (EmbeddedInstances.swift).
+/// - **Origin override**: a host's `ComponentOrigin` child is the nested instance's origin.
+///
 /// Not played (gaps, reported in docs/reference-runtime.md): nested linear animations
-/// (`NestedSimpleAnimation`, `NestedRemapAnimation`) and nested triggers, stateful hosts with
-/// their own view-model instances, relative `DataBindPath`s, opaque hit targets that hide a
-/// nested artboard from pointer events, and the layout hosts (`NestedArtboardLeaf`,
-/// `NestedArtboardLayout`).
+/// (`NestedSimpleAnimation`, `NestedRemapAnimation`) and nested triggers, keyed triggers of a
+/// host's own instance, a stateful host's swap to an artboard of another view model,
+/// relative `DataBindPath`s, and opaque hit targets that hide a nested artboard from pointer
+/// events.
 ///
 /// - **Pointer events** reach the nested state machines at the point in the nested
 ///   artboard's content space (`HitNestedArtboard`), unless the host is paused or collapsed.
@@ -66,6 +70,9 @@ final class NestedArtboardHost {
     private var machineInputs: [[NestedInput]]
     /// The store revision of each nested input's value last passed to its state machine.
     private var passedInputRevisions: [Int: UInt64] = [:]
+    /// The view-model instance authored under the host, which its nested artboard is bound to
+    /// (EmbeddedInstances.swift), if it has one.
+    private var embedded: EmbeddedInstance?
     /// The host's first `ComponentOrigin` child's origin properties, if it has one.
     private let originOverride: (x: PropertyStore.Handle, y: PropertyStore.Handle)?
     /// The revisions of the origin override last given to the nested instance (`nil`: none yet).
@@ -110,6 +117,7 @@ final class NestedArtboardHost {
             (parent.store.handle(PropertyStore.Key(object: origin, property: P.componentOriginOriginX)),
              parent.store.handle(PropertyStore.Key(object: origin, property: P.componentOriginOriginY)))
         }
+        embedded = EmbeddedInstance.of(host: hostID, in: parent)
         instantiate(parent.store.uint(hostID, P.nestedArtboardArtboardId, Self.noArtboard))
     }
 
@@ -271,13 +279,16 @@ final class NestedArtboardHost {
 
     // MARK: Data context
 
-    /// Passes the host's data context down: the instance at the host's path, with the host's
-    /// context as parent, or the host's context itself.
+    /// Passes the host's data context down: the instance authored under the host, else the
+    /// instance at the host's path, each with the host's context as parent; or the host's
+    /// context itself.
     func bind(_ context: DataContext?, reconcileAll: Bool) {
         hostContext = context
         guard let instance else { return }
         var nestedContext = context
-        if let context, let bound = Self.instance(at: dataPath, in: context) {
+        if let embedded {
+            nestedContext = DataContext(main: embedded.node, globals: [:], inherited: context?.ordered ?? [])
+        } else if let context, let bound = Self.instance(at: dataPath, in: context) {
             nestedContext = DataContext(main: bound, globals: [:], inherited: context.ordered)
         }
         instance.binds.bind(nestedContext, resolver: parent.file.resolver, reconcileAll: reconcileAll)
@@ -336,7 +347,8 @@ final class NestedArtboardHost {
     /// Applies the nested artboard's binds (its own hosts' first); returns whether one changed a value.
     func updateBinds() -> Bool {
         guard let instance, !isPaused else { return false }
-        return instance.updateBinds()
+        let tookValues = embedded?.takeChanges(from: parent.store) ?? false
+        return instance.updateBinds() || tookValues
     }
 
     /// Passes a pointer event at a point of the hosting artboard's content space to the nested

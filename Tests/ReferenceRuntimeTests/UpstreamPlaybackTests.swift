@@ -170,4 +170,20 @@ struct UpstreamPlaybackTests {
         #expect(abs((originX() ?? -1) - 0.5) < 1e-4)
         #expect(file.unsupportedContent.allSatisfy { !$0.types.contains("ComponentOrigin") })
     }
+
+    @Test("unbound_stateful_component.riv: the host's own view-model instance binds the nested artboard, and its color follows the main instance's mainColor through the host's bind")
+    func statefulHostInstance() throws {
+        let file = try open("unbound_stateful_component.riv")
+        let artboard = try file.makeArtboard(nil)
+        let instance = try file.makeViewModelInstance(.viewModelDefault(from: .artboardDefault(artboard)))
+        let machine = try artboard.makeStateMachine(nil, binding: .instance(instance))
+        let nested = try #require(artboard.nestedArtboardInstances.first)
+        let fillColor = 1
+        machine.advance(by: 0)
+        #expect(nested.componentValue(fillColor, property: P.solidColorColorValue) == .color(0xFF00_00FF), "the main instance's blue")
+        instance.setValue(of: ColorProperty(path: "mainColor"), to: Color(0xFF12_3456))
+        machine.advance(by: 0)
+        #expect(nested.componentValue(fillColor, property: P.solidColorColorValue) == .color(0xFF12_3456))
+        #expect(artboard.unsupportedContent.isEmpty)
+    }
 }
