@@ -604,6 +604,10 @@ final class ArtboardScene {
                   store.bool(paint, P.shapePaintIsVisible, true) else { continue }
             let inWorld = component.kind == .stroke && !store.bool(paint, P.strokeTransformAffectsStroke, true)
             guard let shader = shader(of: paint, opacity: opacity, world: inWorld ? world : nil) else { continue }
+            // Upstream's Artboard::drawInternal skips a background paint whose color (or every
+            // gradient stop), at the artboard's own render opacity, is fully transparent
+            // (`ShapePaint::shouldDraw`); shapes draw such paints.
+            if container == 0, let own = self.shader(of: paint, opacity: renderOpacities[0], world: nil), own.isFullyTransparent { continue }
             let blendMode = BlendMode(rawValue: UInt32(truncatingIfNeeded: store.uint(container, P.drawableBlendModeValue, 3))) ?? .srcOver
             if component.kind == .fill {
                 var filled = path
