@@ -238,6 +238,8 @@ final class ArtboardScene {
             switch kind {
             case .artboard, .node, .shape, .nestedArtboard:
                 markTransformDirty(id)
+                // A solo inside a shape picks which of its paths the shape combines.
+                if soloMembers[id] != nil, let shape = owningShape(of: id) { markPathDirty(shape) }
             case .rectangle, .ellipse, .pointsPath:
                 if let shape = owningShape(of: id) { markPathDirty(shape) }
             case .vertex:
@@ -352,6 +354,8 @@ final class ArtboardScene {
             guard let component = components[id] else { continue }
             switch component.kind {
             case .rectangle, .ellipse, .pointsPath:
+                // Upstream's path composer leaves out paths a solo inside the shape collapses.
+                if isCollapsed(id, below: shape) { continue }
                 let path = localPath(id, kind: component.kind)
                 let toShape = transform(from: id, upTo: shape)
                 combined.commands.append(contentsOf: path.commands.map { Self.transformed($0, by: toShape) })
@@ -575,12 +579,13 @@ final class ArtboardScene {
     }
 
     /// Whether a component is collapsed by a solo above it: every solo on the way up must have
-    /// the branch it sits in as its active child (upstream's `Solo::propagateCollapse`).
-    func isCollapsed(_ id: Int) -> Bool {
+    /// the branch it sits in as its active child (upstream's `Solo::propagateCollapse`). With
+    /// `below`, only the solos under that ancestor count.
+    func isCollapsed(_ id: Int, below ancestor: Int? = nil) -> Bool {
         guard !soloMembers.isEmpty, components.indices.contains(id) else { return false }
         var current = id
         var steps = 0
-        while let parent = components[current]?.parent, steps <= components.count {
+        while let parent = components[current]?.parent, parent != ancestor, steps <= components.count {
             if let members = soloMembers[parent], members.contains(where: { $0.id == current }),
                store.uint(parent, P.soloActiveComponentId, 0) != UInt64(current) {
                 return true
