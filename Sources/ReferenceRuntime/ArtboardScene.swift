@@ -197,7 +197,7 @@ final class ArtboardScene {
         case T.shape: return .shape
         case T.rectangle: return .rectangle
         case T.ellipse: return .ellipse
-        case T.pointsPath: return .pointsPath
+        case T.pointsPath, T.triangle: return .pointsPath
         case T.straightVertex, T.cubicMirroredVertex, T.cubicDetachedVertex, T.cubicAsymmetricVertex: return .vertex
         case T.fill: return .fill
         case T.stroke: return .stroke
@@ -393,6 +393,10 @@ final class ArtboardScene {
                 width: store.double(id, P.parametricPathWidth), height: store.double(id, P.parametricPathHeight),
                 originX: store.double(id, P.parametricPathOriginX, 0.5), originY: store.double(id, P.parametricPathOriginY, 0.5))
         default:
+            if components[id]?.typeKey == T.triangle {
+                return Path.triangle(width: store.double(id, P.parametricPathWidth), height: store.double(id, P.parametricPathHeight),
+                                     originX: store.double(id, P.parametricPathOriginX, 0.5), originY: store.double(id, P.parametricPathOriginY, 0.5))
+            }
             let vertices = (components[id]?.children ?? []).compactMap { vertex($0) }
             return Path.points(vertices, isClosed: store.bool(id, P.pointsCommonPathIsClosed, false))
         }
