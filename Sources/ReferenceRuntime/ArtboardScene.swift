@@ -197,7 +197,7 @@ final class ArtboardScene {
         case T.shape: return .shape
         case T.rectangle: return .rectangle
         case T.ellipse: return .ellipse
-        case T.pointsPath, T.triangle: return .pointsPath
+        case T.pointsPath, T.triangle, T.polygon, T.star: return .pointsPath
         case T.straightVertex, T.cubicMirroredVertex, T.cubicDetachedVertex, T.cubicAsymmetricVertex: return .vertex
         case T.fill: return .fill
         case T.stroke: return .stroke
@@ -393,9 +393,13 @@ final class ArtboardScene {
                 width: store.double(id, P.parametricPathWidth), height: store.double(id, P.parametricPathHeight),
                 originX: store.double(id, P.parametricPathOriginX, 0.5), originY: store.double(id, P.parametricPathOriginY, 0.5))
         default:
-            if components[id]?.typeKey == T.triangle {
-                return Path.triangle(width: store.double(id, P.parametricPathWidth), height: store.double(id, P.parametricPathHeight),
-                                     originX: store.double(id, P.parametricPathOriginX, 0.5), originY: store.double(id, P.parametricPathOriginY, 0.5))
+            if let typeKey = components[id]?.typeKey, typeKey == T.triangle || typeKey == T.polygon || typeKey == T.star {
+                let (width, height) = (store.double(id, P.parametricPathWidth), store.double(id, P.parametricPathHeight))
+                let (originX, originY) = (store.double(id, P.parametricPathOriginX, 0.5), store.double(id, P.parametricPathOriginY, 0.5))
+                if typeKey == T.triangle { return Path.triangle(width: width, height: height, originX: originX, originY: originY) }
+                return Path.polygon(points: Int(min(store.uint(id, P.polygonPoints, 5), 10_000)), width: width, height: height,
+                                    originX: originX, originY: originY, cornerRadius: store.double(id, P.polygonCornerRadius),
+                                    innerRadius: typeKey == T.star ? store.double(id, P.starInnerRadius, 0.5) : nil)
             }
             let vertices = (components[id]?.children ?? []).compactMap { vertex($0) }
             return Path.points(vertices, isClosed: store.bool(id, P.pointsCommonPathIsClosed, false))
