@@ -64,8 +64,10 @@ struct ArtboardContent {
                 continue
             }
             guard let target else { continue }
+            // Binds on keyframe values are played (KeyFrameKinds.swift), or left unbound as
+            // upstream leaves them on id, unsigned and integer keyframes.
             let bindsComponent = target.isType(T.component) || target.isType(T.bindableProperty)
-                || target.isType(T.transitionPropertyViewModelComparator) || target.isType(T.stateTransition)
+                || target.isType(T.transitionPropertyViewModelComparator) || target.isType(T.stateTransition) || target.isType(T.keyFrame)
             if !bindsComponent {
                 names.append("DataBind on \(target.typeName)")
             } else if let id = object.index(P.dataBindConverterId), model.converters.indices.contains(id),
