@@ -7,8 +7,10 @@ import RiveFormat
 /// and the one it enters, with the values they had when it was taken) and for a 1D blend
 /// state flagged to reset (from its animations, the first one's properties at their first
 /// keyframe). Only number and color properties are kept, each once per object (the first
-/// animation that keys it decides). Values are stored as 32-bit floats, so a color comes
-/// back as `UInt32(Float(color))`: its lowest bits are rounded away, as upstream's are.
+/// animation that keys it decides). Values are stored as 32-bit floats, a color as the float
+/// of its signed 32-bit value (`CoreRegistry::getColor` returns an `int`), so an opaque color
+/// (a small negative number) comes back exactly and a translucent one loses its lowest bits,
+/// as upstream's do.
 struct AnimationReset {
     private struct Entry {
         let key: PropertyStore.Key
@@ -34,13 +36,13 @@ struct AnimationReset {
                 if isBaseline {
                     switch track.keyFrames.first?.value {
                     case .double(let number)?: value = Float(number)
-                    case .color(let color)?: value = Float(color)
+                    case .color(let color)?: value = Self.float(color: color)
                     default: continue
                     }
                 } else {
                     switch store.value(key) {
                     case .float(let number)?: value = number
-                    case .color(let color)?: value = Float(color)
+                    case .color(let color)?: value = Self.float(color: color)
                     default: continue
                     }
                 }
@@ -49,14 +51,20 @@ struct AnimationReset {
         }
     }
 
+    /// A color as upstream keeps it in a reset: the float of its signed 32-bit value.
+    static func float(color: UInt32) -> Float { Float(Int32(bitPattern: color)) }
+
+    /// The color a reset float writes back: the float converted to a signed 32-bit integer
+    /// (2^31, a rounding of the largest values, converts to `Int32.min` as on x86).
+    static func color(float value: Float) -> UInt32 {
+        UInt32(bitPattern: value < 2_147_483_648 ? Int32(value) : Int32.min)
+    }
+
     /// Writes the captured values back.
     func apply(to store: PropertyStore) {
         for entry in entries {
             if entry.isColor {
-                // A float of 2^32 or more (a color near 0xFFFFFFFF rounded up) converts to 0 on
-                // the platforms upstream targets; anything below converts exactly.
-                let color = entry.value < 4_294_967_296 ? UInt32(entry.value) : 0
-                store.set(entry.key, to: .color(color))
+                store.set(entry.key, to: .color(Self.color(float: entry.value)))
             } else {
                 store.set(entry.key, to: .float(entry.value))
             }
