@@ -18,7 +18,7 @@ struct ArtboardContent {
     /// The component types the scene draws or reads (view-model instances embedded in an
     /// artboard are data, handled by the instance factory, and are not listed here).
     private static let supportedComponentTypes: Set<UInt32> = [
-        T.artboard, T.node, T.solo, T.shape, T.rectangle, T.ellipse, T.pointsPath,
+        T.artboard, T.node, T.solo, T.shape, T.rectangle, T.ellipse, T.pointsPath, T.triangle, T.polygon, T.star,
         T.straightVertex, T.cubicMirroredVertex, T.cubicDetachedVertex, T.cubicAsymmetricVertex,
         T.fill, T.stroke, T.solidColor, T.linearGradient, T.radialGradient, T.gradientStop, T.clippingShape,
         T.cubicEaseInterpolator, T.nestedArtboard, T.nestedStateMachine, T.nestedBool, T.nestedNumber, T.event,
@@ -82,8 +82,10 @@ struct ArtboardContent {
                 continue
             }
             guard let target else { continue }
+            // Binds on keyframe values are played (KeyFrameKinds.swift), or left unbound as
+            // upstream leaves them on id, unsigned and integer keyframes.
             let bindsComponent = target.isType(T.component) || target.isType(T.bindableProperty)
-                || target.isType(T.transitionPropertyViewModelComparator) || target.isType(T.stateTransition)
+                || target.isType(T.transitionPropertyViewModelComparator) || target.isType(T.stateTransition) || target.isType(T.keyFrame)
                 || isEmbeddedValue(target, localObjects: model.layout.artboards[index].localObjects, document: document)
             if !bindsComponent {
                 names.append("DataBind on \(target.typeName)")

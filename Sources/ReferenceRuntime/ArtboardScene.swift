@@ -223,7 +223,7 @@ final class ArtboardScene {
         case T.shape: return .shape
         case T.rectangle: return .rectangle
         case T.ellipse: return .ellipse
-        case T.pointsPath: return .pointsPath
+        case T.pointsPath, T.triangle, T.polygon, T.star: return .pointsPath
         case T.straightVertex, T.cubicMirroredVertex, T.cubicDetachedVertex, T.cubicAsymmetricVertex: return .vertex
         case T.fill: return .fill
         case T.stroke: return .stroke
@@ -266,6 +266,8 @@ final class ArtboardScene {
             switch kind {
             case .artboard, .node, .layout, .shape, .nestedArtboard, .componentList:
                 markTransformDirty(id)
+                // A solo inside a shape picks which of its paths the shape combines.
+                if soloMembers[id] != nil, let shape = owningShape(of: id) { markPathDirty(shape) }
             case .rectangle, .ellipse, .pointsPath:
                 if let shape = owningShape(of: id) { markPathDirty(shape) }
             case .vertex:
@@ -386,6 +388,8 @@ final class ArtboardScene {
             guard let component = components[id] else { continue }
             switch component.kind {
             case .rectangle, .ellipse, .pointsPath:
+                // Upstream's path composer leaves out paths a solo inside the shape collapses.
+                if isCollapsed(id, below: shape) { continue }
                 let path = localPath(id, kind: component.kind)
                 let toShape = transform(from: id, upTo: shape)
                 combined.commands.append(contentsOf: path.commands.map { Self.transformed($0, by: toShape) })
@@ -423,6 +427,14 @@ final class ArtboardScene {
                 width: store.double(id, P.parametricPathWidth), height: store.double(id, P.parametricPathHeight),
                 originX: store.double(id, P.parametricPathOriginX, 0.5), originY: store.double(id, P.parametricPathOriginY, 0.5))
         default:
+            if let typeKey = components[id]?.typeKey, typeKey == T.triangle || typeKey == T.polygon || typeKey == T.star {
+                let (width, height) = (store.double(id, P.parametricPathWidth), store.double(id, P.parametricPathHeight))
+                let (originX, originY) = (store.double(id, P.parametricPathOriginX, 0.5), store.double(id, P.parametricPathOriginY, 0.5))
+                if typeKey == T.triangle { return Path.triangle(width: width, height: height, originX: originX, originY: originY) }
+                return Path.polygon(points: Int(min(store.uint(id, P.polygonPoints, 5), 10_000)), width: width, height: height,
+                                    originX: originX, originY: originY, cornerRadius: store.double(id, P.polygonCornerRadius),
+                                    innerRadius: typeKey == T.star ? store.double(id, P.starInnerRadius, 0.5) : nil)
+            }
             let vertices = (components[id]?.children ?? []).compactMap { vertex($0) }
             return Path.points(vertices, isClosed: store.bool(id, P.pointsCommonPathIsClosed, false))
         }
@@ -623,12 +635,13 @@ final class ArtboardScene {
     }
 
     /// Whether a component is collapsed by a solo above it: every solo on the way up must have
-    /// the branch it sits in as its active child (upstream's `Solo::propagateCollapse`).
-    func isCollapsed(_ id: Int) -> Bool {
+    /// the branch it sits in as its active child (upstream's `Solo::propagateCollapse`). With
+    /// `below`, only the solos under that ancestor count.
+    func isCollapsed(_ id: Int, below ancestor: Int? = nil) -> Bool {
         guard !soloMembers.isEmpty, components.indices.contains(id) else { return false }
         var current = id
         var steps = 0
-        while let parent = components[current]?.parent, steps <= components.count {
+        while let parent = components[current]?.parent, parent != ancestor, steps <= components.count {
             if let members = soloMembers[parent], members.contains(where: { $0.id == current }),
                store.uint(parent, P.soloActiveComponentId, 0) != UInt64(current) {
                 return true
@@ -652,6 +665,10 @@ final class ArtboardScene {
                   store.bool(paint, P.shapePaintIsVisible, true) else { continue }
             let inWorld = component.kind == .stroke && !store.bool(paint, P.strokeTransformAffectsStroke, true)
             guard let shader = shader(of: paint, opacity: opacity, world: inWorld ? world : nil) else { continue }
+            // Upstream's Artboard::drawInternal skips a background paint whose color (or every
+            // gradient stop), at the artboard's own render opacity, is fully transparent
+            // (`ShapePaint::shouldDraw`); shapes draw such paints.
+            if container == 0, let own = self.shader(of: paint, opacity: renderOpacities[0], world: nil), own.isFullyTransparent { continue }
             let blendMode = BlendMode(rawValue: UInt32(truncatingIfNeeded: store.uint(container, P.drawableBlendModeValue, 3))) ?? .srcOver
             if component.kind == .fill {
                 var filled = path

@@ -163,6 +163,11 @@ struct LayerInstance {
     /// The current state's blend, when it is a blend state (BlendStates.swift).
     private var currentBlend: BlendStateInstance?
     private var fromBlend: BlendStateInstance?
+    /// While a transition with a duration mixes: the values its animations had when it was
+    /// taken, written back before every apply (AnimationReset.swift); `pendingReset` holds the
+    /// animations until the next apply captures them.
+    private var animationReset: AnimationReset?
+    private var pendingReset: [AnimationDefinition]?
     /// The transition last taken (its end actions fire when its mix completes).
     private var transition: StateMachineDefinition.Transition?
     /// The timing of `transition`, kept apart so the per-frame mix reads plain values.
@@ -359,6 +364,8 @@ struct LayerInstance {
             }
         }
         let outState = current, outPlayer = currentPlayer, outBlend = currentBlend
+        animationReset = nil
+        pendingReset = nil
         if let outState { firedActions += layer.states[outState].fireActions.filter(\.atEnd) }
         firedActions += layer.states[taken.target].fireActions.filter { !$0.atEnd }
         firedActions += taken.fireActions.filter { !$0.atEnd }
@@ -388,6 +395,10 @@ struct LayerInstance {
             currentBlend?.advance(outPlayer?.spilledTime ?? 0, reader: reader)
             report(currentBlend?.takePassedEvents())
         }
+        if !transitionCompleted {
+            // Upstream's buildAnimationResetForTransition: only animation states contribute.
+            pendingReset = [outPlayer?.definition, currentPlayer?.definition].compactMap { $0 }
+        }
         mixFrom = mix
         mix = 0
         updateMix(0)
@@ -414,12 +425,20 @@ struct LayerInstance {
         mix = mixTime > 0 ? min(1, max(0, mix + seconds / mixTime)) : 1
         if mix == 1, !transitionCompleted, let transition {
             transitionCompleted = true
+            animationReset = nil
+            pendingReset = nil
             firedActions += transition.fireActions.filter(\.atEnd)
         }
     }
 
     /// Applies the state mixed from (while mixing) and then the current state.
-    private func apply(to store: PropertyStore) {
+    private mutating func apply(to store: PropertyStore) {
+        if let pendingReset {
+            animationReset = AnimationReset(animations: pendingReset, store: store, useFirstAsBaseline: false)
+            self.pendingReset = nil
+        }
+        animationReset?.apply(to: store)
+        currentBlend?.captureReset(from: store)
         let ease = timing?.ease
         if from != nil, mix < 1 {
             fromPlayer?.apply(mix: ease?.transform(mixFrom) ?? mixFrom, to: store)

@@ -30,6 +30,9 @@ struct AnimationDefinition {
         /// `false` for hold (interpolation type 0).
         let interpolates: Bool
         let ease: CubicEase?
+        /// Where the playing state machine holds the keyframe's bound value, when a data bind
+        /// targets the keyframe's value (KeyFrameKinds.swift).
+        var bound: PropertyStore.Key?
     }
 
     /// The keyframes of one property of one component.
@@ -117,7 +120,8 @@ struct AnimationDefinition {
                         ease = CubicEase(interpolator: interpolator, artboard: artboard, document: document, unsupported: &unsupported)
                     }
                     frames.append(KeyFrame(seconds: Double(frame.uint(P.keyFrameFrame) ?? 0) / self.fps, value: value,
-                                           interpolates: interpolation != 0, ease: ease))
+                                           interpolates: interpolation != 0, ease: ease,
+                                           bound: KeyFrameValueBinds.boundKey(ofKeyFrame: index, in: document)))
                 }
                 if !frames.isEmpty { tracks.append(Track(object: objectId, propertyKey: key, keyFrames: frames)) }
                 if !keyedEvents.isEmpty { callbacks.append(keyedEvents) }
@@ -167,17 +171,17 @@ extension AnimationDefinition.Track {
         let next = keyFrames.firstIndex { $0.seconds >= seconds } ?? keyFrames.count
         let value: AnimationDefinition.Value
         if next == 0 {
-            value = keyFrames[0].value
+            value = keyFrames[0].effectiveValue(in: store)
         } else if next == keyFrames.count {
-            value = keyFrames[next - 1].value
+            value = keyFrames[next - 1].effectiveValue(in: store)
         } else {
             let from = keyFrames[next - 1], to = keyFrames[next]
             if seconds == to.seconds || !from.interpolates || to.seconds <= from.seconds {
-                value = seconds == to.seconds ? to.value : from.value
+                value = seconds == to.seconds ? to.effectiveValue(in: store) : from.effectiveValue(in: store)
             } else {
                 var t = (seconds - from.seconds) / (to.seconds - from.seconds)
                 if let ease = from.ease { t = ease.transform(t) }
-                value = from.value.interpolated(to: to.value, t, property: propertyKey)
+                value = from.effectiveValue(in: store).interpolated(to: to.effectiveValue(in: store), t, property: propertyKey)
             }
         }
         write(value, mix: mix, to: store)

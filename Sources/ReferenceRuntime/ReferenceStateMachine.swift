@@ -135,6 +135,7 @@ public final class ReferenceStateMachine: StateMachine {
             resolveBinds(reconcileAll: contextIsNew)
         }
         let store = artboard.store
+        store.boundKeyFrameValues = binds.store
         let sceneChangesBefore = store.changeCount
         let nodes = contextNodes
         var sourcesChanged = false
@@ -586,6 +587,7 @@ public final class ReferenceStateMachine: StateMachine {
             resolveBinds(reconcileAll: contextIsNew)
         }
         let store = artboard.store
+        store.boundKeyFrameValues = binds.store
         var active = false
         if newFrame {
             active = applyEvents()
