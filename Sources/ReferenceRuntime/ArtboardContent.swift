@@ -23,7 +23,7 @@ struct ArtboardContent {
         T.fill, T.stroke, T.solidColor, T.linearGradient, T.radialGradient, T.gradientStop, T.clippingShape,
         T.cubicEaseInterpolator, T.nestedArtboard, T.nestedStateMachine, T.nestedBool, T.nestedNumber, T.event,
         // Played as upstream plays them without its layout engine (LayoutComponents.swift).
-        T.layoutComponent, T.layoutComponentStyle, T.nestedArtboardLayout,
+        T.layoutComponent, T.layoutComponentStyle, T.nestedArtboardLayout, T.nestedArtboardLeaf,
         // Component lists (ComponentLists.swift), except virtualized ones, counted below.
         T.artboardComponentList, T.artboardListMapRule, T.artboardComponentListOverride,
     ]
