@@ -169,6 +169,7 @@ final class ComponentListHost {
         let item = Item(node: node, artboard: instance, machine: machine)
         bind(item, reconcileAll: true)
         _ = instance.updateBinds()
+        machine?.applyBindsNow()
         return item
     }
 
