@@ -40,8 +40,8 @@ private typealias P = RivePropertyKey
 /// Not played (gaps, reported in docs/reference-runtime.md): nested linear animations
 /// (`NestedSimpleAnimation`, `NestedRemapAnimation`) and nested triggers, stateful hosts with
 /// their own view-model instances, relative `DataBindPath`s, opaque hit targets that hide a
-/// nested artboard from pointer events, and the layout hosts (`NestedArtboardLeaf`,
-/// `NestedArtboardLayout`).
+/// nested artboard from pointer events. The layout hosts (`NestedArtboardLeaf`,
+/// `NestedArtboardLayout`) are hosts like any other, placed as LayoutComponents.swift says.
 ///
 /// - **Pointer events** reach the nested state machines at the point in the nested
 ///   artboard's content space (`HitNestedArtboard`), unless the host is paused or collapsed.
