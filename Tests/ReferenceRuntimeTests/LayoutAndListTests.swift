@@ -1,5 +1,6 @@
 import Foundation
 import HarnessTestSupport
+import RiveFormat
 import RiveRendering
 import RuntimeAPI
 import Testing
