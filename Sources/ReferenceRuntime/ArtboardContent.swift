@@ -24,7 +24,7 @@ struct ArtboardContent {
         T.cubicEaseInterpolator, T.nestedArtboard, T.nestedStateMachine, T.nestedBool, T.nestedNumber, T.event,
         // Played as upstream plays them without its layout engine (LayoutComponents.swift).
         T.layoutComponent, T.layoutComponentStyle, T.nestedArtboardLayout, T.nestedArtboardLeaf,
-        // Component lists (ComponentLists.swift), except virtualized ones, counted below.
+        // Component lists (ComponentLists.swift).
         T.artboardComponentList, T.artboardListMapRule, T.artboardComponentListOverride,
     ]
 
@@ -33,9 +33,6 @@ struct ArtboardContent {
         let document = model.document
         let layout = model.layout.artboards[index]
         var unsupported: [String] = []
-        for _ in ComponentListHost.virtualizedLists(localObjects: layout.localObjects, document: document) {
-            unsupported.append("ArtboardComponentList (virtualized)")
-        }
         for objectIndex in layout.localObjects.dropFirst() {
             guard let objectIndex else {
                 unsupported.append("unknown object")

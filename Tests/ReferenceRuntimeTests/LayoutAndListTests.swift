@@ -25,6 +25,20 @@ struct LayoutAndListTests {
         #expect(player.color(40, 40) == 0xFF22_C55E, "Green is on top once Blue is removed")
     }
 
+    @Test("a scroll virtualizer at rest realizes the first item with a size, widened by the buffer (wrapping when infinite)")
+    func virtualizerRealizesFromTheFirstSizedItem() {
+        typealias V = ComponentListHost.Virtualization
+        let realize = { (sizes: [Double?], buffer: Int, infinite: Bool) in
+            ComponentListHost.realize(sizes: sizes, virtualization: V(buffer: buffer, infinite: infinite)).map { "\($0.index)@\($0.offset)" }
+        }
+        #expect(realize([10, 20, 30], 0, false) == ["0@0.0"])
+        #expect(realize([0, 20, 30], 0, false) == ["1@0.0"])
+        #expect(realize([10, 20, 30], 1, false) == ["0@0.0", "1@10.0"])
+        #expect(realize([10, 20, 30], 1, true) == ["2@-30.0", "0@0.0", "1@10.0"])
+        #expect(realize([0, 0], 1, false).isEmpty, "nothing is realized while the items have no size")
+        #expect(realize([], 2, true).isEmpty)
+    }
+
     @Test("all-types: the Items list draws the Item artboard for each list item")
     func allTypesListDraws() throws {
         let player = try FixturePlayer("all-types")
@@ -94,10 +108,13 @@ struct UpstreamLayoutAndListTests {
         #expect(backgrounds[2] == .color(0xFF31_3131))
     }
 
-    @Test("component_list_virtualized.riv: a list a virtualizing scroll constraint places is reported unsupported and shows nothing")
-    func virtualizedListIsUnsupported() throws {
+    @Test("component_list_virtualized.riv: a virtualizing scroll constraint at rest realizes only the first item")
+    func virtualizedListRealizesTheFirstItem() throws {
         let played = try Played("component_list_virtualized.riv")
-        #expect(played.artboard.unsupportedContent.contains { $0.hasPrefix("ArtboardComponentList (virtualized)") })
-        #expect(played.artboard.componentLists.isEmpty)
+        _ = played.machine.advanceAndApply(by: 0)
+        #expect(played.artboard.unsupportedContent.allSatisfy { !$0.hasPrefix("ArtboardComponentList") })
+        let items = try #require(played.artboard.componentLists.first?.items)
+        #expect(items.count > 1)
+        #expect(items.map { $0.artboard != nil } == [true] + Array(repeating: false, count: items.count - 1))
     }
 }
