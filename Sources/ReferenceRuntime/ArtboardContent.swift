@@ -28,6 +28,15 @@ struct ArtboardContent {
         T.artboardComponentList, T.artboardListMapRule, T.artboardComponentListOverride,
     ]
 
+    /// Whether an object is a `ComponentOrigin` under a nested artboard host, which gives the
+    /// nested instance its origin (NestedArtboards.swift); under a layout it moves the
+    /// layout's pivot, which is not played.
+    private static func isNestedOriginOverride(_ object: RiveObject, layout: RiveFileLayout.Artboard, document: RiveDocument) -> Bool {
+        guard object.typeKey == T.componentOrigin, let parent = object.index(P.componentParentId),
+              layout.localObjects.indices.contains(parent), let host = layout.localObjects[parent] else { return false }
+        return document.objects[host].typeKey == T.nestedArtboard
+    }
+
     /// Reads the content of artboard `index` of a file model.
     init(artboard index: Int, model: FileModel) {
         let document = model.document
@@ -40,7 +49,9 @@ struct ArtboardContent {
             }
             let object = document.objects[objectIndex]
             let isData = object.isType(T.viewModelInstance) || object.isType(T.viewModelInstanceValue)
-            if !isData, !Self.supportedComponentTypes.contains(object.typeKey) { unsupported.append(object.typeName) }
+            if !isData, !Self.supportedComponentTypes.contains(object.typeKey), !Self.isNestedOriginOverride(object, layout: layout, document: document) {
+                unsupported.append(object.typeName)
+            }
         }
         animations = layout.animations.map { AnimationDefinition($0, artboard: layout, document: document, unsupported: &unsupported) }
         var stateMachines = layout.stateMachines.map {

@@ -154,11 +154,12 @@ final class ArtboardScene {
             }
         }
         // Upstream's ClippingShape::onAddedClean: every drawable under the clipping shape's
-        // parent is clipped by it; the clip is the shapes under its source node.
+        // parent is clipped by it; the clip is the shapes under its source node, in the order
+        // of a depth-first walk from the source (`Component::forAll`), children in file order.
         for clip in components.indices where components[clip]?.kind == .clippingShape && isAttached(clip) {
             guard let parent = components[clip]?.parent else { continue }
             let source = document.objects[localObjects[clip]!].index(P.clippingShapeSourceId)
-            clipSources[clip] = source.map { source in shapeOrder.filter { isUnder($0, source) } } ?? []
+            clipSources[clip] = source.map { source in shapesDepthFirst(from: source) } ?? []
             for shape in drawOrder where isUnder(shape, parent) { clipsByShape[shape, default: []].append(clip) }
         }
         for shape in clipsByShape.keys {
@@ -170,6 +171,18 @@ final class ArtboardScene {
     }
 
     /// Whether `id` is `ancestor` or hangs below it.
+    /// The attached shapes at and under a component, depth first with children in file order.
+    private func shapesDepthFirst(from root: Int) -> [Int] {
+        guard components.indices.contains(root), components[root] != nil, root == 0 || isAttached(root) else { return [] }
+        var shapes: [Int] = []
+        var pending = [root]
+        while let id = pending.popLast() {
+            if components[id]?.kind == .shape { shapes.append(id) }
+            pending.append(contentsOf: (components[id]?.children ?? []).reversed())
+        }
+        return shapes
+    }
+
     private func isUnder(_ id: Int, _ ancestor: Int) -> Bool {
         var current: Int? = id
         var steps = 0
@@ -518,17 +531,17 @@ final class ArtboardScene {
 
     // MARK: Drawing
 
-    /// Draws the artboard: its clip, background paints, then the drawables bottom first.
+    /// Draws the artboard as upstream's `Artboard::drawInternal` does with a frame origin: the
+    /// frame-origin translation, the artboard's own rotation and scale, then its clip (the
+    /// bounds around its origin, so the clip turns with the artboard), the background paints
+    /// and the drawables bottom first.
     func draw(on renderer: some Renderer) {
         // Upstream's Artboard::drawInternal draws nothing at all at zero opacity.
         guard renderOpacities[0] != 0 else { return }
         renderer.save()
-        let (width, height) = size
-        if clips {
-            renderer.clipPath(Path.rectangle(width: width, height: height, originX: 0, originY: 0, fillRule: artboardPathFillRule))
-        }
         renderer.transform(frameTransform)
         if let selfTransform { renderer.transform(selfTransform) }
+        clipToBounds(on: renderer)
         drawContent(on: renderer, hostOpacity: 1)
         renderer.restore()
     }
@@ -542,21 +555,25 @@ final class ArtboardScene {
         guard renderOpacities[0] * hostOpacity != 0 else { return }
         renderer.save()
         if let selfTransform { renderer.transform(selfTransform) }
-        if clips {
-            let (width, height) = size
-            renderer.clipPath(Path.rectangle(width: width, height: height,
-                                             originX: store.double(0, P.artboardOriginX), originY: store.double(0, P.artboardOriginY),
-                                             fillRule: artboardPathFillRule))
-        }
+        clipToBounds(on: renderer)
         drawContent(on: renderer, hostOpacity: hostOpacity)
         renderer.restore()
+    }
+
+    /// Clips to the artboard's bounds around its origin, in its content space, when it clips.
+    private func clipToBounds(on renderer: some Renderer) {
+        guard clips else { return }
+        let (width, height) = size
+        renderer.clipPath(Path.artboardBounds(width: width, height: height,
+                                              originX: store.double(0, P.artboardOriginX), originY: store.double(0, P.artboardOriginY),
+                                              fillRule: artboardPathFillRule))
     }
 
     /// The background paints, then the drawables bottom first, in the artboard's content space.
     private func drawContent(on renderer: some Renderer, hostOpacity: Double) {
         let (width, height) = size
-        let background = Path.rectangle(width: width, height: height,
-                                        originX: store.double(0, P.artboardOriginX), originY: store.double(0, P.artboardOriginY))
+        let background = Path.artboardBounds(width: width, height: height,
+                                             originX: store.double(0, P.artboardOriginX), originY: store.double(0, P.artboardOriginY))
         drawPaints(of: 0, path: background, opacity: renderOpacities[0] * hostOpacity, world: .identity, on: renderer)
         for drawable in drawOrder where !isHidden(drawable) && !isCollapsed(drawable) {
             if components[drawable]?.kind == .nestedArtboard || components[drawable]?.kind == .componentList {
@@ -570,8 +587,10 @@ final class ArtboardScene {
                 renderer.restore()
                 continue
             }
-            // Upstream's Shape::willDraw: a shape at zero render opacity is not drawn at all.
-            guard let path = shapePaths[drawable], renderOpacities[drawable] * hostOpacity != 0 else { continue }
+            // Upstream's Shape::willDraw: a shape at zero render opacity is not drawn at all; one
+            // without a visible paint makes no renderer call (Shape::draw only draws paints).
+            guard let path = shapePaths[drawable], renderOpacities[drawable] * hostOpacity != 0,
+                  hasVisiblePaint(drawable) else { continue }
             renderer.save()
             for clip in clipsByShape[drawable] ?? [] where store.bool(clip, P.clippingShapeIsVisible, true) {
                 renderer.clipPath(clipPath(clip))
@@ -579,6 +598,14 @@ final class ArtboardScene {
             renderer.transform(worldTransforms[drawable])
             drawPaints(of: drawable, path: path, opacity: renderOpacities[drawable] * hostOpacity, world: worldTransforms[drawable], on: renderer)
             renderer.restore()
+        }
+    }
+
+    /// Whether a shape has a fill or stroke that is visible.
+    private func hasVisiblePaint(_ shape: Int) -> Bool {
+        (components[shape]?.children ?? []).contains { paint in
+            let kind = components[paint]?.kind
+            return (kind == .fill || kind == .stroke) && store.bool(paint, P.shapePaintIsVisible, true)
         }
     }
 
@@ -629,15 +656,29 @@ final class ArtboardScene {
             if component.kind == .fill {
                 var filled = path
                 filled.fillRule = FillRule(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.fillFillRule, 0))) ?? .nonZero
-                renderer.drawPath(filled, paint: Paint(style: .fill, shader: shader, blendMode: blendMode))
-                if container == 0, filled.fillRule != .clockwise { artboardPathFillRule = filled.fillRule }
+                if container == 0 {
+                    // Upstream draws the artboard's own paints through its local render path, so
+                    // ShapePaint::draw saves and applies the artboard's (identity) world transform.
+                    renderer.save()
+                    renderer.transform(.identity)
+                    renderer.drawPath(filled, paint: Paint(style: .fill, shader: shader, blendMode: blendMode))
+                    renderer.restore()
+                    if filled.fillRule != .clockwise { artboardPathFillRule = filled.fillRule }
+                } else {
+                    renderer.drawPath(filled, paint: Paint(style: .fill, shader: shader, blendMode: blendMode))
+                }
             } else {
                 let style = StrokeStyle(
                     thickness: store.double(paint, P.strokeThickness, 1),
                     cap: StrokeCap(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.strokeCap, 0))) ?? .butt,
                     join: StrokeJoin(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.strokeJoin, 0))) ?? .miter)
                 let stroke = Paint(style: .stroke(style), shader: shader, blendMode: blendMode)
-                if !inWorld {
+                if !inWorld, container == 0 {
+                    renderer.save()
+                    renderer.transform(.identity)
+                    renderer.drawPath(path, paint: stroke)
+                    renderer.restore()
+                } else if !inWorld {
                     renderer.drawPath(path, paint: stroke)
                 } else if let inverse = world.inverted() {
                     renderer.save()

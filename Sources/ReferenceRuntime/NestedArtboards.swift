@@ -66,6 +66,10 @@ final class NestedArtboardHost {
     private var machineInputs: [[NestedInput]]
     /// The store revision of each nested input's value last passed to its state machine.
     private var passedInputRevisions: [Int: UInt64] = [:]
+    /// The host's first `ComponentOrigin` child's origin properties, if it has one.
+    private let originOverride: (x: PropertyStore.Handle, y: PropertyStore.Handle)?
+    /// The revisions of the origin override last given to the nested instance (`nil`: none yet).
+    private var appliedOriginRevisions: (UInt64, UInt64)?
 
     /// A `NestedBool` or `NestedNumber`: a component of the hosting artboard whose
     /// `nestedValue` sets an input of a nested state machine (upstream `NestedInput`).
@@ -95,12 +99,17 @@ final class NestedArtboardHost {
         weak var machine: ReferenceStateMachine?
     }
 
-    private init(hostID: Int, parent: ReferenceArtboard, dataPath: [Int], machineIndices: [Int], machineInputs: [[NestedInput]]) {
+    private init(hostID: Int, parent: ReferenceArtboard, dataPath: [Int], machineIndices: [Int], machineInputs: [[NestedInput]],
+                 originOverride: Int?) {
         self.hostID = hostID
         self.parent = parent
         self.dataPath = dataPath
         self.machineIndices = machineIndices
         self.machineInputs = machineInputs
+        self.originOverride = originOverride.map { origin in
+            (parent.store.handle(PropertyStore.Key(object: origin, property: P.componentOriginOriginX)),
+             parent.store.handle(PropertyStore.Key(object: origin, property: P.componentOriginOriginY)))
+        }
         instantiate(parent.store.uint(hostID, P.nestedArtboardArtboardId, Self.noArtboard))
     }
 
@@ -116,10 +125,13 @@ final class NestedArtboardHost {
         guard !hostIDs.isEmpty else { return [] }
         var machinesByHost: [Int: [(component: Int, machine: Int)]] = [:]
         var inputsByMachine: [Int: [NestedInput]] = [:]
+        var originByHost: [Int: Int] = [:]
         for id in local.indices {
             guard let objectIndex = local[id] else { continue }
             let object = document.objects[objectIndex]
-            if object.typeKey == T.nestedStateMachine, let host = object.index(P.componentParentId),
+            if object.typeKey == T.componentOrigin, let host = object.index(P.componentParentId), originByHost[host] == nil {
+                originByHost[host] = id
+            } else if object.typeKey == T.nestedStateMachine, let host = object.index(P.componentParentId),
                let machine = object.index(P.nestedAnimationAnimationId) {
                 machinesByHost[host, default: []].append((id, machine))
             } else if object.typeKey == T.nestedBool || object.typeKey == T.nestedNumber,
@@ -132,7 +144,8 @@ final class NestedArtboardHost {
             let path = RiveIDList.decode(bytes)?.compactMap { Int(exactly: $0) } ?? []
             let machines = machinesByHost[id] ?? []
             return NestedArtboardHost(hostID: id, parent: artboard, dataPath: path, machineIndices: machines.map(\.machine),
-                                      machineInputs: machines.map { inputsByMachine[$0.component] ?? [] })
+                                      machineInputs: machines.map { inputsByMachine[$0.component] ?? [] },
+                                      originOverride: originByHost[id])
         }
     }
 
@@ -157,6 +170,7 @@ final class NestedArtboardHost {
         }
         artboardIndex = index
         instance = nested
+        appliedOriginRevisions = nil
         machines = []
         var inputs: [[NestedInput]] = []
         for (position, machine) in machineIndices.enumerated() where nested.content.stateMachines.indices.contains(machine) {
@@ -187,6 +201,18 @@ final class NestedArtboardHost {
                 }
             }
         }
+    }
+
+    /// Gives the nested instance the origin of the host's `ComponentOrigin` child, if it has
+    /// one, whenever that origin changed (upstream `NestedArtboard::applyOriginOverride` and
+    /// `ComponentOrigin::reapply`, which run on load and on every change of the origin).
+    private func applyOriginOverride() {
+        guard let origin = originOverride, let instance else { return }
+        let revisions = (parent.store.revision(origin.x), parent.store.revision(origin.y))
+        guard appliedOriginRevisions.map({ $0 != revisions }) ?? true else { return }
+        appliedOriginRevisions = revisions
+        _ = instance.store.set(PropertyStore.Key(object: 0, property: P.artboardOriginX), to: .float(Float(parent.store.double(origin.x, 0))))
+        _ = instance.store.set(PropertyStore.Key(object: 0, property: P.artboardOriginY), to: .float(Float(parent.store.double(origin.y, 0))))
     }
 
     // MARK: Events
@@ -331,6 +357,7 @@ final class NestedArtboardHost {
     /// Draws the nested artboard in the host's space with the host's render opacity.
     func draw(on renderer: any Renderer, hostOpacity: Double) {
         guard let instance else { return }
+        applyOriginOverride()
         instance.scene.update()
         instance.scene.drawNested(on: renderer, hostOpacity: hostOpacity)
     }
