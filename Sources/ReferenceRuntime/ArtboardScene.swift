@@ -96,9 +96,9 @@ final class ArtboardScene {
     /// Whether layout components compose their own x, y, rotation and scale (files of
     /// version 7.3 and later; see LayoutComponents.swift).
     let layoutsComposeTransform: Bool
-    /// For a layout-hosted nested artboard (`NestedArtboardLayout`), the offset its host
-    /// inserts before its own transform (set by the artboard instance; LayoutComponents.swift).
-    var nestedLayoutOffset: ((_ host: Int) -> Point?)?
+    /// For a layout-hosted nested artboard (`NestedArtboardLayout`, `NestedArtboardLeaf`), the
+    /// artboard instance it shows (set by the artboard instance; LayoutComponents.swift).
+    var layoutHostedScene: ((_ host: Int) -> ArtboardScene?)?
 
     /// Whether the artboard clips its content to its bounds. Unless the file stores `clip` or
     /// something wrote it, it does: upstream's `Artboard` constructor sets `clip` to true over
@@ -233,7 +233,7 @@ final class ArtboardScene {
         case T.clippingShape: return .clippingShape
         case T.node, T.solo: return .node
         case T.layoutComponent: return .layout
-        case T.nestedArtboard, T.nestedArtboardLayout: return .nestedArtboard
+        case T.nestedArtboard, T.nestedArtboardLayout, T.nestedArtboardLeaf: return .nestedArtboard
         case T.artboardComponentList: return .componentList
         default: return .other
         }
@@ -350,7 +350,7 @@ final class ArtboardScene {
                 transforms[id] = parentWorld * localTransform(id)
                 opacities[id] = parentOpacity * store.double(id, P.worldTransformComponentOpacity, 1)
             case .nestedArtboard:
-                transforms[id] = parentWorld * nestedHostOffset(id, parent: parent) * localTransform(id)
+                transforms[id] = nestedHostTransform(id, parent: parent, parentWorld: parentWorld)
                 opacities[id] = parentOpacity * store.double(id, P.worldTransformComponentOpacity, 1)
             case .layout:
                 transforms[id] = parentWorld * layoutTransform(id, parent: parent)

@@ -45,7 +45,8 @@ private typealias P = RivePropertyKey
 /// (`NestedSimpleAnimation`, `NestedRemapAnimation`) and nested triggers, keyed triggers of a
 /// host's own instance, a stateful host's swap to an artboard of another view model,
 /// relative `DataBindPath`s, and opaque hit targets that hide a nested artboard from pointer
-/// events.
+/// events. The layout hosts (`NestedArtboardLeaf`, `NestedArtboardLayout`) are hosts like any
+/// other, placed as LayoutComponents.swift says.
 ///
 /// - **Pointer events** reach the nested state machines at the point in the nested
 ///   artboard's content space (`HitNestedArtboard`), unless the host is paused or collapsed.

@@ -576,6 +576,15 @@ public final class ReferenceStateMachine: StateMachine {
         contextIsNew = context != nil
     }
 
+    /// Resolves and applies the state machine's binds at once, as upstream's
+    /// `updateDataBinds` when a component list links a new item's state machine.
+    func applyBindsNow() {
+        if context != nil, contextIsNew || resolvedGeneration != worker.structureGeneration {
+            resolveBinds(reconcileAll: contextIsNew)
+        }
+        _ = binds.update()
+    }
+
     /// One advance of a nested state machine, driven by its host's artboard (upstream
     /// `NestedStateMachine::advance` → `StateMachineInstance::advance`): on a new frame the
     /// view-model listeners act, the state machine's binds apply and every layer advances; on
