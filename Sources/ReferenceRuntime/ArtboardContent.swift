@@ -36,7 +36,9 @@ struct ArtboardContent {
             }
             let object = document.objects[objectIndex]
             let isData = object.isType(T.viewModelInstance) || object.isType(T.viewModelInstanceValue)
-            if !isData, !Self.supportedComponentTypes.contains(object.typeKey) { unsupported.append(object.typeName) }
+            if !isData, !Self.supportedComponentTypes.contains(object.typeKey), !PathEffects.supportedTypes.contains(object.typeKey) {
+                unsupported.append(object.typeName)
+            }
         }
         animations = layout.animations.map { AnimationDefinition($0, artboard: layout, document: document, unsupported: &unsupported) }
         var stateMachines = layout.stateMachines.map {

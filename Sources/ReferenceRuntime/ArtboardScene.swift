@@ -98,6 +98,8 @@ final class ArtboardScene {
     private var isPathDirty: [Bool]
     /// The work list of `updateTransforms(from:)`, kept to reuse its storage.
     private var transformStack: [Int] = []
+    /// The paints' path effects (PathEffects.swift).
+    private var pathEffects = PathEffects()
 
     /// Builds the scene of an artboard; values come from `store` (keyed by artboard-local id).
     init(localObjects: [Int?], document: RiveDocument, store: PropertyStore) {
@@ -151,6 +153,7 @@ final class ArtboardScene {
         for shape in clipsByShape.keys {
             clipsByShape[shape]?.sort { depth(of: components[$0]?.parent ?? 0) < depth(of: components[$1]?.parent ?? 0) }
         }
+        pathEffects = PathEffects(components: components, store: store)
         if !components.isEmpty { markTransformDirty(0) }
         for shape in shapeOrder { markPathDirty(shape) }
         update()
@@ -606,7 +609,7 @@ final class ArtboardScene {
             guard let shader = shader(of: paint, opacity: opacity, world: inWorld ? world : nil) else { continue }
             let blendMode = BlendMode(rawValue: UInt32(truncatingIfNeeded: store.uint(container, P.drawableBlendModeValue, 3))) ?? .srcOver
             if component.kind == .fill {
-                var filled = path
+                var filled = pathEffects.isEmpty ? path : pathEffects.apply(paint: paint, to: path, isFill: true, store: store) ?? path
                 filled.fillRule = FillRule(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.fillFillRule, 0))) ?? .nonZero
                 renderer.drawPath(filled, paint: Paint(style: .fill, shader: shader, blendMode: blendMode))
                 if container == 0, filled.fillRule != .clockwise { artboardPathFillRule = filled.fillRule }
@@ -617,12 +620,14 @@ final class ArtboardScene {
                     join: StrokeJoin(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.strokeJoin, 0))) ?? .miter)
                 let stroke = Paint(style: .stroke(style), shader: shader, blendMode: blendMode)
                 if !inWorld {
-                    renderer.drawPath(path, paint: stroke)
+                    let stroked = pathEffects.isEmpty ? path : pathEffects.apply(paint: paint, to: path, isFill: false, store: store) ?? path
+                    renderer.drawPath(stroked, paint: stroke)
                 } else if let inverse = world.inverted() {
                     renderer.save()
                     renderer.transform(inverse)
                     var worldPath = path
                     worldPath.commands = path.commands.map { Self.transformed($0, by: world) }
+                    if !pathEffects.isEmpty { worldPath = pathEffects.apply(paint: paint, to: worldPath, isFill: false, store: store) ?? worldPath }
                     renderer.drawPath(worldPath, paint: stroke)
                     renderer.restore()
                 }
