@@ -18,7 +18,7 @@ struct ArtboardContent {
     /// The component types the scene draws or reads (view-model instances embedded in an
     /// artboard are data, handled by the instance factory, and are not listed here).
     private static let supportedComponentTypes: Set<UInt32> = [
-        T.artboard, T.node, T.solo, T.shape, T.rectangle, T.ellipse, T.pointsPath,
+        T.artboard, T.node, T.solo, T.shape, T.rectangle, T.ellipse, T.pointsPath, T.polygon, T.star, T.triangle,
         T.straightVertex, T.cubicMirroredVertex, T.cubicDetachedVertex, T.cubicAsymmetricVertex,
         T.fill, T.stroke, T.solidColor, T.linearGradient, T.radialGradient, T.gradientStop, T.clippingShape,
         T.cubicEaseInterpolator, T.nestedArtboard, T.nestedStateMachine, T.nestedBool, T.nestedNumber, T.event,

@@ -24,6 +24,8 @@ final class ArtboardScene {
         case rectangle
         case ellipse
         case pointsPath
+        /// A polygon, star or triangle (ParametricShapes.swift).
+        case polygon
         case vertex
         case fill
         case stroke
@@ -201,6 +203,7 @@ final class ArtboardScene {
         case T.rectangle: return .rectangle
         case T.ellipse: return .ellipse
         case T.pointsPath: return .pointsPath
+        case T.polygon, T.star, T.triangle: return .polygon
         case T.straightVertex, T.cubicMirroredVertex, T.cubicDetachedVertex, T.cubicAsymmetricVertex: return .vertex
         case T.fill: return .fill
         case T.stroke: return .stroke
@@ -241,7 +244,7 @@ final class ArtboardScene {
             switch kind {
             case .artboard, .node, .shape, .nestedArtboard:
                 markTransformDirty(id)
-            case .rectangle, .ellipse, .pointsPath:
+            case .rectangle, .ellipse, .pointsPath, .polygon:
                 if let shape = owningShape(of: id) { markPathDirty(shape) }
             case .vertex:
                 if let path = components[id]?.parent, let shape = owningShape(of: path) { markPathDirty(shape) }
@@ -319,7 +322,7 @@ final class ArtboardScene {
             case .artboard:
                 transforms[id] = .identity
                 opacities[id] = store.double(id, P.worldTransformComponentOpacity, 1)
-            case .node, .shape, .rectangle, .ellipse, .pointsPath, .nestedArtboard:
+            case .node, .shape, .rectangle, .ellipse, .pointsPath, .polygon, .nestedArtboard:
                 transforms[id] = parentWorld * localTransform(id)
                 opacities[id] = parentOpacity * store.double(id, P.worldTransformComponentOpacity, 1)
             default:
@@ -354,7 +357,7 @@ final class ArtboardScene {
         while let id = stack.popLast() {
             guard let component = components[id] else { continue }
             switch component.kind {
-            case .rectangle, .ellipse, .pointsPath:
+            case .rectangle, .ellipse, .pointsPath, .polygon:
                 let path = localPath(id, kind: component.kind)
                 let toShape = transform(from: id, upTo: shape)
                 combined.commands.append(contentsOf: path.commands.map { Self.transformed($0, by: toShape) })
@@ -391,6 +394,8 @@ final class ArtboardScene {
             return Path.ellipse(
                 width: store.double(id, P.parametricPathWidth), height: store.double(id, P.parametricPathHeight),
                 originX: store.double(id, P.parametricPathOriginX, 0.5), originY: store.double(id, P.parametricPathOriginY, 0.5))
+        case .polygon:
+            return polygonPath(id)
         default:
             let vertices = (components[id]?.children ?? []).compactMap { vertex($0) }
             return Path.points(vertices, isClosed: store.bool(id, P.pointsCommonPathIsClosed, false))
