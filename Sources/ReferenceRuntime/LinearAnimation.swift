@@ -23,7 +23,7 @@ struct AnimationDefinition {
         let value: Value
         /// `false` for hold (interpolation type 0).
         let interpolates: Bool
-        let ease: CubicEase?
+        let ease: KeyFrameInterpolator?
     }
 
     /// The keyframes of one property of one component.
@@ -111,9 +111,9 @@ struct AnimationDefinition {
                         continue
                     }
                     let interpolation = frame.uint(P.interpolatingKeyFrameInterpolationType) ?? 0
-                    var ease: CubicEase?
+                    var ease: KeyFrameInterpolator?
                     if interpolation != 0, let interpolator = frame.index(P.interpolatingKeyFrameInterpolatorId) {
-                        ease = CubicEase(interpolator: interpolator, artboard: artboard, document: document, unsupported: &unsupported)
+                        ease = KeyFrameInterpolator(interpolator: interpolator, artboard: artboard, document: document, unsupported: &unsupported)
                     }
                     frames.append(KeyFrame(seconds: Double(frame.uint(P.keyFrameFrame) ?? 0) / self.fps, value: value,
                                            interpolates: interpolation != 0, ease: ease))
@@ -174,9 +174,8 @@ extension AnimationDefinition.Track {
             if seconds == to.seconds || !from.interpolates || to.seconds <= from.seconds {
                 value = seconds == to.seconds ? to.value : from.value
             } else {
-                var t = (seconds - from.seconds) / (to.seconds - from.seconds)
-                if let ease = from.ease { t = ease.transform(t) }
-                value = Self.interpolate(from.value, to.value, t)
+                let t = (seconds - from.seconds) / (to.seconds - from.seconds)
+                value = from.ease?.interpolate(from.value, to.value, t) ?? Self.interpolate(from.value, to.value, t)
             }
         }
         write(value, mix: mix, to: store)
