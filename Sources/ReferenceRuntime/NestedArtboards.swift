@@ -357,6 +357,7 @@ extension ReferenceArtboard {
         var changed = false
         for host in nestedHosts where host.updateBinds() { changed = true }
         changed = binds.update() || changed
+        changed = applyJoysticks() || changed
         for host in nestedHosts where host.swapIfRebound() { changed = true }
         return changed
     }
