@@ -21,7 +21,7 @@ struct ArtboardContent {
         T.artboard, T.node, T.solo, T.shape, T.rectangle, T.ellipse, T.pointsPath, T.polygon, T.star, T.triangle,
         T.straightVertex, T.cubicMirroredVertex, T.cubicDetachedVertex, T.cubicAsymmetricVertex,
         T.fill, T.stroke, T.solidColor, T.linearGradient, T.radialGradient, T.gradientStop, T.clippingShape,
-        T.cubicEaseInterpolator, T.joystick, T.elasticInterpolator, T.cubicValueInterpolator, T.nestedArtboard, T.nestedStateMachine, T.nestedBool, T.nestedNumber, T.event,
+        T.cubicEaseInterpolator, T.feather, T.joystick, T.elasticInterpolator, T.cubicValueInterpolator, T.nestedArtboard, T.nestedStateMachine, T.nestedBool, T.nestedNumber, T.event,
     ]
 
     /// Reads the content of artboard `index` of a file model.

@@ -102,6 +102,8 @@ final class ArtboardScene {
     private var transformStack: [Int] = []
     /// The paints' path effects (PathEffects.swift).
     private var pathEffects = PathEffects()
+    /// Each paint's feather, by paint id (Feathers.swift).
+    private var feathers: [Int: Int] = [:]
 
     /// Builds the scene of an artboard; values come from `store` (keyed by artboard-local id).
     init(localObjects: [Int?], document: RiveDocument, store: PropertyStore) {
@@ -156,6 +158,7 @@ final class ArtboardScene {
             clipsByShape[shape]?.sort { depth(of: components[$0]?.parent ?? 0) < depth(of: components[$1]?.parent ?? 0) }
         }
         pathEffects = PathEffects(components: components, store: store)
+        feathers = Self.feathers(of: components)
         if !components.isEmpty { markTransformDirty(0) }
         for shape in shapeOrder { markPathDirty(shape) }
         update()
@@ -419,7 +422,7 @@ final class ArtboardScene {
         }
     }
 
-    private static func transformed(_ command: PathCommand, by transform: Transform2D) -> PathCommand {
+    static func transformed(_ command: PathCommand, by transform: Transform2D) -> PathCommand {
         switch command {
         case .moveTo(let p): .moveTo(transform.apply(p))
         case .lineTo(let p): .lineTo(transform.apply(p))
@@ -616,7 +619,12 @@ final class ArtboardScene {
             if component.kind == .fill {
                 var filled = pathEffects.isEmpty ? path : pathEffects.apply(paint: paint, to: path, isFill: true, store: store) ?? path
                 filled.fillRule = FillRule(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.fillFillRule, 0))) ?? .nonZero
-                renderer.drawPath(filled, paint: Paint(style: .fill, shader: shader, blendMode: blendMode))
+                let fill = Paint(style: .fill, shader: shader, blendMode: blendMode)
+                if let feather = feathers[paint] {
+                    drawFeathered(filled, paint: fill, feather: feather, isFill: true, inWorld: false, world: world, on: renderer)
+                } else {
+                    renderer.drawPath(filled, paint: fill)
+                }
                 if container == 0, filled.fillRule != .clockwise { artboardPathFillRule = filled.fillRule }
             } else {
                 let style = StrokeStyle(
@@ -626,14 +634,22 @@ final class ArtboardScene {
                 let stroke = Paint(style: .stroke(style), shader: shader, blendMode: blendMode)
                 if !inWorld {
                     let stroked = pathEffects.isEmpty ? path : pathEffects.apply(paint: paint, to: path, isFill: false, store: store) ?? path
-                    renderer.drawPath(stroked, paint: stroke)
+                    if let feather = feathers[paint] {
+                        drawFeathered(stroked, paint: stroke, feather: feather, isFill: false, inWorld: false, world: world, on: renderer)
+                    } else {
+                        renderer.drawPath(stroked, paint: stroke)
+                    }
                 } else if let inverse = world.inverted() {
                     renderer.save()
                     renderer.transform(inverse)
                     var worldPath = path
                     worldPath.commands = path.commands.map { Self.transformed($0, by: world) }
                     if !pathEffects.isEmpty { worldPath = pathEffects.apply(paint: paint, to: worldPath, isFill: false, store: store) ?? worldPath }
-                    renderer.drawPath(worldPath, paint: stroke)
+                    if let feather = feathers[paint] {
+                        drawFeathered(worldPath, paint: stroke, feather: feather, isFill: false, inWorld: true, world: world, on: renderer)
+                    } else {
+                        renderer.drawPath(worldPath, paint: stroke)
+                    }
                     renderer.restore()
                 }
             }

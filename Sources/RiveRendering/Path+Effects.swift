@@ -196,3 +196,91 @@ struct PathLengthMeasure {
         }
     }
 }
+
+extension Path {
+    /// The box around every point of the path, control points included, or an empty box at
+    /// the origin for a path without points (upstream `RawPath::bounds`).
+    public var controlPointBounds: (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        var bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
+        func add(_ p: Point) {
+            guard let current = bounds else {
+                bounds = (p.x, p.y, p.x, p.y)
+                return
+            }
+            bounds = (min(current.minX, p.x), min(current.minY, p.y), max(current.maxX, p.x), max(current.maxY, p.y))
+        }
+        for command in commands {
+            switch command {
+            case .moveTo(let p), .lineTo(let p): add(p)
+            case .cubicTo(let c1, let c2, let p):
+                add(c1)
+                add(c2)
+                add(p)
+            case .close: break
+            }
+        }
+        return bounds ?? (0, 0, 0, 0)
+    }
+
+    /// The path with every contour running the other way, each contour's move and close
+    /// swapped to its other end (upstream `RawPath::addPathBackwards`). A path that does not
+    /// start with a move is returned as it is.
+    public func reversed() -> Path {
+        guard case .moveTo = commands.first else { return self }
+        enum Verb { case move, line, cubic, close }
+        var verbs: [Verb] = []
+        var points: [Point] = []
+        for command in commands {
+            switch command {
+            case .moveTo(let p):
+                verbs.append(.move)
+                points.append(p)
+            case .lineTo(let p):
+                verbs.append(.line)
+                points.append(p)
+            case .cubicTo(let c1, let c2, let p):
+                verbs.append(.cubic)
+                points += [c1, c2, p]
+            case .close:
+                verbs.append(.close)
+            }
+        }
+        points.reverse()
+        var reversedVerbs: [Verb] = [.move]
+        var closed = false
+        for (offset, verb) in verbs.reversed().enumerated() {
+            if verb == .close {
+                closed = true
+                continue
+            }
+            if verb == .move, closed {
+                reversedVerbs.append(.close)
+                closed = false
+            }
+            if offset + 1 < verbs.count {
+                reversedVerbs.append(verb)
+            }
+        }
+        var result = Path(fillRule: fillRule)
+        var index = 0
+        for verb in reversedVerbs {
+            switch verb {
+            case .move:
+                guard index < points.count else { return self }
+                result.move(to: points[index])
+                index += 1
+            case .line:
+                guard index < points.count else { return self }
+                result.line(to: points[index])
+                index += 1
+            case .cubic:
+                guard index + 2 < points.count else { return self }
+                result.cubic(control1: points[index], control2: points[index + 1], to: points[index + 2])
+                index += 3
+            case .close:
+                result.close()
+            }
+        }
+        return result
+    }
+}
