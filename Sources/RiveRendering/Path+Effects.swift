@@ -37,7 +37,7 @@ public struct DashLength: Hashable, Sendable {
 extension Path {
     /// How many pieces a trim or dash makes at most: upstream has no limit, so a damaged
     /// file's huge range or tiny dash would run on for ever.
-    static let maximumWraps = 100_000
+    public static let maximumWraps = 100_000
 
     /// The part of the path between two fractions of its length, shifted by an offset: Rive's
     /// trim path effect (upstream `TrimPath::trimPath`, src/shapes/paint/trim_path.cpp),
