@@ -60,8 +60,13 @@ final class ArtboardScene {
     /// For a nested artboard: maps a point of the host's space (after this artboard's own
     /// transform) into the root artboard's space (upstream `NestedArtboard::hostTransformPoint`).
     var hostRootTransform: ((Point) -> Point)?
-    /// For each clipped shape, the clipping shapes that clip it (outermost first).
+    /// For each clipped drawable, the clipping shapes that clip it, in file order (the order
+    /// upstream's `ClippingShape::onAddedClean` adds them).
     private var clipsByShape: [Int: [Int]] = [:]
+    /// The drawables with clip starts and ends between them (ClippingShapes.swift).
+    private var clipOperations: [ClipOperation] = []
+    /// The shapes that hold at least one path.
+    private var pathShapes: Set<Int> = []
     /// For each clipping shape, the shapes whose paths make its clip (those under its source).
     private var clipSources: [Int: [Int]] = [:]
     /// For each solo, its selectable children (id and name, in child order): every child but
@@ -154,9 +159,10 @@ final class ArtboardScene {
             clipSources[clip] = source.map { source in shapeOrder.filter { isUnder($0, source) } } ?? []
             for shape in drawOrder where isUnder(shape, parent) { clipsByShape[shape, default: []].append(clip) }
         }
-        for shape in clipsByShape.keys {
-            clipsByShape[shape]?.sort { depth(of: components[$0]?.parent ?? 0) < depth(of: components[$1]?.parent ?? 0) }
-        }
+        clipOperations = ClipOperation.drawList(drawOrder: drawOrder, clipsByDrawable: clipsByShape)
+        pathShapes = Set(components.indices.compactMap { id in
+            [.rectangle, .ellipse, .pointsPath, .polygon].contains(components[id]?.kind) ? owningShape(of: id) : nil
+        })
         pathEffects = PathEffects(components: components, store: store)
         feathers = Self.feathers(of: components)
         if !components.isEmpty { markTransformDirty(0) }
@@ -548,39 +554,109 @@ final class ArtboardScene {
         let background = Path.rectangle(width: width, height: height,
                                         originX: store.double(0, P.artboardOriginX), originY: store.double(0, P.artboardOriginY))
         drawPaints(of: 0, path: background, opacity: renderOpacities[0] * hostOpacity, world: .identity, on: renderer)
-        for drawable in drawOrder where !isHidden(drawable) && !isCollapsed(drawable) {
-            if components[drawable]?.kind == .nestedArtboard {
-                guard let drawNestedArtboard else { continue }
-                renderer.save()
-                for clip in clipsByShape[drawable] ?? [] where store.bool(clip, P.clippingShapeIsVisible, true) {
-                    renderer.clipPath(clipPath(clip))
-                }
-                renderer.transform(worldTransforms[drawable])
-                drawNestedArtboard(drawable, renderer, renderOpacities[drawable] * hostOpacity)
-                renderer.restore()
+        // Upstream's Artboard::drawInternal over the draw list with its clip operations: a
+        // clip start waits until something draws inside it (a start followed at once by an
+        // end is dropped), and nothing draws while a visible clip without a path is open.
+        var emptyClips = 0
+        var pendingStarts: [Int] = []
+        var clipSaves: [Bool] = []
+        for operation in clipOperations {
+            let before = emptyClips
+            switch operation {
+            case .start(let clip): emptyClips += clipIsVisible(clip) && !clipHasShapes(clip) ? 1 : 0
+            case .end(let clip): emptyClips -= clipIsVisible(clip) && !clipHasShapes(clip) ? 1 : 0
+            case .drawable: break
+            }
+            guard emptyClips == before, emptyClips <= 0 else { continue }
+            switch operation {
+            case .start(let clip):
+                pendingStarts.append(clip)
                 continue
+            case .end:
+                if !pendingStarts.isEmpty {
+                    pendingStarts.removeLast()
+                    continue
+                }
+            case .drawable(let drawable):
+                guard willDraw(drawable, hostOpacity: hostOpacity) else { continue }
             }
-            // Upstream's Shape::willDraw: a shape at zero render opacity is not drawn at all.
-            guard let path = shapePaths[drawable], renderOpacities[drawable] * hostOpacity != 0 else { continue }
-            renderer.save()
-            for clip in clipsByShape[drawable] ?? [] where store.bool(clip, P.clippingShapeIsVisible, true) {
-                renderer.clipPath(clipPath(clip))
+            for clip in pendingStarts {
+                let visible = clipIsVisible(clip)
+                clipSaves.append(visible)
+                guard visible else { continue }
+                renderer.save()
+                if let path = clipPath(clip) { renderer.clipPath(path) }
             }
-            renderer.transform(worldTransforms[drawable])
-            drawPaints(of: drawable, path: path, opacity: renderOpacities[drawable] * hostOpacity, world: worldTransforms[drawable], on: renderer)
-            renderer.restore()
+            pendingStarts.removeAll()
+            switch operation {
+            case .start: break
+            case .end:
+                if clipSaves.popLast() == true { renderer.restore() }
+            case .drawable(let drawable):
+                draw(drawable, hostOpacity: hostOpacity, on: renderer)
+            }
         }
     }
 
-    /// A clipping shape's clip in world space: the paths of the shapes under its source, each
-    /// through its world transform, with the clipping shape's fill rule. A source with no
-    /// shapes clips everything away, as upstream's empty clip does.
-    private func clipPath(_ clip: Int) -> Path {
-        var combined = Path()
-        for shape in clipSources[clip] ?? [] {
-            guard let path = shapePaths[shape] else { continue }
-            combined.commands += path.commands.map { Self.transformed($0, by: worldTransforms[shape]) }
+    private func clipIsVisible(_ clip: Int) -> Bool { store.bool(clip, P.clippingShapeIsVisible, true) }
+
+    /// The shapes that make a clipping shape's clip: those under its source that hold a path
+    /// not collapsed by a solo (upstream skips a `Shape::isEmpty` shape).
+    private func clipShapes(_ clip: Int) -> [Int] {
+        (clipSources[clip] ?? []).filter { pathShapes.contains($0) && !isCollapsed($0) }
+    }
+
+    private func clipHasShapes(_ clip: Int) -> Bool {
+        (clipSources[clip] ?? []).contains { pathShapes.contains($0) && !isCollapsed($0) }
+    }
+
+    /// Upstream's `Drawable::willDraw` and `Shape::willDraw`: not hidden, not collapsed by a
+    /// solo, and a shape not at zero render opacity.
+    private func willDraw(_ drawable: Int, hostOpacity: Double) -> Bool {
+        if isHidden(drawable) || isCollapsed(drawable) { return false }
+        if components[drawable]?.kind == .nestedArtboard { return drawNestedArtboard != nil }
+        return shapePaths[drawable] != nil && renderOpacities[drawable] * hostOpacity != 0
+    }
+
+    /// Draws one shape or nested artboard under its world transform.
+    private func draw(_ drawable: Int, hostOpacity: Double, on renderer: some Renderer) {
+        renderer.save()
+        renderer.transform(worldTransforms[drawable])
+        if components[drawable]?.kind == .nestedArtboard {
+            drawNestedArtboard?(drawable, renderer, renderOpacities[drawable] * hostOpacity)
+        } else if let path = shapePaths[drawable] {
+            drawPaints(of: drawable, path: path, opacity: renderOpacities[drawable] * hostOpacity, world: worldTransforms[drawable], on: renderer)
         }
+        renderer.restore()
+    }
+
+    /// A clipping shape's clip in world space, with its fill rule (upstream
+    /// `ClippingShape::update` and `addFillPaths`): for each shape under its source that holds
+    /// a path not hidden by a solo, the results of its fills' path effects (a fill whose effects
+    /// give an empty path adds nothing), or the shape's own path when it has a fill without
+    /// effects or no fill with effects. `nil` when no shape takes part: upstream then draws
+    /// nothing inside the clip.
+    private func clipPath(_ clip: Int) -> Path? {
+        var combined = Path()
+        var hasPath = false
+        for shape in clipShapes(clip) {
+            guard let path = shapePaths[shape] else { continue }
+            let world = worldTransforms[shape]
+            var addedEffected = false
+            var needsRawPath = false
+            for paint in components[shape]?.children ?? [] where components[paint]?.kind == .fill {
+                guard let effected = pathEffects.apply(paint: paint, to: path, isFill: true, store: store) else {
+                    needsRawPath = true
+                    continue
+                }
+                combined.commands += effected.commands.map { Self.transformed($0, by: world) }
+                addedEffected = true
+            }
+            hasPath = true
+            if addedEffected, !needsRawPath { continue }
+            combined.commands += path.commands.map { Self.transformed($0, by: world) }
+        }
+        guard hasPath else { return nil }
         combined.fillRule = FillRule(rawValue: UInt32(truncatingIfNeeded: store.uint(clip, P.clippingShapeFillRule, 0))) ?? .nonZero
         return combined
     }
