@@ -29,7 +29,7 @@ struct AnimationDefinition {
         let value: Value
         /// `false` for hold (interpolation type 0).
         let interpolates: Bool
-        let ease: CubicEase?
+        let ease: KeyFrameInterpolator?
         /// Where the playing state machine holds the keyframe's bound value, when a data bind
         /// targets the keyframe's value (KeyFrameKinds.swift).
         var bound: PropertyStore.Key?
@@ -115,9 +115,9 @@ struct AnimationDefinition {
                         continue
                     }
                     let interpolation = frame.uint(P.interpolatingKeyFrameInterpolationType) ?? 0
-                    var ease: CubicEase?
+                    var ease: KeyFrameInterpolator?
                     if interpolation != 0, let interpolator = frame.index(P.interpolatingKeyFrameInterpolatorId) {
-                        ease = CubicEase(interpolator: interpolator, artboard: artboard, document: document, unsupported: &unsupported)
+                        ease = KeyFrameInterpolator(interpolator: interpolator, artboard: artboard, document: document, unsupported: &unsupported)
                     }
                     frames.append(KeyFrame(seconds: Double(frame.uint(P.keyFrameFrame) ?? 0) / self.fps, value: value,
                                            interpolates: interpolation != 0, ease: ease,
@@ -179,9 +179,9 @@ extension AnimationDefinition.Track {
             if seconds == to.seconds || !from.interpolates || to.seconds <= from.seconds {
                 value = seconds == to.seconds ? to.effectiveValue(in: store) : from.effectiveValue(in: store)
             } else {
-                var t = (seconds - from.seconds) / (to.seconds - from.seconds)
-                if let ease = from.ease { t = ease.transform(t) }
-                value = from.effectiveValue(in: store).interpolated(to: to.effectiveValue(in: store), t, property: propertyKey)
+                let t = (seconds - from.seconds) / (to.seconds - from.seconds)
+                let start = from.effectiveValue(in: store), end = to.effectiveValue(in: store)
+                value = from.ease?.interpolate(start, end, t, property: propertyKey) ?? start.interpolated(to: end, t, property: propertyKey)
             }
         }
         write(value, mix: mix, to: store)

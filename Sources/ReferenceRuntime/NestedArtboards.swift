@@ -400,6 +400,7 @@ extension ReferenceArtboard {
         for host in nestedHosts where host.updateBinds() { changed = true }
         for list in componentLists where list.updateBinds() { changed = true }
         changed = binds.update() || changed
+        changed = applyJoysticks() || changed
         for list in componentLists where list.syncItems() { changed = true }
         for host in nestedHosts where host.swapIfRebound() {
             changed = true
