@@ -22,6 +22,10 @@ struct ArtboardContent {
         T.straightVertex, T.cubicMirroredVertex, T.cubicDetachedVertex, T.cubicAsymmetricVertex,
         T.fill, T.stroke, T.solidColor, T.linearGradient, T.radialGradient, T.gradientStop, T.clippingShape,
         T.cubicEaseInterpolator, T.nestedArtboard, T.nestedStateMachine, T.nestedBool, T.nestedNumber, T.event,
+        // Played as upstream plays them without its layout engine (LayoutComponents.swift).
+        T.layoutComponent, T.layoutComponentStyle, T.nestedArtboardLayout,
+        // Component lists (ComponentLists.swift), except virtualized ones, counted below.
+        T.artboardComponentList, T.artboardListMapRule, T.artboardComponentListOverride,
     ]
 
     /// Reads the content of artboard `index` of a file model.
@@ -29,6 +33,9 @@ struct ArtboardContent {
         let document = model.document
         let layout = model.layout.artboards[index]
         var unsupported: [String] = []
+        for _ in ComponentListHost.virtualizedLists(localObjects: layout.localObjects, document: document) {
+            unsupported.append("ArtboardComponentList (virtualized)")
+        }
         for objectIndex in layout.localObjects.dropFirst() {
             guard let objectIndex else {
                 unsupported.append("unknown object")

@@ -20,6 +20,9 @@ final class ArtboardScene {
         case artboard
         /// A transform component that draws nothing itself (Node and other groups).
         case node
+        /// A `LayoutComponent`: a node placed as upstream places it without a layout engine
+        /// (LayoutComponents.swift); it draws nothing itself.
+        case layout
         case shape
         case rectangle
         case ellipse
@@ -36,6 +39,9 @@ final class ArtboardScene {
         case clippingShape
         /// A nested artboard host (`NestedArtboard`): a drawable node that draws another artboard instance.
         case nestedArtboard
+        /// An `ArtboardComponentList`: a drawable node that draws one artboard instance per
+        /// item of a view-model list (ComponentLists.swift).
+        case componentList
         /// Anything the scene does not take part in (data, interpolators, unsupported types).
         case other
     }
@@ -52,7 +58,7 @@ final class ArtboardScene {
     private(set) var components: [Component?]
     /// The drawables (shapes and nested artboards) in draw order (bottom first).
     private(set) var drawOrder: [Int] = []
-    /// Draws the nested artboard hosted by a component, given the host's render opacity
+    /// Draws the nested artboard (or the component list items) hosted by a component, given the host's render opacity
     /// (set by the artboard instance that owns the nested instances; see NestedArtboards.swift).
     var drawNestedArtboard: ((_ host: Int, _ renderer: any Renderer, _ hostOpacity: Double) -> Void)?
     /// For a nested artboard: maps a point of the host's space (after this artboard's own
@@ -90,6 +96,12 @@ final class ArtboardScene {
     private var artboardPathFillRule: FillRule = .clockwise
     /// Whether the artboard's record stores `clip`.
     private let clipIsAuthored: Bool
+    /// Whether layout components compose their own x, y, rotation and scale (files of
+    /// version 7.3 and later; see LayoutComponents.swift).
+    let layoutsComposeTransform: Bool
+    /// For a layout-hosted nested artboard (`NestedArtboardLayout`), the offset its host
+    /// inserts before its own transform (set by the artboard instance; LayoutComponents.swift).
+    var nestedLayoutOffset: ((_ host: Int) -> Point?)?
 
     /// Whether the artboard clips its content to its bounds. Unless the file stores `clip` or
     /// something wrote it, it does: upstream's `Artboard` constructor sets `clip` to true over
@@ -105,6 +117,7 @@ final class ArtboardScene {
     /// Builds the scene of an artboard; values come from `store` (keyed by artboard-local id).
     init(localObjects: [Int?], document: RiveDocument, store: PropertyStore) {
         self.store = store
+        layoutsComposeTransform = document.header.majorVersion > 7 || (document.header.majorVersion == 7 && document.header.minorVersion >= 3)
         clipIsAuthored = localObjects.first.flatMap { $0 }.map { document.objects[$0].storedValue(P.layoutComponentClip) != nil } ?? false
         components = localObjects.enumerated().map { local, objectIndex in
             guard let objectIndex else { return nil }
@@ -133,7 +146,7 @@ final class ArtboardScene {
             guard let parent = components[id]?.parent else { continue }
             components[parent]?.children.append(id)
         }
-        drawOrder = components.indices.filter { [.shape, .nestedArtboard].contains(components[$0]?.kind) && isAttached($0) }.reversed()
+        drawOrder = components.indices.filter { [.shape, .nestedArtboard, .componentList].contains(components[$0]?.kind) && isAttached($0) }.reversed()
         let shapeOrder = drawOrder.filter { components[$0]?.kind == .shape }
         constraints = SceneConstraints(scene: self, localObjects: localObjects, document: document)
         for solo in components.indices where components[solo]?.typeKey == T.solo {
@@ -145,11 +158,12 @@ final class ArtboardScene {
             }
         }
         // Upstream's ClippingShape::onAddedClean: every drawable under the clipping shape's
-        // parent is clipped by it; the clip is the shapes under its source node.
+        // parent is clipped by it; the clip is the shapes under its source node, in the order
+        // of a depth-first walk from the source (`Component::forAll`), children in file order.
         for clip in components.indices where components[clip]?.kind == .clippingShape && isAttached(clip) {
             guard let parent = components[clip]?.parent else { continue }
             let source = document.objects[localObjects[clip]!].index(P.clippingShapeSourceId)
-            clipSources[clip] = source.map { source in shapeOrder.filter { isUnder($0, source) } } ?? []
+            clipSources[clip] = source.map { source in shapesDepthFirst(from: source) } ?? []
             for shape in drawOrder where isUnder(shape, parent) { clipsByShape[shape, default: []].append(clip) }
         }
         for shape in clipsByShape.keys {
@@ -161,6 +175,18 @@ final class ArtboardScene {
     }
 
     /// Whether `id` is `ancestor` or hangs below it.
+    /// The attached shapes at and under a component, depth first with children in file order.
+    private func shapesDepthFirst(from root: Int) -> [Int] {
+        guard components.indices.contains(root), components[root] != nil, root == 0 || isAttached(root) else { return [] }
+        var shapes: [Int] = []
+        var pending = [root]
+        while let id = pending.popLast() {
+            if components[id]?.kind == .shape { shapes.append(id) }
+            pending.append(contentsOf: (components[id]?.children ?? []).reversed())
+        }
+        return shapes
+    }
+
     private func isUnder(_ id: Int, _ ancestor: Int) -> Bool {
         var current: Int? = id
         var steps = 0
@@ -210,7 +236,9 @@ final class ArtboardScene {
         case T.gradientStop: return .gradientStop
         case T.clippingShape: return .clippingShape
         case T.node, T.solo: return .node
-        case T.nestedArtboard: return .nestedArtboard
+        case T.layoutComponent: return .layout
+        case T.nestedArtboard, T.nestedArtboardLayout: return .nestedArtboard
+        case T.artboardComponentList: return .componentList
         default: return .other
         }
     }
@@ -241,7 +269,7 @@ final class ArtboardScene {
             for constrained in constraints.components(affectedBy: id) { markTransformDirty(constrained) }
             guard components.indices.contains(id), let kind = components[id]?.kind else { return }
             switch kind {
-            case .artboard, .node, .shape, .nestedArtboard:
+            case .artboard, .node, .layout, .shape, .nestedArtboard, .componentList:
                 markTransformDirty(id)
             case .rectangle, .ellipse, .pointsPath:
                 if let shape = owningShape(of: id) { markPathDirty(shape) }
@@ -272,7 +300,7 @@ final class ArtboardScene {
         if !constraints.isEmpty { applyConstraints() }
     }
 
-    private func markTransformDirty(_ id: Int) {
+    func markTransformDirty(_ id: Int) {
         guard !isTransformDirty[id] else { return }
         isTransformDirty[id] = true
         transformDirty.append(id)
@@ -322,8 +350,14 @@ final class ArtboardScene {
             case .artboard:
                 transforms[id] = .identity
                 opacities[id] = store.double(id, P.worldTransformComponentOpacity, 1)
-            case .node, .shape, .rectangle, .ellipse, .pointsPath, .nestedArtboard:
+            case .node, .shape, .rectangle, .ellipse, .pointsPath, .componentList:
                 transforms[id] = parentWorld * localTransform(id)
+                opacities[id] = parentOpacity * store.double(id, P.worldTransformComponentOpacity, 1)
+            case .nestedArtboard:
+                transforms[id] = parentWorld * nestedHostOffset(id, parent: parent) * localTransform(id)
+                opacities[id] = parentOpacity * store.double(id, P.worldTransformComponentOpacity, 1)
+            case .layout:
+                transforms[id] = parentWorld * layoutTransform(id, parent: parent)
                 opacities[id] = parentOpacity * store.double(id, P.worldTransformComponentOpacity, 1)
             default:
                 transforms[id] = parentWorld
@@ -334,7 +368,7 @@ final class ArtboardScene {
     }
 
     /// A transform component's local transform: translate(x, y) · rotate · scale.
-    private func localTransform(_ id: Int) -> Transform2D {
+    func localTransform(_ id: Int) -> Transform2D {
         Transform2D(x: store.double(id, P.nodeX), y: store.double(id, P.nodeY),
                     rotation: store.double(id, P.transformComponentRotation),
                     scaleX: store.double(id, P.transformComponentScaleX, 1), scaleY: store.double(id, P.transformComponentScaleY, 1))
@@ -457,7 +491,7 @@ final class ArtboardScene {
     /// parent's world transform. `nil` for components that are not nodes.
     func computedValue(_ key: PropertyStore.Key) -> RivePropertyValue? {
         guard components.indices.contains(key.object), let component = components[key.object],
-              [.node, .shape, .nestedArtboard].contains(component.kind) else { return nil }
+              [.node, .layout, .shape, .nestedArtboard, .componentList].contains(component.kind) else { return nil }
         update()
         let world = worldTransforms[key.object]
         switch key.property {
@@ -509,17 +543,17 @@ final class ArtboardScene {
 
     // MARK: Drawing
 
-    /// Draws the artboard: its clip, background paints, then the drawables bottom first.
+    /// Draws the artboard as upstream's `Artboard::drawInternal` does with a frame origin: the
+    /// frame-origin translation, the artboard's own rotation and scale, then its clip (the
+    /// bounds around its origin, so the clip turns with the artboard), the background paints
+    /// and the drawables bottom first.
     func draw(on renderer: some Renderer) {
         // Upstream's Artboard::drawInternal draws nothing at all at zero opacity.
         guard renderOpacities[0] != 0 else { return }
         renderer.save()
-        let (width, height) = size
-        if clips {
-            renderer.clipPath(Path.rectangle(width: width, height: height, originX: 0, originY: 0, fillRule: artboardPathFillRule))
-        }
         renderer.transform(frameTransform)
         if let selfTransform { renderer.transform(selfTransform) }
+        clipToBounds(on: renderer)
         drawContent(on: renderer, hostOpacity: 1)
         renderer.restore()
     }
@@ -533,24 +567,28 @@ final class ArtboardScene {
         guard renderOpacities[0] * hostOpacity != 0 else { return }
         renderer.save()
         if let selfTransform { renderer.transform(selfTransform) }
-        if clips {
-            let (width, height) = size
-            renderer.clipPath(Path.rectangle(width: width, height: height,
-                                             originX: store.double(0, P.artboardOriginX), originY: store.double(0, P.artboardOriginY),
-                                             fillRule: artboardPathFillRule))
-        }
+        clipToBounds(on: renderer)
         drawContent(on: renderer, hostOpacity: hostOpacity)
         renderer.restore()
+    }
+
+    /// Clips to the artboard's bounds around its origin, in its content space, when it clips.
+    private func clipToBounds(on renderer: some Renderer) {
+        guard clips else { return }
+        let (width, height) = size
+        renderer.clipPath(Path.artboardBounds(width: width, height: height,
+                                              originX: store.double(0, P.artboardOriginX), originY: store.double(0, P.artboardOriginY),
+                                              fillRule: artboardPathFillRule))
     }
 
     /// The background paints, then the drawables bottom first, in the artboard's content space.
     private func drawContent(on renderer: some Renderer, hostOpacity: Double) {
         let (width, height) = size
-        let background = Path.rectangle(width: width, height: height,
-                                        originX: store.double(0, P.artboardOriginX), originY: store.double(0, P.artboardOriginY))
+        let background = Path.artboardBounds(width: width, height: height,
+                                             originX: store.double(0, P.artboardOriginX), originY: store.double(0, P.artboardOriginY))
         drawPaints(of: 0, path: background, opacity: renderOpacities[0] * hostOpacity, world: .identity, on: renderer)
         for drawable in drawOrder where !isHidden(drawable) && !isCollapsed(drawable) {
-            if components[drawable]?.kind == .nestedArtboard {
+            if components[drawable]?.kind == .nestedArtboard || components[drawable]?.kind == .componentList {
                 guard let drawNestedArtboard else { continue }
                 renderer.save()
                 for clip in clipsByShape[drawable] ?? [] where store.bool(clip, P.clippingShapeIsVisible, true) {
@@ -561,8 +599,10 @@ final class ArtboardScene {
                 renderer.restore()
                 continue
             }
-            // Upstream's Shape::willDraw: a shape at zero render opacity is not drawn at all.
-            guard let path = shapePaths[drawable], renderOpacities[drawable] * hostOpacity != 0 else { continue }
+            // Upstream's Shape::willDraw: a shape at zero render opacity is not drawn at all; one
+            // without a visible paint makes no renderer call (Shape::draw only draws paints).
+            guard let path = shapePaths[drawable], renderOpacities[drawable] * hostOpacity != 0,
+                  hasVisiblePaint(drawable) else { continue }
             renderer.save()
             for clip in clipsByShape[drawable] ?? [] where store.bool(clip, P.clippingShapeIsVisible, true) {
                 renderer.clipPath(clipPath(clip))
@@ -570,6 +610,14 @@ final class ArtboardScene {
             renderer.transform(worldTransforms[drawable])
             drawPaints(of: drawable, path: path, opacity: renderOpacities[drawable] * hostOpacity, world: worldTransforms[drawable], on: renderer)
             renderer.restore()
+        }
+    }
+
+    /// Whether a shape has a fill or stroke that is visible.
+    private func hasVisiblePaint(_ shape: Int) -> Bool {
+        (components[shape]?.children ?? []).contains { paint in
+            let kind = components[paint]?.kind
+            return (kind == .fill || kind == .stroke) && store.bool(paint, P.shapePaintIsVisible, true)
         }
     }
 
@@ -620,15 +668,29 @@ final class ArtboardScene {
             if component.kind == .fill {
                 var filled = path
                 filled.fillRule = FillRule(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.fillFillRule, 0))) ?? .nonZero
-                renderer.drawPath(filled, paint: Paint(style: .fill, shader: shader, blendMode: blendMode))
-                if container == 0, filled.fillRule != .clockwise { artboardPathFillRule = filled.fillRule }
+                if container == 0 {
+                    // Upstream draws the artboard's own paints through its local render path, so
+                    // ShapePaint::draw saves and applies the artboard's (identity) world transform.
+                    renderer.save()
+                    renderer.transform(.identity)
+                    renderer.drawPath(filled, paint: Paint(style: .fill, shader: shader, blendMode: blendMode))
+                    renderer.restore()
+                    if filled.fillRule != .clockwise { artboardPathFillRule = filled.fillRule }
+                } else {
+                    renderer.drawPath(filled, paint: Paint(style: .fill, shader: shader, blendMode: blendMode))
+                }
             } else {
                 let style = StrokeStyle(
                     thickness: store.double(paint, P.strokeThickness, 1),
                     cap: StrokeCap(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.strokeCap, 0))) ?? .butt,
                     join: StrokeJoin(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.strokeJoin, 0))) ?? .miter)
                 let stroke = Paint(style: .stroke(style), shader: shader, blendMode: blendMode)
-                if !inWorld {
+                if !inWorld, container == 0 {
+                    renderer.save()
+                    renderer.transform(.identity)
+                    renderer.drawPath(path, paint: stroke)
+                    renderer.restore()
+                } else if !inWorld {
                     renderer.drawPath(path, paint: stroke)
                 } else if let inverse = world.inverted() {
                     renderer.save()

@@ -340,6 +340,7 @@ extension ReferenceArtboard {
     /// Passes a data context down to every nested artboard.
     func bindNestedArtboards(_ context: DataContext?, reconcileAll: Bool) {
         for host in nestedHosts { host.bind(context, reconcileAll: reconcileAll) }
+        for list in componentLists { list.bind(context, reconcileAll: reconcileAll) }
     }
 
     /// Advances every nested artboard (upstream `Artboard::advanceInternal` over the nested
@@ -347,6 +348,7 @@ extension ReferenceArtboard {
     func advanceNestedArtboards(_ seconds: Double, newFrame: Bool) -> Bool {
         var keepGoing = false
         for host in nestedHosts where host.advance(seconds, newFrame: newFrame) { keepGoing = true }
+        for list in componentLists where list.advance(seconds, newFrame: newFrame) { keepGoing = true }
         return keepGoing
     }
 
@@ -356,8 +358,13 @@ extension ReferenceArtboard {
     func updateBinds() -> Bool {
         var changed = false
         for host in nestedHosts where host.updateBinds() { changed = true }
+        for list in componentLists where list.updateBinds() { changed = true }
         changed = binds.update() || changed
-        for host in nestedHosts where host.swapIfRebound() { changed = true }
+        for list in componentLists where list.syncItems() { changed = true }
+        for host in nestedHosts where host.swapIfRebound() {
+            changed = true
+            placeLayoutHosts()
+        }
         return changed
     }
 
@@ -369,7 +376,11 @@ extension ReferenceArtboard {
 
     /// Draws the nested artboard of the host component `host`.
     func drawNested(host: Int, on renderer: any Renderer, hostOpacity: Double) {
-        nestedHosts.first { $0.hostID == host }?.draw(on: renderer, hostOpacity: hostOpacity)
+        if let nested = nestedHosts.first(where: { $0.hostID == host }) {
+            nested.draw(on: renderer, hostOpacity: hostOpacity)
+        } else {
+            componentLists.first { $0.listID == host }?.draw(on: renderer, hostOpacity: hostOpacity)
+        }
     }
 
     /// The nested artboard instances this instance hosts (depth first, in file order), for

@@ -67,9 +67,7 @@ public final class ReferenceStateMachine: StateMachine {
         let document = artboard.file.model.document
         let definitions = artboard.file.model.artboards[artboard.index].stateMachines[index].binds
         definition = artboard.content.stateMachines[index]
-        let performed = Set(definition.listeners.flatMap { $0.actions }.compactMap { action -> Int? in
-            if case .viewModelChange(let bindable) = action { bindable } else { nil }
-        })
+        let performed = definition.performedBindables
         let binds = BindSet(definitions, store: PropertyStore { document.objects.indices.contains($0) ? document.objects[$0] : nil },
                             performedTargets: performed)
         self.binds = binds
@@ -89,15 +87,17 @@ public final class ReferenceStateMachine: StateMachine {
         bindableKeys = keys
         var positions = [Int32](repeating: -1, count: document.objects.count)
         var found: [Bindable] = []
+        func track(_ index: Int) {
+            guard positions.indices.contains(index), positions[index] < 0 else { return }
+            positions[index] = Int32(found.count)
+            found.append(Bindable(key: keys[index] ?? Self.valueKey(ofBindable: index, in: document), binds: binds.liveBinds(onTarget: index)))
+        }
         for layer in artboard.content.stateMachines[index].layers {
             for state in layer.states {
+                if case .blend(let blend) = state.kind { blend.bindables.forEach(track) }
                 for transition in state.transitions {
                     for case .viewModel(_, let left, let right) in transition.conditions {
-                        for case .bindable(let index) in [left, right] where positions.indices.contains(index) && positions[index] < 0 {
-                            positions[index] = Int32(found.count)
-                            found.append(Bindable(key: keys[index] ?? Self.valueKey(ofBindable: index, in: document),
-                                                  binds: binds.liveBinds(onTarget: index)))
-                        }
+                        for case .bindable(let index) in [left, right] { track(index) }
                     }
                 }
             }
@@ -191,7 +191,7 @@ public final class ReferenceStateMachine: StateMachine {
         return needsMore
     }
 
-    /// The name of the state each layer is in (its animation's name, or entry/any/exit).
+    /// The name of the state each layer is in (its animation's name, or entry/any/exit/blend).
     public var currentStateNames: [String] {
         layers.map { layer in
             guard let current = layer.current else { return "none" }
@@ -200,6 +200,7 @@ public final class ReferenceStateMachine: StateMachine {
             case .any: return "any"
             case .exit: return "exit"
             case .animation: return layer.currentAnimation?.name ?? "animation"
+            case .blend: return "blend"
             case .unsupported: return "unsupported"
             }
         }
@@ -343,10 +344,15 @@ public final class ReferenceStateMachine: StateMachine {
     }
 
     /// Performs the fire actions states and transitions reached: each fires the view-model
-    /// trigger at its path in the data context (upstream `StateMachineFireTrigger::perform`).
+    /// trigger at its path in the data context (upstream `StateMachineFireTrigger::perform`),
+    /// reports its event, or runs its scheduled listener action (StateActions.swift).
     private func performFireActions(_ actions: [StateMachineDefinition.FireAction]) {
         guard !actions.isEmpty else { return }
         for action in actions {
+            if let scheduled = action.action {
+                run(scheduled)
+                continue
+            }
             if let event = action.event {
                 reportedEvents.append(event)
                 continue

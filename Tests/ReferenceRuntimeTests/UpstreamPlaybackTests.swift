@@ -136,4 +136,20 @@ struct UpstreamPlaybackTests {
         machine.advanceAndApply(by: 0.1)
         #expect(artboard.componentValue(shape, property: P.nodeX) == frameOne, "0.35 s is still frame 1")
     }
+
+    @Test("script_color_data_test.riv: a bind through a ScriptedDataConverter passes the view model's color through, as the real runtime built without scripting does")
+    func scriptedConverterPassesThrough() throws {
+        let file = try open("script_color_data_test.riv")
+        let artboard = try file.makeArtboard(nil)
+        let instance = try file.makeViewModelInstance(.viewModelDefault(from: .artboardDefault(artboard)))
+        let machine = try artboard.makeStateMachine(nil, binding: .instance(instance))
+        let boundColor = 3
+        #expect(artboard.componentValue(boundColor, property: P.solidColorColorValue) == .color(0xFF74_7474), "authored: the schema default")
+        machine.advance(by: 0)
+        #expect(artboard.componentValue(boundColor, property: P.solidColorColorValue) == .color(0xFF00_0000), "the instance's color")
+        instance.setValue(of: ColorProperty(path: "c"), to: Color(0xFF12_3456))
+        machine.advance(by: 0)
+        #expect(artboard.componentValue(boundColor, property: P.solidColorColorValue) == .color(0xFF12_3456))
+        #expect(!file.unsupportedContent.contains { $0.types.contains { $0.contains("ScriptedDataConverter") } })
+    }
 }
