@@ -96,19 +96,19 @@ struct SceneConstraints {
     /// component makes it invalid, as upstream's `TargetedConstraint::validate`.
     init(scene: ArtboardScene, localObjects: [Int?], document: RiveDocument) {
         let components = scene.components
-        let notTransforms: [ArtboardScene.Kind] = [.artboard, .other, .vertex, .fill, .stroke, .solidColor, .gradient, .gradientStop, .clippingShape]
-        func kind(_ id: Int) -> ArtboardScene.Kind? { components.indices.contains(id) ? components[id]?.kind : nil }
-        func parent(_ id: Int) -> Int? { components.indices.contains(id) ? components[id]?.parent : nil }
-        func isTransform(_ id: Int) -> Bool { kind(id).map { !notTransforms.contains($0) } ?? false }
-        func isShape(_ id: Int) -> Bool { kind(id) == .shape }
-        func isPath(_ id: Int) -> Bool { [.rectangle, .ellipse, .pointsPath].contains(kind(id)) }
-        func owningShape(_ id: Int) -> Int? { scene.owningShape(of: id) }
-        let children = components.map { $0?.children ?? [] }
         let count = localObjects.count
         func record(_ id: Int) -> RiveObject? {
             guard localObjects.indices.contains(id), let index = localObjects[id] else { return nil }
             return document.objects[index]
         }
+        let notTransforms: [ArtboardScene.Kind] = [.artboard, .other, .vertex, .fill, .stroke, .solidColor, .gradient, .gradientStop, .clippingShape]
+        func kind(_ id: Int) -> ArtboardScene.Kind? { components.indices.contains(id) ? components[id]?.kind : nil }
+        func parent(_ id: Int) -> Int? { components.indices.contains(id) ? components[id]?.parent : nil }
+        func isTransform(_ id: Int) -> Bool { kind(id).map { !notTransforms.contains($0) } ?? false }
+        func isShape(_ id: Int) -> Bool { kind(id) == .shape }
+        func isPath(_ id: Int) -> Bool { isTransform(id) && (record(id)?.isType(T.path) ?? false) }
+        func owningShape(_ id: Int) -> Int? { scene.owningShape(of: id) }
+        let children = components.map { $0?.children ?? [] }
         // The paths of each shape, in file order.
         var pathsOfShape: [Int: [Int]] = [:]
         for id in 0..<count where isPath(id) {
