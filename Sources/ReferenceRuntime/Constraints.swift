@@ -27,6 +27,7 @@ struct SceneConstraints {
         case transform
         case distance
         case followPath
+        case ik
     }
 
     /// One constraint: its id, kind, the component it constrains and its target.
@@ -46,6 +47,9 @@ struct SceneConstraints {
     private var affected: [Int: [Int]] = [:]
     /// For each follow-path target, its paths in file order (upstream `Shape::paths`).
     private(set) var followedPaths: [Int: [Int]] = [:]
+    /// For each IK constraint, its chain of bones from the top down to the constrained tip
+    /// (upstream `IKConstraint::onAddedClean`, `m_FkChain`).
+    private(set) var ikChains: [Int: [Int]] = [:]
 
     /// No constraints.
     init() {}
@@ -65,6 +69,7 @@ struct SceneConstraints {
         case T.transformConstraint: .transform
         case T.distanceConstraint: .distance
         case T.followPathConstraint: .followPath
+        case T.ikConstraint: .ik
         default: nil
         }
     }
@@ -79,14 +84,13 @@ struct SceneConstraints {
     /// `object(id)` resolves an artboard-local id; `isSupported(typeKey)` says whether the
     /// scene computes that component type's world transform.
     static func unsupportedPart(of object: RiveObject, object resolve: (Int) -> RiveObject?, isSupported: (UInt32) -> Bool) -> String? {
-        guard let kind = kind(of: object.typeKey) else { return object.typeName }
+        guard kind(of: object.typeKey) != nil else { return object.typeName }
         guard let parent = object.index(P.componentParentId).flatMap(resolve), parent.isType(T.transformComponent) else { return nil }
         if parent.typeKey == T.artboard || !isSupported(parent.typeKey) { return "\(object.typeName) on \(parent.typeName)" }
         let target = object.index(P.targetedConstraintTargetId).flatMap(resolve)
         guard let target else { return nil }
         guard target.isType(T.transformComponent) else { return nil }
         if target.typeKey == T.artboard || !isSupported(target.typeKey) { return "\(object.typeName) targeting \(target.typeName)" }
-        _ = kind
         return nil
     }
 
@@ -108,6 +112,7 @@ struct SceneConstraints {
         func isShape(_ id: Int) -> Bool { kind(id) == .shape }
         func isPath(_ id: Int) -> Bool { isTransform(id) && (record(id)?.isType(T.path) ?? false) }
         func owningShape(_ id: Int) -> Int? { scene.owningShape(of: id) }
+        func isBone(_ id: Int) -> Bool { isTransform(id) && (record(id)?.isType(T.bone) ?? false) }
         let children = components.map { $0?.children ?? [] }
         // The paths of each shape, in file order.
         var pathsOfShape: [Int: [Int]] = [:]
@@ -123,6 +128,18 @@ struct SceneConstraints {
             // drops it); one the scene does not compute is reported unsupported by ArtboardContent.
             if let target, target == 0 || !isTransform(target) || parent(target) == nil { continue }
             if target == nil, Self.requiresTarget(kind) { continue }
+            if kind == .ik {
+                // Upstream's chain: the tip bone, then up through parent bones while the bone
+                // count lasts (a root bone is a bone too); an IK not on a bone builds none.
+                guard isBone(constrained) else { continue }
+                var chain = [constrained]
+                var remaining = object.uint(P.ikConstraintParentBoneCount) ?? 0
+                while remaining > 0, let up = parent(chain[chain.count - 1]), isBone(up) {
+                    remaining -= 1
+                    chain.append(up)
+                }
+                ikChains[id] = chain.reversed()
+            }
             constraints.append(Constraint(id: id, kind: kind, constrained: constrained, target: target))
         }
         guard !constraints.isEmpty else { return }
@@ -137,6 +154,16 @@ struct SceneConstraints {
         var dependents = Array(repeating: [Int](), count: 3 * count)
         let constraintByID = Dictionary(constraints.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var followed: [Int: [Int]] = [:]
+        // IK chains come first (onAddedClean runs before buildDependencies): the first-level
+        // children of each bone above the tip, but the chain's next bone, depend on the tip.
+        for constraint in constraints where constraint.kind == .ik {
+            let chain = ikChains[constraint.id] ?? []
+            for index in chain.indices.dropLast() {
+                for child in children[chain[index]] where child != chain[index + 1] && isTransform(child) {
+                    dependents[constraint.constrained].append(child)
+                }
+            }
+        }
         for id in 0..<count {
             if let up = parent(id) { dependents[up].append(id) }
             if isShape(id) {
@@ -269,6 +296,13 @@ extension ArtboardScene {
             updateTransforms(from: component)
             for constraint in list { apply(constraint) }
             for child in components[component]?.children ?? [] { updateTransforms(from: child) }
+            // An IK constraint turned the bones above the tip: their other children follow.
+            for constraint in list where constraint.kind == .ik {
+                let chain = constraints.ikChains[constraint.id] ?? []
+                for index in chain.indices.dropLast() {
+                    for child in components[chain[index]]?.children ?? [] where child != chain[index + 1] { updateTransforms(from: child) }
+                }
+            }
         }
     }
 
@@ -300,6 +334,7 @@ extension ArtboardScene {
         case .transform: applyTransform(constraint)
         case .distance: applyDistance(constraint)
         case .followPath: applyFollowPath(constraint)
+        case .ik: applyIK(constraint)
         }
     }
 
@@ -548,4 +583,95 @@ extension ArtboardScene {
 extension TransformParts {
     /// Upstream's default `TransformComponents`: no translation, rotation or skew, unit scale.
     static let identityParts = TransformParts(.identity)
+}
+
+/// One bone of an IK chain while the constraint solves (upstream `BoneChainLink`).
+private struct ChainLink {
+    let bone: Int
+    var parts: TransformParts
+    var parentWorldInverse: Transform2D
+    var angle: Double = 0
+}
+
+extension ArtboardScene {
+    /// Upstream `IKConstraint::constrain`: the chain is measured where it stands, each bone's
+    /// rotation taken back from its own authored one, then solved towards the target's world
+    /// position (one bone points at it; two bones by the law of cosines, bending the way
+    /// `invertDirection` says; longer chains two at a time from the top, the tip as the
+    /// second), and finally blended with the authored angles by strength.
+    fileprivate func applyIK(_ constraint: SceneConstraints.Constraint) {
+        guard let target = constraint.target, let chain = constraints.ikChains[constraint.id], !chain.isEmpty else { return }
+        let targetPoint = Point(x: worldTransforms[target].tx, y: worldTransforms[target].ty)
+        var links = chain.map { bone in
+            let inverse = parentWorld(bone).inverted() ?? .identity
+            return ChainLink(bone: bone, parts: TransformParts(inverse * worldTransforms[bone]), parentWorldInverse: inverse)
+        }
+        // The local transforms the solve sets, by bone (upstream's `mutableTransform`).
+        var locals: [Int: Transform2D] = [:]
+        func constrainRotation(_ index: Int, _ rotation: Double) {
+            var parts = links[index].parts
+            parts.rotation = rotation
+            let local = parts.composed
+            locals[links[index].bone] = local
+            worldTransforms[links[index].bone] = parentWorld(links[index].bone) * local
+        }
+        for index in links.indices {
+            links[index].parts.rotation = TransformParts(localTransform(links[index].bone)).rotation
+            links[index].parentWorldInverse = parentWorld(links[index].bone).inverted() ?? .identity
+            constrainRotation(index, links[index].parts.rotation)
+        }
+        let invert = bool(constraint, P.ikConstraintInvertDirection, false)
+        func translation(_ bone: Int) -> Point { Point(x: worldTransforms[bone].tx, y: worldTransforms[bone].ty) }
+        func tip(_ bone: Int) -> Point { worldTransforms[bone].apply(Point(x: store.double(bone, P.boneLength), y: 0)) }
+        func direction(_ v: Point, _ m: Transform2D) -> Point { Point(x: m.a * v.x + m.c * v.y, y: m.b * v.x + m.d * v.y) }
+        func angle(_ v: Point) -> Double { atan2(v.y, v.x) }
+        func length(_ v: Point) -> Double { (v.x * v.x + v.y * v.y).squareRoot() }
+        func minus(_ a: Point, _ b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+        func solve2(_ first: Int, _ last: Int) {
+            let b1 = links[first].bone, b2 = links[last].bone, child = first + 1
+            let inverse = links[first].parentWorldInverse
+            let pA = inverse.apply(translation(b1)), pC = inverse.apply(translation(links[child].bone))
+            let pB = inverse.apply(tip(b2)), pBT = inverse.apply(targetPoint)
+            let av = minus(pB, pC), bv = minus(pC, pA), cv = minus(pBT, pA)
+            let a = length(av), b = length(bv), c = length(cv)
+            let bigA = acos(max(-1, min(1, (-a * a + b * b + c * c) / (2 * b * c))))
+            let bigC = acos(max(-1, min(1, (a * a + b * b - c * c) / (2 * a * b))))
+            var correction = 0.0
+            if components[b2]?.parent != b1 {
+                let local = direction(minus(tip(b2), translation(links[child].bone)), links[first + 2].parentWorldInverse)
+                correction = -angle(local)
+            }
+            let r1 = invert ? angle(cv) - bigA : bigA + angle(cv)
+            let r2 = (invert ? -bigC + Double.pi : bigC - Double.pi) + correction
+            constrainRotation(first, r1)
+            constrainRotation(child, r2)
+            if child != last {
+                worldTransforms[b2] = parentWorld(b2) * (locals[b2] ?? localTransform(b2))
+            }
+            links[first].angle = r1
+            links[child].angle = r2
+        }
+        switch links.count {
+        case 1:
+            let local = direction(minus(targetPoint, translation(links[0].bone)), links[0].parentWorldInverse)
+            constrainRotation(0, angle(local))
+            links[0].angle = angle(local)
+        case 2:
+            solve2(0, 1)
+        default:
+            let last = links.count - 1
+            for index in 0..<last {
+                solve2(index, last)
+                for later in (index + 1)..<last {
+                    links[later].parentWorldInverse = parentWorld(links[later].bone).inverted() ?? .identity
+                }
+            }
+        }
+        let strength = double(constraint, P.constraintStrength, 1)
+        guard strength != 1 else { return }
+        for index in links.indices {
+            let from = fmod(links[index].parts.rotation, Double.pi * 2)
+            constrainRotation(index, from + shortestAngle(from: links[index].parts.rotation, to: links[index].angle) * strength)
+        }
+    }
 }
