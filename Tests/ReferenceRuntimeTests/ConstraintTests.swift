@@ -149,6 +149,21 @@ struct UpstreamConstraintTests {
         #expect(artboard.unsupportedContent.isEmpty, "\(artboard.unsupportedContent)")
     }
 
+    @Test("complex_ik_dependency.riv: once bones are played, the two-bone chain bends so its tip reaches the target (within reach); until then the IK is reported")
+    func twoBoneIK() throws {
+        let artboard = try artboard("complex_ik_dependency.riv")
+        if artboard.unsupportedContent.contains(where: { $0.hasPrefix("IKConstraint") }) {
+            #expect(artboard.unsupportedContent.contains { $0.hasPrefix("Bone") || $0.hasPrefix("RootBone") }, "IK waits only for bones: \(artboard.unsupportedContent)")
+            return
+        }
+        let two = try #require(artboard.componentID(named: "Two"))
+        let target = try #require(artboard.componentID(named: "Target"))
+        let length = artboard.store.double(two, P.boneLength)
+        let tip = artboard.scene.worldTransform(two).apply(Point(x: length, y: 0))
+        let goal = artboard.scene.worldTransform(target)
+        #expect(abs(tip.x - goal.tx) < 1e-2 && abs(tip.y - goal.ty) < 1e-2, "tip \(tip), target \(goal)")
+    }
+
     @Test("ik_anim_test.riv: IK constraints are reported unsupported, not guessed at")
     func ikReported() throws {
         let file = try ReferenceWorker().openFile(.data(try #require(SharedMaterial.assetIfPresent("ik_anim_test.riv"))))
