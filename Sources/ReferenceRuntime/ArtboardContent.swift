@@ -49,6 +49,11 @@ struct ArtboardContent {
                 continue
             }
             let object = document.objects[objectIndex]
+            if object.isType(T.constraint) {
+                let resolve = { (id: Int) in layout.localObjects.indices.contains(id) ? layout.localObjects[id].map { document.objects[$0] } : nil }
+                if let gap = SceneConstraints.unsupportedPart(of: object, object: resolve, isSupported: Self.supportedComponentTypes.contains) { unsupported.append(gap) }
+                continue
+            }
             let isData = object.isType(T.viewModelInstance) || object.isType(T.viewModelInstanceValue)
             if !isData, !Self.supportedComponentTypes.contains(object.typeKey), !PathEffects.supportedTypes.contains(object.typeKey),
                !Self.isNestedOriginOverride(object, layout: layout, document: document) {

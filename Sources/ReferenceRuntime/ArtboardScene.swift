@@ -80,8 +80,11 @@ final class ArtboardScene {
     /// For each solo, its selectable children (id and name, in child order): every child but
     /// constraints, clipping shapes and focus and semantic data, as upstream's `isSoloSetMember`.
     private(set) var soloMembers: [Int: [(id: Int, name: String)]] = [:]
+    /// The constraints and the order they apply in (Constraints.swift).
+    private(set) var constraints = SceneConstraints()
 
-    private var worldTransforms: [Transform2D]
+    /// Each component's world transform (constraints rewrite those of constrained components).
+    var worldTransforms: [Transform2D]
     private var renderOpacities: [Double]
     /// Each shape's path in its own space, by shape id (`nil` for other components).
     private var shapePaths: [Path?]
@@ -158,6 +161,7 @@ final class ArtboardScene {
         }
         drawOrder = components.indices.filter { [.shape, .nestedArtboard, .componentList].contains(components[$0]?.kind) && isAttached($0) }.reversed()
         let shapeOrder = drawOrder.filter { components[$0]?.kind == .shape }
+        constraints = SceneConstraints(scene: self, localObjects: localObjects, document: document)
         for solo in components.indices where components[solo]?.typeKey == T.solo {
             soloMembers[solo] = (components[solo]?.children ?? []).compactMap { child in
                 guard let objectIndex = localObjects[child] else { return nil }
@@ -280,6 +284,7 @@ final class ArtboardScene {
     private func takeChanges() {
         let components = self.components
         store.takeChangedObjects { id in
+            for constrained in constraints.components(affectedBy: id) { markTransformDirty(constrained) }
             guard components.indices.contains(id), let kind = components[id]?.kind else { return }
             switch kind {
             case .artboard, .node, .layout, .shape, .nestedArtboard, .componentList:
@@ -312,6 +317,7 @@ final class ArtboardScene {
         dirty.removeAll(keepingCapacity: true)
         transformDirty = dirty
         isTransformDirty = isDirty
+        if !constraints.isEmpty { applyConstraints() }
     }
 
     func markTransformDirty(_ id: Int) {
@@ -340,7 +346,7 @@ final class ArtboardScene {
     /// The arrays it works on are moved into locals for the walk and back after it, so each
     /// is one checked access per call instead of one per node (nothing the walk calls reads
     /// them: it reads only the store's plain properties).
-    private func updateTransforms(from root: Int) {
+    func updateTransforms(from root: Int) {
         let components = self.components
         var stack = transformStack
         var transforms = worldTransforms
@@ -388,8 +394,14 @@ final class ArtboardScene {
                     scaleX: store.double(id, P.transformComponentScaleX, 1), scaleY: store.double(id, P.transformComponentScaleY, 1))
     }
 
+    /// A component's translation in its parent's space (upstream `composedTranslation`).
+    func localTranslation(_ id: Int) -> Point {
+        let local = localTransform(id)
+        return Point(x: local.tx, y: local.ty)
+    }
+
     /// The shape a path belongs to: its nearest shape ancestor.
-    private func owningShape(of id: Int) -> Int? {
+    func owningShape(of id: Int) -> Int? {
         var current = components[id]?.parent
         while let parent = current {
             if components[parent]?.kind == .shape { return parent }
@@ -431,7 +443,7 @@ final class ArtboardScene {
         return result
     }
 
-    private func localPath(_ id: Int, kind: Kind) -> Path {
+    func localPath(_ id: Int, kind: Kind) -> Path {
         switch kind {
         case .rectangle:
             return Path.rectangle(
