@@ -577,12 +577,28 @@ final class ArtboardScene {
     /// Whether a component is collapsed by a solo above it: every solo on the way up must have
     /// the branch it sits in as its active child (upstream's `Solo::propagateCollapse`).
     func isCollapsed(_ id: Int) -> Bool {
+        containsSoloLink(of: id) { solo, member in store.uint(solo, P.soloActiveComponentId, 0) != UInt64(member) }
+    }
+
+    /// The solos `id` sits in, innermost first: each solo with its member that `id` is or is
+    /// under (what `isCollapsed(_:)` checks; the tree never changes after the scene is built).
+    func soloLinks(of id: Int) -> [(solo: Int, member: Int)] {
+        var links: [(solo: Int, member: Int)] = []
+        _ = containsSoloLink(of: id) { solo, member in
+            links.append((solo, member))
+            return false
+        }
+        return links
+    }
+
+    /// Whether `test` holds for one of the solos `id` sits in (walked innermost first, with
+    /// the member `id` is or is under).
+    private func containsSoloLink(of id: Int, where test: (_ solo: Int, _ member: Int) -> Bool) -> Bool {
         guard !soloMembers.isEmpty, components.indices.contains(id) else { return false }
         var current = id
         var steps = 0
         while let parent = components[current]?.parent, steps <= components.count {
-            if let members = soloMembers[parent], members.contains(where: { $0.id == current }),
-               store.uint(parent, P.soloActiveComponentId, 0) != UInt64(current) {
+            if let members = soloMembers[parent], members.contains(where: { $0.id == current }), test(parent, current) {
                 return true
             }
             current = parent

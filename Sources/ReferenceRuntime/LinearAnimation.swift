@@ -4,7 +4,10 @@ private typealias T = RiveTypeKey
 private typealias P = RivePropertyKey
 
 /// A linear animation as the file defines it: timing, looping and the keyframes it applies.
-struct AnimationDefinition {
+///
+/// A class, so that a player holds it by reference: copying a player (every layer apply
+/// reads one) then copies a pointer, not the whole definition.
+final class AnimationDefinition {
     /// How the animation behaves at its end (`LinearAnimation.loopValue`).
     enum Loop: UInt64 {
         case oneShot = 0, loop = 1, pingPong = 2
@@ -145,24 +148,31 @@ struct AnimationDefinition {
         return events
     }
 
+    /// The places in `store` of the properties the tracks key, in track order.
+    func handles(in store: PropertyStore) -> [PropertyStore.Handle] {
+        tracks.map { store.handle(PropertyStore.Key(object: $0.object, property: $0.propertyKey)) }
+    }
+
     /// Applies every track at a time (seconds) with a mix (1 replaces, less blends towards the
-    /// current values), as `KeyedProperty::apply` does upstream.
-    func apply(at seconds: Double, mix: Double, to store: PropertyStore) {
+    /// current values), as `KeyedProperty::apply` does upstream; `handles` are the tracks'
+    /// places in `store` (`handles(in:)`).
+    func apply(at seconds: Double, mix: Double, to store: PropertyStore, handles: [PropertyStore.Handle]) {
         var time = seconds
         if quantize {
             let fps = Float(self.fps)
             time = Double((Float(seconds) * fps).rounded(.down) / fps)
         }
-        for track in tracks {
-            track.apply(at: time, mix: mix, to: store)
+        for (track, handle) in zip(tracks, handles) {
+            track.apply(at: time, mix: mix, to: store, at: handle)
         }
     }
 }
 
 extension AnimationDefinition.Track {
-    /// Applies the track: before the first keyframe its value, after the last the last value,
-    /// between two the first one's hold value or the interpolation towards the next.
-    func apply(at seconds: Double, mix: Double, to store: PropertyStore) {
+    /// Applies the track to its property (at `key` in `store`): before the first keyframe its
+    /// value, after the last the last value, between two the first one's hold value or the
+    /// interpolation towards the next.
+    func apply(at seconds: Double, mix: Double, to store: PropertyStore, at key: PropertyStore.Handle) {
         let next = keyFrames.firstIndex { $0.seconds >= seconds } ?? keyFrames.count
         let value: AnimationDefinition.Value
         if next == 0 {
@@ -179,7 +189,7 @@ extension AnimationDefinition.Track {
                 value = Self.interpolate(from.value, to.value, t)
             }
         }
-        write(value, mix: mix, to: store)
+        write(value, mix: mix, to: store, at: key)
     }
 
     private static func interpolate(_ a: AnimationDefinition.Value, _ b: AnimationDefinition.Value, _ t: Double) -> AnimationDefinition.Value {
@@ -190,8 +200,7 @@ extension AnimationDefinition.Track {
         }
     }
 
-    private func write(_ value: AnimationDefinition.Value, mix: Double, to store: PropertyStore) {
-        let key = PropertyStore.Key(object: object, property: propertyKey)
+    private func write(_ value: AnimationDefinition.Value, mix: Double, to store: PropertyStore, at key: PropertyStore.Handle) {
         guard let current = store.value(key) else { return }
         let written: RivePropertyValue?
         switch (value, current) {
@@ -285,6 +294,8 @@ struct CubicEase {
 /// the part of the step past the wrap is kept as spilled time.
 struct AnimationPlayer {
     let definition: AnimationDefinition
+    /// The places of the tracks' properties in the store the player applies to.
+    private let handles: [PropertyStore.Handle]
     private var seconds: Float
     private var total: Float = 0
     private var lastTotal: Float = 0
@@ -302,8 +313,10 @@ struct AnimationPlayer {
     /// Time the last advance could not use (past a one-shot's end or a loop's wrap).
     var spilledTime: Double { Double(spilled) }
 
-    init(_ definition: AnimationDefinition) {
+    /// A player of `definition` at its start, applying to `store`.
+    init(_ definition: AnimationDefinition, store: PropertyStore) {
         self.definition = definition
+        handles = definition.handles(in: store)
         seconds = definition.startSecondsFloat
     }
 
@@ -403,8 +416,8 @@ struct AnimationPlayer {
         return keepGoing(speed: elapsedSeconds)
     }
 
-    /// Applies the animation at its current time.
+    /// Applies the animation at its current time (to the store it was made for).
     func apply(mix: Double, to store: PropertyStore) {
-        definition.apply(at: time, mix: mix, to: store)
+        definition.apply(at: time, mix: mix, to: store, handles: handles)
     }
 }
