@@ -71,13 +71,17 @@ final class ArtboardScene {
     /// Each shape's path in its own space, by shape id (`nil` for other components).
     private var shapePaths: [Path?]
     /// The components whose subtree's transforms need recomputing, and a flag per component
-    /// saying whether it is in that list.
+    /// saying whether it is in that list. (`transformDirty` and `pathDirty` are read by every
+    /// `update()`, so their exclusivity is enforced statically only: every write is an append
+    /// or an assignment of a value computed before the access begins.)
+    @exclusivity(unchecked)
     private var transformDirty: [Int] = []
     private var isTransformDirty: [Bool]
     /// How many shape paths the scene has built since it was created (each shape once, then
     /// only when its geometry changes), so a loop can check nothing is rebuilt per frame.
     private(set) var pathBuildCount = 0
     /// The shapes whose paths need rebuilding, and a flag per component saying whether it is in that list.
+    @exclusivity(unchecked)
     private var pathDirty: [Int] = []
     /// The fill rule the artboard's clip is recorded with. Upstream clips with the artboard's
     /// local render path, created clockwise (include/rive/shapes/shape_paint_path.hpp); a

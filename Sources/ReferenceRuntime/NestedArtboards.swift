@@ -66,6 +66,7 @@ final class NestedArtboardHost {
     private var machineInputs: [[NestedInput]]
     /// The nested inputs of the playing state machines, machine by machine, each with its
     /// value's place in the hosting store and the revision last passed (rebuilt with them).
+    @exclusivity(unchecked)
     private var inputLinks: [InputLink] = []
     /// The hosting artboard's store (the parent's, held here so the per-frame reads do not
     /// go through the unowned parent).
@@ -76,6 +77,7 @@ final class NestedArtboardHost {
                            artboard: PropertyStore.Handle)
     /// The revision of the host's `artboardId` at which `swapIfRebound()` last found nothing to
     /// swap; `nil` until then and after a swap, so only a new value is examined again.
+    @exclusivity(unchecked)
     private var unchangedArtboardRevision: UInt64?
     /// The solos the host sits in (the solo, and the member the host is in or under, with the
     /// solo's active-component property), innermost first: the host is collapsed when one of
@@ -104,13 +106,20 @@ final class NestedArtboardHost {
     }
     /// The artboard index the nested instance was made from, `nil` when it shows none.
     private(set) var artboardIndex: Int?
+    // The variables below that every advance reads (and `inputLinks`) have their exclusivity
+    // enforced statically only (a dynamic check cost about 30 instructions per access): every
+    // write is an assignment of a value computed before the access begins, and the loops over
+    // them read the array out before calling into a state machine.
     /// The nested artboard instance, `nil` when the host shows no artboard.
+    @exclusivity(unchecked)
     private(set) var instance: ReferenceArtboard?
     /// The nested state machines, in file order.
+    @exclusivity(unchecked)
     private(set) var machines: [ReferenceStateMachine] = []
     /// The data context the host last passed down (before resolving its own path).
     private var hostContext: DataContext?
     /// Time held back by quantization, in seconds of the nested artboard.
+    @exclusivity(unchecked)
     private var cumulatedSeconds: Float = 0
     /// The state machines of the hosting artboard that receive the events the nested state
     /// machines report (upstream's nested event listeners), held weakly.
