@@ -129,14 +129,13 @@ final class AnimationDefinition {
         self.callbacks = callbacks
     }
 
-    /// The keyed events whose keyframes lie between two times, as upstream's
-    /// `KeyedProperty::reportKeyedCallbacks`: moving forward, those after `from` (at `from`
-    /// too when `from` is the start) up to and including `to`; moving backward, those from
-    /// `to` up to before `from` (at `from` too when it is the start). Nothing when the times
-    /// are equal.
-    func events(from: Float, to: Float, fromStart: Bool) -> [Int] {
-        guard from != to else { return [] }
-        var events: [Int] = []
+    /// Appends the keyed events whose keyframes lie between two times to `events` (no array
+    /// is made when none is passed), as upstream's `KeyedProperty::reportKeyedCallbacks`:
+    /// moving forward, those after `from` (at `from` too when `from` is the start) up to and
+    /// including `to`; moving backward, those from `to` up to before `from` (at `from` too
+    /// when it is the start). Nothing when the times are equal.
+    func appendEvents(from: Float, to: Float, fromStart: Bool, to events: inout [Int]) {
+        guard from != to else { return }
         for keyed in callbacks {
             for callback in keyed {
                 let inRange = from <= to
@@ -145,7 +144,6 @@ final class AnimationDefinition {
                 if inRange { events.append(callback.event) }
             }
         }
-        return events
     }
 
     /// The places in `store` of the properties the tracks key, in track order.
@@ -335,6 +333,7 @@ struct AnimationPlayer {
     /// The keyed events the advances since the last call passed (upstream reports them to the
     /// state machine as keyed callbacks).
     mutating func takePassedEvents() -> [Int] {
+        guard !passedEvents.isEmpty else { return [] }
         defer { passedEvents.removeAll() }
         return passedEvents
     }
@@ -346,7 +345,7 @@ struct AnimationPlayer {
         let startTime = speedDirection >= 0 ? definition.startSecondsFloat : definition.endSecondsFloat
         let fromStart = startTime == from
         if fromStart, fromPong { return }
-        passedEvents += definition.events(from: from, to: to, fromStart: fromStart)
+        definition.appendEvents(from: from, to: to, fromStart: fromStart, to: &passedEvents)
     }
 
     /// Advances by `elapsed` seconds (scaled by the animation's speed, times `speed`); returns

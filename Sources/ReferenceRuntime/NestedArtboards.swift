@@ -122,12 +122,14 @@ final class NestedArtboardHost {
     @exclusivity(unchecked)
     private var cumulatedSeconds: Float = 0
     /// The state machines of the hosting artboard that receive the events the nested state
-    /// machines report (upstream's nested event listeners), held weakly.
-    private var eventSubscribers: [WeakStateMachine] = []
+    /// machines report (upstream's nested event listeners), through their sinks held weakly.
+    private var eventSubscribers: [WeakSink] = []
+    /// What the nested state machines hold (weakly) to pass their events up to this host.
+    private(set) lazy var eventRelay = NestedEventRelay(self)
 
-    /// A state machine held weakly.
-    private struct WeakStateMachine {
-        weak var machine: ReferenceStateMachine?
+    /// A state machine's event sink held weakly.
+    private struct WeakSink {
+        weak var sink: NestedEventSink?
     }
 
     private init(hostID: Int, parent: ReferenceArtboard, dataPath: [Int], machineIndices: [Int], machineInputs: [[NestedInput]]) {
@@ -216,7 +218,7 @@ final class NestedArtboardHost {
                 inputLinks.append(InputLink(machine: machine, link: link, value: store.handle(key)))
             }
         }
-        for machine in machines { machine.eventHost = self }
+        for machine in machines { machine.eventHost = eventRelay }
         passNestedInputs()
     }
 
@@ -243,8 +245,8 @@ final class NestedArtboardHost {
     /// machines report (upstream registers every state machine instance with the nested
     /// state machines of its artboard's hosts).
     func subscribeToEvents(_ machine: ReferenceStateMachine) {
-        eventSubscribers.removeAll { $0.machine == nil }
-        eventSubscribers.append(WeakStateMachine(machine: machine))
+        eventSubscribers.removeAll { $0.sink == nil }
+        eventSubscribers.append(WeakSink(sink: machine.eventSink))
     }
 
     /// Passes events a nested state machine reported up to the hosting artboard's state
@@ -252,7 +254,7 @@ final class NestedArtboardHost {
     /// their event listeners that target this host and name one of the events act.
     func passUp(_ events: [Int]) {
         for subscriber in eventSubscribers {
-            subscriber.machine?.notifyEventListeners(events, fromHost: hostID)
+            subscriber.sink?.machine.notifyEventListeners(events, fromHost: hostID)
         }
     }
 
@@ -391,6 +393,36 @@ final class NestedArtboardHost {
         guard let instance else { return }
         instance.scene.update()
         instance.scene.drawNested(on: renderer, hostOpacity: hostOpacity)
+    }
+}
+
+/// What a nested state machine holds, weakly, to pass the events it reports up to its host.
+///
+/// The host owns it; with it in between, nothing refers to a host or to a state machine weakly.
+/// An object that something refers to weakly pays a slower reference count on every retain
+/// and release, and hosts and state machines are retained several times per frame.
+@MainActor
+final class NestedEventRelay {
+    private unowned let host: NestedArtboardHost
+
+    init(_ host: NestedArtboardHost) {
+        self.host = host
+    }
+
+    /// Passes events up through the host (`NestedArtboardHost.passUp(_:)`).
+    func passUp(_ events: [Int]) {
+        host.passUp(events)
+    }
+}
+
+/// What a host holds, weakly, of a state machine of the hosting artboard to pass nested events
+/// to it; the state machine owns it (see `NestedEventRelay` for why not the machine itself).
+@MainActor
+final class NestedEventSink {
+    unowned let machine: ReferenceStateMachine
+
+    init(_ machine: ReferenceStateMachine) {
+        self.machine = machine
     }
 }
 

@@ -63,9 +63,11 @@ public final class ReferenceStateMachine: StateMachine {
     /// Events reported since the event listeners last acted (artboard-local ids), in order.
     @exclusivity(unchecked)
     private(set) var reportedEvents: [Int] = []
-    /// For a nested state machine, the host that passes its events up to the state machines
-    /// of the hosting artboard (see NestedArtboards.swift).
-    weak var eventHost: NestedArtboardHost?
+    /// For a nested state machine, the host's relay that passes its events up to the state
+    /// machines of the hosting artboard (see NestedArtboards.swift).
+    weak var eventHost: NestedEventRelay?
+    /// What the hosts of this machine's artboard hold weakly to pass nested events to it.
+    private(set) lazy var eventSink = NestedEventSink(self)
 
     /// A bindable property as conditions read it: its value key and the binds on it.
     private struct Bindable {
