@@ -89,13 +89,17 @@ final class ArtboardScene {
     /// Each shape's path in its own space, by shape id (`nil` for other components).
     private var shapePaths: [Path?]
     /// The components whose subtree's transforms need recomputing, and a flag per component
-    /// saying whether it is in that list.
+    /// saying whether it is in that list. (`transformDirty` and `pathDirty` are read by every
+    /// `update()`, so their exclusivity is enforced statically only: every write is an append
+    /// or an assignment of a value computed before the access begins.)
+    @exclusivity(unchecked)
     private var transformDirty: [Int] = []
     private var isTransformDirty: [Bool]
     /// How many shape paths the scene has built since it was created (each shape once, then
     /// only when its geometry changes), so a loop can check nothing is rebuilt per frame.
     private(set) var pathBuildCount = 0
     /// The shapes whose paths need rebuilding, and a flag per component saying whether it is in that list.
+    @exclusivity(unchecked)
     private var pathDirty: [Int] = []
     /// The fill rule the artboard's clip is recorded with. Upstream clips with the artboard's
     /// local render path, created clockwise (include/rive/shapes/shape_paint_path.hpp); a
@@ -756,12 +760,28 @@ final class ArtboardScene {
     /// the branch it sits in as its active child (upstream's `Solo::propagateCollapse`). With
     /// `below`, only the solos under that ancestor count.
     func isCollapsed(_ id: Int, below ancestor: Int? = nil) -> Bool {
+        containsSoloLink(of: id, below: ancestor) { solo, member in store.uint(solo, P.soloActiveComponentId, 0) != UInt64(member) }
+    }
+
+    /// The solos `id` sits in, innermost first: each solo with its member that `id` is or is
+    /// under (what `isCollapsed(_:)` checks; the tree never changes after the scene is built).
+    func soloLinks(of id: Int) -> [(solo: Int, member: Int)] {
+        var links: [(solo: Int, member: Int)] = []
+        _ = containsSoloLink(of: id) { solo, member in
+            links.append((solo, member))
+            return false
+        }
+        return links
+    }
+
+    /// Whether `test` holds for one of the solos `id` sits in (walked innermost first, with
+    /// the member `id` is or is under), up to `ancestor` when given.
+    private func containsSoloLink(of id: Int, below ancestor: Int? = nil, where test: (_ solo: Int, _ member: Int) -> Bool) -> Bool {
         guard !soloMembers.isEmpty, components.indices.contains(id) else { return false }
         var current = id
         var steps = 0
         while let parent = components[current]?.parent, parent != ancestor, steps <= components.count {
-            if let members = soloMembers[parent], members.contains(where: { $0.id == current }),
-               store.uint(parent, P.soloActiveComponentId, 0) != UInt64(current) {
+            if let members = soloMembers[parent], members.contains(where: { $0.id == current }), test(parent, current) {
                 return true
             }
             current = parent

@@ -54,7 +54,7 @@ extension ReferenceArtboard {
                 let animation = content.animations[index]
                 let value = Float(store.double(joystick.id, property, 0))
                 let time = ((invert ? -value : value) + 1) / 2 * Float(animation.durationSeconds)
-                animation.apply(at: Double(time), mix: 1, to: store)
+                animation.apply(at: Double(time), mix: 1, to: store, handles: animation.handles(in: store))
             }
         }
         return store.changeCount != changesBefore
