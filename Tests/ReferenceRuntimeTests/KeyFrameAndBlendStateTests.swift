@@ -57,7 +57,11 @@ struct KeyFrameAndBlendStateAssetTests {
         let file = try ReferenceWorker().openFile(.data(try #require(SharedMaterial.assetIfPresent(name))))
         let artboard = try file.makeArtboard(nil)
         let instance = try? file.makeViewModelInstance(.viewModelDefault(from: .artboardDefault(artboard)))
-        let machine = try artboard.makeStateMachine(nil, binding: instance.map { .instance($0) } ?? .auto)
+        // The file's default state machine, else its first one by name (as `diff` plays a file
+        // that names no default).
+        let binding: DataBind = instance.map { .instance($0) } ?? .auto
+        let first = file.model.artboards[artboard.index].stateMachines.first?.name
+        let machine = try (try? artboard.makeStateMachine(nil, binding: binding)) ?? artboard.makeStateMachine(first, binding: binding)
         return (artboard, machine, instance)
     }
 

@@ -126,9 +126,9 @@ struct PathEffectsTests {
         let inOut = ElasticEase(easing: 2, amplitude: 0.5, period: 0.5)
         #expect(abs(inOut.transform(0)) < 1e-3 && abs(inOut.transform(1) - 1) < 1e-3)
         let value = KeyFrameInterpolator.cubicValue(x: CubicEase(x1: 0.42, y1: 1.0 / 3, x2: 0.58, y2: 2.0 / 3), y1: -20, y2: 300)
-        guard case .double(let start) = value.interpolate(.double(0), .double(100), 0),
-              case .double(let end) = value.interpolate(.double(0), .double(100), 1),
-              case .double(let middle) = value.interpolate(.double(0), .double(100), 0.5) else {
+        guard case .double(let start) = value.interpolate(.double(0), .double(100), 0, property: RivePropertyKey.nodeX),
+              case .double(let end) = value.interpolate(.double(0), .double(100), 1, property: RivePropertyKey.nodeX),
+              case .double(let middle) = value.interpolate(.double(0), .double(100), 0.5, property: RivePropertyKey.nodeX) else {
             Issue.record("a cubic value interpolator gives numbers")
             return
         }
