@@ -119,3 +119,19 @@ extension ReferenceArtboard {
         scene.update()
     }
 }
+
+extension ReferenceStateMachine {
+    /// The artboard's width (0), height (1) or width-to-height ratio (2) a
+    /// `TransitionArtboardCondition` compares: upstream reads `layoutWidth()` and
+    /// `layoutHeight()`, which are the artboard's own width and height without a layout engine
+    /// (`ConditionComparandArtboardProperty`).
+    func artboardProperty(_ property: Int) -> Double? {
+        let (width, height) = artboard.scene.size
+        switch property {
+        case 0: return width
+        case 1: return height
+        case 2: return Double(Float(width) / Float(height))
+        default: return nil
+        }
+    }
+}
