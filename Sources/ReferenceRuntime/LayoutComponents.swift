@@ -105,6 +105,20 @@ extension ArtboardScene {
 }
 
 extension ReferenceArtboard {
+    /// Marks the properties whose changes the real runtime without a layout engine does not
+    /// see as changes of its scene (no dirt, so no further frame): a layout component's width
+    /// and height, and every property of a `LayoutComponentStyle` (upstream's `widthChanged`
+    /// and the style's setters only mark the layout engine's node dirty, an empty call there).
+    func markInertLayoutProperties() {
+        for (id, component) in scene.components.enumerated() where id != 0 {
+            switch component?.typeKey {
+            case T.layoutComponent?: store.inertProperties[id] = [P.layoutComponentWidth, P.layoutComponentHeight]
+            case T.layoutComponentStyle?: store.inertProperties[id] = []
+            default: break
+            }
+        }
+    }
+
     /// Lets the scene place its `NestedArtboardLayout` hosts by the artboards they show, and
     /// recomputes their transforms (after the hosts are made or one swapped its artboard).
     func placeLayoutHosts() {

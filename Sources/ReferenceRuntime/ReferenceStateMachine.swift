@@ -135,7 +135,7 @@ public final class ReferenceStateMachine: StateMachine {
             resolveBinds(reconcileAll: contextIsNew)
         }
         let store = artboard.store
-        let sceneChangesBefore = store.changeCount
+        let sceneChangesBefore = store.changeCount &- store.inertChangeCount
         let nodes = contextNodes
         var sourcesChanged = false
         for node in nodes where !sourcesChanged {
@@ -181,7 +181,7 @@ public final class ReferenceStateMachine: StateMachine {
         }
         for input in inputs.indices { inputs[input].isFired = false }
         artboard.scene.update()
-        let sceneChanged = store.changeCount != sceneChangesBefore
+        let sceneChanged = store.changeCount &- store.inertChangeCount != sceneChangesBefore
         let needsMore = seconds == 0 || layersActive || stateChanged || sourcesChanged || targetsChanged || sceneChanged || convertersAnimating
             || hasPendingViewModelListeners || !reportedEvents.isEmpty
         if !needsMore {
