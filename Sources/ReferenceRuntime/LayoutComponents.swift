@@ -21,6 +21,9 @@ private typealias P = RivePropertyKey
 ///   origin when its parent is the artboard (`composeWorldTransform`); a mounted artboard's
 ///   origin is `(-width × originX, -height × originY)` and a top-level artboard's (0, 0).
 ///   Its width and height overrides only feed the layout engine, so they change nothing.
+/// - **Layout participants and grid tracks** (`LayoutParticipant`, `GridTrack`,
+///   `GridItemPlacement`): they only feed the layout engine (a participant's solved box is
+///   empty and `isParticipatingInLayout` is false there), so they change nothing either.
 extension ArtboardScene {
     /// A layout component's transform relative to its parent's world transform.
     func layoutTransform(_ id: Int, parent: Int?) -> Transform2D {
@@ -107,13 +110,14 @@ extension ArtboardScene {
 extension ReferenceArtboard {
     /// Marks the properties whose changes the real runtime without a layout engine does not
     /// see as changes of its scene (no dirt, so no further frame): a layout component's width
-    /// and height, and every property of a `LayoutComponentStyle` (upstream's `widthChanged`
-    /// and the style's setters only mark the layout engine's node dirty, an empty call there).
+    /// and height, and every property of a `LayoutComponentStyle`, `LayoutParticipant`,
+    /// `GridTrack` and `GridItemPlacement` (upstream's setters only mark the layout engine's
+    /// node dirty, an empty call there).
     func markInertLayoutProperties() {
         for (id, component) in scene.components.enumerated() where id != 0 {
             switch component?.typeKey {
             case T.layoutComponent?: store.inertProperties[id] = [P.layoutComponentWidth, P.layoutComponentHeight]
-            case T.layoutComponentStyle?: store.inertProperties[id] = []
+            case T.layoutComponentStyle?, T.layoutParticipant?, T.gridTrack?, T.gridItemPlacement?: store.inertProperties[id] = []
             default: break
             }
         }
