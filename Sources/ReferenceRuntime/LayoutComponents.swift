@@ -21,6 +21,9 @@ private typealias P = RivePropertyKey
 ///   origin when its parent is the artboard (`composeWorldTransform`); a mounted artboard's
 ///   origin is `(-width × originX, -height × originY)` and a top-level artboard's (0, 0).
 ///   Its width and height overrides only feed the layout engine, so they change nothing.
+/// - **NestedArtboardLeaf**: a nested artboard whose world transform ends with its fit and
+///   alignment of the mounted artboard into its frame (`NestedArtboardLeaf::update`); under a
+///   layout component the frame is the empty box, which scales the artboard to nothing.
 /// - **Layout participants and grid tracks** (`LayoutParticipant`, `GridTrack`,
 ///   `GridItemPlacement`): they only feed the layout engine (a participant's solved box is
 ///   empty and `isParticipatingInLayout` is false there), so they change nothing either.
