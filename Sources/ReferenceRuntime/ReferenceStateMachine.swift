@@ -158,7 +158,7 @@ public final class ReferenceStateMachine: StateMachine {
         }
         let store = artboard.store
         store.boundKeyFrameValues = binds.store
-        let sceneChangesBefore = store.changeCount
+        let sceneChangesBefore = store.changeCount &- store.inertChangeCount
         let nodes = contextNodes
         var sourcesChanged = false
         for node in nodes where !sourcesChanged {
@@ -204,7 +204,7 @@ public final class ReferenceStateMachine: StateMachine {
         }
         for input in inputs.indices { inputs[input].isFired = false }
         artboard.scene.update()
-        let sceneChanged = store.changeCount != sceneChangesBefore
+        let sceneChanged = store.changeCount &- store.inertChangeCount != sceneChangesBefore
         let needsMore = seconds == 0 || layersActive || stateChanged || sourcesChanged || targetsChanged || sceneChanged || convertersAnimating
             || hasPendingViewModelListeners || !reportedEvents.isEmpty
         if !needsMore {
