@@ -306,7 +306,7 @@ final class ArtboardScene {
         transformDirty.append(id)
     }
 
-    private func markPathDirty(_ shape: Int) {
+    func markPathDirty(_ shape: Int) {
         guard !isPathDirty[shape] else { return }
         isPathDirty[shape] = true
         pathDirty.append(shape)
@@ -412,6 +412,9 @@ final class ArtboardScene {
 
     /// The product of local transforms from a path up to (not including) its shape.
     private func transform(from id: Int, upTo shape: Int) -> Transform2D {
+        // A constraint between the path and its shape moved the path in world space; upstream's
+        // path composer maps every path through the inverse of the shape's world transform.
+        if constraints.movesPathInShape(id) { return (worldTransforms[shape].inverted() ?? .identity) * worldTransforms[id] }
         var result = Transform2D.identity
         var current: Int? = id
         while let node = current, node != shape {
