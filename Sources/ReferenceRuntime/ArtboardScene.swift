@@ -27,6 +27,8 @@ final class ArtboardScene {
         case rectangle
         case ellipse
         case pointsPath
+        /// A polygon, star or triangle (ParametricShapes.swift).
+        case polygon
         case vertex
         case fill
         case stroke
@@ -64,8 +66,15 @@ final class ArtboardScene {
     /// For a nested artboard: maps a point of the host's space (after this artboard's own
     /// transform) into the root artboard's space (upstream `NestedArtboard::hostTransformPoint`).
     var hostRootTransform: ((Point) -> Point)?
-    /// For each clipped shape, the clipping shapes that clip it (outermost first).
+    /// For each clipped drawable, the clipping shapes that clip it, in file order (the order
+    /// upstream's `ClippingShape::onAddedClean` adds them).
     private var clipsByShape: [Int: [Int]] = [:]
+    /// The drawables with clip starts and ends between them (ClippingShapes.swift).
+    private var clipOperations: [ClipOperation] = []
+    /// Whether each of `clipOperations` saves and restores (upstream's needsSaveOperation).
+    private var clipOperationSaves: [Bool] = []
+    /// The shapes that hold at least one path.
+    private var pathShapes: Set<Int> = []
     /// For each clipping shape, the shapes whose paths make its clip (those under its source).
     private var clipSources: [Int: [Int]] = [:]
     /// For each solo, its selectable children (id and name, in child order): every child but
@@ -80,13 +89,17 @@ final class ArtboardScene {
     /// Each shape's path in its own space, by shape id (`nil` for other components).
     private var shapePaths: [Path?]
     /// The components whose subtree's transforms need recomputing, and a flag per component
-    /// saying whether it is in that list.
+    /// saying whether it is in that list. (`transformDirty` and `pathDirty` are read by every
+    /// `update()`, so their exclusivity is enforced statically only: every write is an append
+    /// or an assignment of a value computed before the access begins.)
+    @exclusivity(unchecked)
     private var transformDirty: [Int] = []
     private var isTransformDirty: [Bool]
     /// How many shape paths the scene has built since it was created (each shape once, then
     /// only when its geometry changes), so a loop can check nothing is rebuilt per frame.
     private(set) var pathBuildCount = 0
     /// The shapes whose paths need rebuilding, and a flag per component saying whether it is in that list.
+    @exclusivity(unchecked)
     private var pathDirty: [Int] = []
     /// The fill rule the artboard's clip is recorded with. Upstream clips with the artboard's
     /// local render path, created clockwise (include/rive/shapes/shape_paint_path.hpp); a
@@ -99,9 +112,9 @@ final class ArtboardScene {
     /// Whether layout components compose their own x, y, rotation and scale (files of
     /// version 7.3 and later; see LayoutComponents.swift).
     let layoutsComposeTransform: Bool
-    /// For a layout-hosted nested artboard (`NestedArtboardLayout`), the offset its host
-    /// inserts before its own transform (set by the artboard instance; LayoutComponents.swift).
-    var nestedLayoutOffset: ((_ host: Int) -> Point?)?
+    /// For a layout-hosted nested artboard (`NestedArtboardLayout`, `NestedArtboardLeaf`), the
+    /// artboard instance it shows (set by the artboard instance; LayoutComponents.swift).
+    var layoutHostedScene: ((_ host: Int) -> ArtboardScene?)?
 
     /// Whether the artboard clips its content to its bounds. Unless the file stores `clip` or
     /// something wrote it, it does: upstream's `Artboard` constructor sets `clip` to true over
@@ -113,6 +126,10 @@ final class ArtboardScene {
     private var isPathDirty: [Bool]
     /// The work list of `updateTransforms(from:)`, kept to reuse its storage.
     private var transformStack: [Int] = []
+    /// The paints' path effects (PathEffects.swift).
+    private var pathEffects = PathEffects()
+    /// Each paint's feather, by paint id (Feathers.swift).
+    private var feathers: [Int: Int] = [:]
 
     /// Builds the scene of an artboard; values come from `store` (keyed by artboard-local id).
     init(localObjects: [Int?], document: RiveDocument, store: PropertyStore) {
@@ -166,9 +183,13 @@ final class ArtboardScene {
             clipSources[clip] = source.map { source in shapesDepthFirst(from: source) } ?? []
             for shape in drawOrder where isUnder(shape, parent) { clipsByShape[shape, default: []].append(clip) }
         }
-        for shape in clipsByShape.keys {
-            clipsByShape[shape]?.sort { depth(of: components[$0]?.parent ?? 0) < depth(of: components[$1]?.parent ?? 0) }
-        }
+        clipOperations = ClipOperation.drawList(drawOrder: drawOrder, clipsByDrawable: clipsByShape)
+        clipOperationSaves = Self.clipOperationSaves(clipOperations) { clip in store.bool(clip, P.clippingShapeIsVisible, true) }
+        pathShapes = Set(components.indices.compactMap { id in
+            [.rectangle, .ellipse, .pointsPath, .polygon].contains(components[id]?.kind) ? owningShape(of: id) : nil
+        })
+        pathEffects = PathEffects(components: components, store: store)
+        feathers = Self.feathers(of: components)
         if !components.isEmpty { markTransformDirty(0) }
         for shape in shapeOrder { markPathDirty(shape) }
         update()
@@ -228,6 +249,7 @@ final class ArtboardScene {
         case T.rectangle: return .rectangle
         case T.ellipse: return .ellipse
         case T.pointsPath: return .pointsPath
+        case T.polygon, T.star, T.triangle: return .polygon
         case T.straightVertex, T.cubicMirroredVertex, T.cubicDetachedVertex, T.cubicAsymmetricVertex: return .vertex
         case T.fill: return .fill
         case T.stroke: return .stroke
@@ -237,7 +259,7 @@ final class ArtboardScene {
         case T.clippingShape: return .clippingShape
         case T.node, T.solo: return .node
         case T.layoutComponent: return .layout
-        case T.nestedArtboard, T.nestedArtboardLayout: return .nestedArtboard
+        case T.nestedArtboard, T.nestedArtboardLayout, T.nestedArtboardLeaf: return .nestedArtboard
         case T.artboardComponentList: return .componentList
         default: return .other
         }
@@ -271,7 +293,9 @@ final class ArtboardScene {
             switch kind {
             case .artboard, .node, .layout, .shape, .nestedArtboard, .componentList:
                 markTransformDirty(id)
-            case .rectangle, .ellipse, .pointsPath:
+                // A solo inside a shape picks which of its paths the shape combines.
+                if soloMembers[id] != nil, let shape = owningShape(of: id) { markPathDirty(shape) }
+            case .rectangle, .ellipse, .pointsPath, .polygon:
                 if let shape = owningShape(of: id) { markPathDirty(shape) }
             case .vertex:
                 if let path = components[id]?.parent, let shape = owningShape(of: path) { markPathDirty(shape) }
@@ -350,11 +374,11 @@ final class ArtboardScene {
             case .artboard:
                 transforms[id] = .identity
                 opacities[id] = store.double(id, P.worldTransformComponentOpacity, 1)
-            case .node, .shape, .rectangle, .ellipse, .pointsPath, .componentList:
+            case .node, .shape, .rectangle, .ellipse, .pointsPath, .polygon, .componentList:
                 transforms[id] = parentWorld * localTransform(id)
                 opacities[id] = parentOpacity * store.double(id, P.worldTransformComponentOpacity, 1)
             case .nestedArtboard:
-                transforms[id] = parentWorld * nestedHostOffset(id, parent: parent) * localTransform(id)
+                transforms[id] = nestedHostTransform(id, parent: parent, parentWorld: parentWorld)
                 opacities[id] = parentOpacity * store.double(id, P.worldTransformComponentOpacity, 1)
             case .layout:
                 transforms[id] = parentWorld * layoutTransform(id, parent: parent)
@@ -397,7 +421,9 @@ final class ArtboardScene {
         while let id = stack.popLast() {
             guard let component = components[id] else { continue }
             switch component.kind {
-            case .rectangle, .ellipse, .pointsPath:
+            case .rectangle, .ellipse, .pointsPath, .polygon:
+                // Upstream's path composer leaves out paths a solo inside the shape collapses.
+                if isCollapsed(id, below: shape) { continue }
                 let path = localPath(id, kind: component.kind)
                 let toShape = transform(from: id, upTo: shape)
                 combined.commands.append(contentsOf: path.commands.map { Self.transformed($0, by: toShape) })
@@ -437,6 +463,8 @@ final class ArtboardScene {
             return Path.ellipse(
                 width: store.double(id, P.parametricPathWidth), height: store.double(id, P.parametricPathHeight),
                 originX: store.double(id, P.parametricPathOriginX, 0.5), originY: store.double(id, P.parametricPathOriginY, 0.5))
+        case .polygon:
+            return polygonPath(id)
         default:
             let vertices = (components[id]?.children ?? []).compactMap { vertex($0) }
             return Path.points(vertices, isClosed: store.bool(id, P.pointsCommonPathIsClosed, false))
@@ -460,7 +488,7 @@ final class ArtboardScene {
         }
     }
 
-    private static func transformed(_ command: PathCommand, by transform: Transform2D) -> PathCommand {
+    static func transformed(_ command: PathCommand, by transform: Transform2D) -> PathCommand {
         switch command {
         case .moveTo(let p): .moveTo(transform.apply(p))
         case .lineTo(let p): .lineTo(transform.apply(p))
@@ -589,63 +617,174 @@ final class ArtboardScene {
         let (width, height) = size
         let background = Path.artboardBounds(width: width, height: height,
                                              originX: store.double(0, P.artboardOriginX), originY: store.double(0, P.artboardOriginY))
-        drawPaints(of: 0, path: background, opacity: renderOpacities[0] * hostOpacity, world: .identity, on: renderer)
-        for drawable in drawOrder where !isHidden(drawable) && !isCollapsed(drawable) {
-            if components[drawable]?.kind == .nestedArtboard || components[drawable]?.kind == .componentList {
-                guard let drawNestedArtboard else { continue }
-                renderer.save()
-                for clip in clipsByShape[drawable] ?? [] where store.bool(clip, P.clippingShapeIsVisible, true) {
-                    renderer.clipPath(clipPath(clip))
-                }
-                renderer.transform(worldTransforms[drawable])
-                drawNestedArtboard(drawable, renderer, renderOpacities[drawable] * hostOpacity)
-                renderer.restore()
+        drawPaints(of: 0, path: background, opacity: renderOpacities[0] * hostOpacity, world: .identity, needsSave: true, on: renderer)
+        // Upstream's Artboard::drawInternal over the draw list with its clip operations: a
+        // clip start waits until something draws inside it (a start followed at once by an
+        // end is dropped), and nothing draws while a visible clip without a path is open.
+        // Saves and restores follow `clipOperationSaves` (upstream's needsSaveOperation).
+        var emptyClips = 0
+        var pendingStarts: [Int] = []
+        for (index, operation) in clipOperations.enumerated() {
+            let before = emptyClips
+            switch operation {
+            case .start(let clip): emptyClips += clipIsVisible(clip) && !clipHasShapes(clip) ? 1 : 0
+            case .end(let clip): emptyClips -= clipIsVisible(clip) && !clipHasShapes(clip) ? 1 : 0
+            case .drawable: break
+            }
+            guard emptyClips == before, emptyClips <= 0 else { continue }
+            switch operation {
+            case .start:
+                pendingStarts.append(index)
                 continue
+            case .end:
+                if !pendingStarts.isEmpty {
+                    pendingStarts.removeLast()
+                    continue
+                }
+            case .drawable(let drawable):
+                guard willDraw(drawable, hostOpacity: hostOpacity) else { continue }
             }
-            // Upstream's Shape::willDraw: a shape at zero render opacity is not drawn at all; one
-            // without a visible paint makes no renderer call (Shape::draw only draws paints).
-            guard let path = shapePaths[drawable], renderOpacities[drawable] * hostOpacity != 0,
-                  hasVisiblePaint(drawable) else { continue }
-            renderer.save()
-            for clip in clipsByShape[drawable] ?? [] where store.bool(clip, P.clippingShapeIsVisible, true) {
-                renderer.clipPath(clipPath(clip))
+            for start in pendingStarts {
+                guard case .start(let clip) = clipOperations[start], clipIsVisible(clip) else { continue }
+                if clipOperationSaves[start] { renderer.save() }
+                if let path = clipPath(clip) { renderer.clipPath(path) }
             }
-            renderer.transform(worldTransforms[drawable])
-            drawPaints(of: drawable, path: path, opacity: renderOpacities[drawable] * hostOpacity, world: worldTransforms[drawable], on: renderer)
-            renderer.restore()
+            pendingStarts.removeAll()
+            switch operation {
+            case .start: break
+            case .end(let clip):
+                if clipIsVisible(clip), clipOperationSaves[index] { renderer.restore() }
+            case .drawable(let drawable):
+                draw(drawable, needsSave: clipOperationSaves[index], hostOpacity: hostOpacity, on: renderer)
+            }
         }
     }
 
-    /// Whether a shape has a fill or stroke that is visible.
-    private func hasVisiblePaint(_ shape: Int) -> Bool {
-        (components[shape]?.children ?? []).contains { paint in
-            let kind = components[paint]?.kind
-            return (kind == .fill || kind == .stroke) && store.bool(paint, P.shapePaintIsVisible, true)
+    private func clipIsVisible(_ clip: Int) -> Bool { store.bool(clip, P.clippingShapeIsVisible, true) }
+
+    /// The shapes that make a clipping shape's clip: those under its source that hold a path
+    /// not collapsed by a solo (upstream skips a `Shape::isEmpty` shape).
+    private func clipShapes(_ clip: Int) -> [Int] {
+        (clipSources[clip] ?? []).filter { pathShapes.contains($0) && !isCollapsed($0) }
+    }
+
+    private func clipHasShapes(_ clip: Int) -> Bool {
+        (clipSources[clip] ?? []).contains { pathShapes.contains($0) && !isCollapsed($0) }
+    }
+
+    /// Upstream's `Drawable::willDraw` and `Shape::willDraw`: not hidden, not collapsed by a
+    /// solo, and a shape not at zero render opacity.
+    private func willDraw(_ drawable: Int, hostOpacity: Double) -> Bool {
+        if isHidden(drawable) || isCollapsed(drawable) { return false }
+        if [.nestedArtboard, .componentList].contains(components[drawable]?.kind) { return drawNestedArtboard != nil }
+        return shapePaths[drawable] != nil && renderOpacities[drawable] * hostOpacity != 0
+    }
+
+    /// Draws one shape, nested artboard or component list: a host saves (when `needsSave`),
+    /// applies its world transform and draws its artboard (`NestedArtboard::draw`); a shape
+    /// draws its paints, each under its own save when `needsSave` or when it has more than one
+    /// paint (`Shape::draw`).
+    private func draw(_ drawable: Int, needsSave: Bool, hostOpacity: Double, on renderer: some Renderer) {
+        let world = worldTransforms[drawable]
+        if [.nestedArtboard, .componentList].contains(components[drawable]?.kind) {
+            if needsSave { renderer.save() }
+            renderer.transform(world)
+            drawNestedArtboard?(drawable, renderer, renderOpacities[drawable] * hostOpacity)
+            if needsSave { renderer.restore() }
+        } else if let path = shapePaths[drawable] {
+            let paintCount = (components[drawable]?.children ?? []).count { [.fill, .stroke].contains(components[$0]?.kind) }
+            drawPaints(of: drawable, path: path, opacity: renderOpacities[drawable] * hostOpacity, world: world,
+                       needsSave: needsSave || paintCount > 1, on: renderer)
         }
     }
 
-    /// A clipping shape's clip in world space: the paths of the shapes under its source, each
-    /// through its world transform, with the clipping shape's fill rule. A source with no
-    /// shapes clips everything away, as upstream's empty clip does.
-    private func clipPath(_ clip: Int) -> Path {
+    /// Upstream's `Artboard::clearRedundantOperations` over the draw list: after a clip start
+    /// that saved (a visible one, or any start after one that saved), a further clip start
+    /// does not save and its end does not restore, and a drawable wrapped directly by a clip
+    /// start and its end does not save either. Visibility is the authored one, as upstream
+    /// decides this when it sorts the draw list.
+    private static func clipOperationSaves(_ operations: [ClipOperation], isVisible: (Int) -> Bool) -> [Bool] {
+        var saves: [Bool] = []
+        var startSaves: [Bool] = []
+        var previousSaved = false
+        for (index, operation) in operations.enumerated() {
+            var needsSave = true
+            switch operation {
+            case .start:
+                startSaves.append(!previousSaved)
+                needsSave = !previousSaved
+            case .end:
+                needsSave = startSaves.popLast() ?? true
+            case .drawable:
+                if previousSaved, index + 1 < operations.count, case .end = operations[index + 1] { needsSave = false }
+            }
+            saves.append(needsSave)
+            if case .start(let clip) = operation {
+                previousSaved = isVisible(clip) || previousSaved
+            } else {
+                previousSaved = false
+            }
+        }
+        return saves
+    }
+
+    /// A clipping shape's clip in world space, with its fill rule (upstream
+    /// `ClippingShape::update` and `addFillPaths`): for each shape under its source that holds
+    /// a path not hidden by a solo, the results of its fills' path effects (a fill whose effects
+    /// give an empty path adds nothing), or the shape's own path when it has a fill without
+    /// effects or no fill with effects. `nil` when no shape takes part: upstream then draws
+    /// nothing inside the clip.
+    private func clipPath(_ clip: Int) -> Path? {
         var combined = Path()
-        for shape in clipSources[clip] ?? [] {
+        var hasPath = false
+        for shape in clipShapes(clip) {
             guard let path = shapePaths[shape] else { continue }
-            combined.commands += path.commands.map { Self.transformed($0, by: worldTransforms[shape]) }
+            let world = worldTransforms[shape]
+            var addedEffected = false
+            var needsRawPath = false
+            for paint in components[shape]?.children ?? [] where components[paint]?.kind == .fill {
+                guard let effected = pathEffects.apply(paint: paint, to: path, isFill: true, store: store) else {
+                    needsRawPath = true
+                    continue
+                }
+                combined.commands += effected.commands.map { Self.transformed($0, by: world) }
+                addedEffected = true
+            }
+            hasPath = true
+            if addedEffected, !needsRawPath { continue }
+            combined.commands += path.commands.map { Self.transformed($0, by: world) }
         }
+        guard hasPath else { return nil }
         combined.fillRule = FillRule(rawValue: UInt32(truncatingIfNeeded: store.uint(clip, P.clippingShapeFillRule, 0))) ?? .nonZero
         return combined
     }
 
     /// Whether a component is collapsed by a solo above it: every solo on the way up must have
-    /// the branch it sits in as its active child (upstream's `Solo::propagateCollapse`).
-    func isCollapsed(_ id: Int) -> Bool {
+    /// the branch it sits in as its active child (upstream's `Solo::propagateCollapse`). With
+    /// `below`, only the solos under that ancestor count.
+    func isCollapsed(_ id: Int, below ancestor: Int? = nil) -> Bool {
+        containsSoloLink(of: id, below: ancestor) { solo, member in store.uint(solo, P.soloActiveComponentId, 0) != UInt64(member) }
+    }
+
+    /// The solos `id` sits in, innermost first: each solo with its member that `id` is or is
+    /// under (what `isCollapsed(_:)` checks; the tree never changes after the scene is built).
+    func soloLinks(of id: Int) -> [(solo: Int, member: Int)] {
+        var links: [(solo: Int, member: Int)] = []
+        _ = containsSoloLink(of: id) { solo, member in
+            links.append((solo, member))
+            return false
+        }
+        return links
+    }
+
+    /// Whether `test` holds for one of the solos `id` sits in (walked innermost first, with
+    /// the member `id` is or is under), up to `ancestor` when given.
+    private func containsSoloLink(of id: Int, below ancestor: Int? = nil, where test: (_ solo: Int, _ member: Int) -> Bool) -> Bool {
         guard !soloMembers.isEmpty, components.indices.contains(id) else { return false }
         var current = id
         var steps = 0
-        while let parent = components[current]?.parent, steps <= components.count {
-            if let members = soloMembers[parent], members.contains(where: { $0.id == current }),
-               store.uint(parent, P.soloActiveComponentId, 0) != UInt64(current) {
+        while let parent = components[current]?.parent, parent != ancestor, steps <= components.count {
+            if let members = soloMembers[parent], members.contains(where: { $0.id == current }), test(parent, current) {
                 return true
             }
             current = parent
@@ -659,51 +798,51 @@ final class ArtboardScene {
     }
 
     /// Draws a container's visible fills and strokes in child order, with the container's
-    /// blend mode (the artboard's is always source-over); a stroke that the
-    /// transform does not affect is drawn in world space under an inverse transform.
-    private func drawPaints(of container: Int, path: Path, opacity: Double, world: Transform2D, on renderer: some Renderer) {
+    /// blend mode (the artboard's is always source-over), as upstream's `ShapePaint::draw`: a
+    /// paint drawn in the container's space applies `world` (under its own save when
+    /// `needsSave`); a stroke that the transform does not affect draws its path in world space.
+    /// Path effects and feathers apply per paint (PathEffects.swift, Feathers.swift).
+    private func drawPaints(of container: Int, path: Path, opacity: Double, world: Transform2D, needsSave: Bool, on renderer: some Renderer) {
         for paint in components[container]?.children ?? [] {
             guard let component = components[paint], component.kind == .fill || component.kind == .stroke,
                   store.bool(paint, P.shapePaintIsVisible, true) else { continue }
             let inWorld = component.kind == .stroke && !store.bool(paint, P.strokeTransformAffectsStroke, true)
             guard let shader = shader(of: paint, opacity: opacity, world: inWorld ? world : nil) else { continue }
+            // Upstream's Artboard::drawInternal skips a background paint whose color (or every
+            // gradient stop), at the artboard's own render opacity, is fully transparent
+            // (`ShapePaint::shouldDraw`); shapes draw such paints.
+            if container == 0, let own = self.shader(of: paint, opacity: renderOpacities[0], world: nil), own.isFullyTransparent { continue }
             let blendMode = BlendMode(rawValue: UInt32(truncatingIfNeeded: store.uint(container, P.drawableBlendModeValue, 3))) ?? .srcOver
+            if !inWorld {
+                if needsSave { renderer.save() }
+                renderer.transform(world)
+            }
             if component.kind == .fill {
-                var filled = path
+                var filled = pathEffects.isEmpty ? path : pathEffects.apply(paint: paint, to: path, isFill: true, store: store) ?? path
                 filled.fillRule = FillRule(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.fillFillRule, 0))) ?? .nonZero
-                if container == 0 {
-                    // Upstream draws the artboard's own paints through its local render path, so
-                    // ShapePaint::draw saves and applies the artboard's (identity) world transform.
-                    renderer.save()
-                    renderer.transform(.identity)
-                    renderer.drawPath(filled, paint: Paint(style: .fill, shader: shader, blendMode: blendMode))
-                    renderer.restore()
-                    if filled.fillRule != .clockwise { artboardPathFillRule = filled.fillRule }
+                let fill = Paint(style: .fill, shader: shader, blendMode: blendMode)
+                if let feather = feathers[paint] {
+                    drawFeathered(filled, paint: fill, feather: feather, isFill: true, inWorld: false, world: world, on: renderer)
                 } else {
-                    renderer.drawPath(filled, paint: Paint(style: .fill, shader: shader, blendMode: blendMode))
+                    renderer.drawPath(filled, paint: fill)
                 }
+                if container == 0, filled.fillRule != .clockwise { artboardPathFillRule = filled.fillRule }
             } else {
                 let style = StrokeStyle(
                     thickness: store.double(paint, P.strokeThickness, 1),
                     cap: StrokeCap(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.strokeCap, 0))) ?? .butt,
                     join: StrokeJoin(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.strokeJoin, 0))) ?? .miter)
                 let stroke = Paint(style: .stroke(style), shader: shader, blendMode: blendMode)
-                if !inWorld, container == 0 {
-                    renderer.save()
-                    renderer.transform(.identity)
-                    renderer.drawPath(path, paint: stroke)
-                    renderer.restore()
-                } else if !inWorld {
-                    renderer.drawPath(path, paint: stroke)
-                } else if let inverse = world.inverted() {
-                    renderer.save()
-                    renderer.transform(inverse)
-                    var worldPath = path
-                    worldPath.commands = path.commands.map { Self.transformed($0, by: world) }
-                    renderer.drawPath(worldPath, paint: stroke)
-                    renderer.restore()
+                var stroked = path
+                if inWorld { stroked.commands = path.commands.map { Self.transformed($0, by: world) } }
+                if !pathEffects.isEmpty { stroked = pathEffects.apply(paint: paint, to: stroked, isFill: false, store: store) ?? stroked }
+                if let feather = feathers[paint] {
+                    drawFeathered(stroked, paint: stroke, feather: feather, isFill: false, inWorld: inWorld, world: world, on: renderer)
+                } else {
+                    renderer.drawPath(stroked, paint: stroke)
                 }
             }
+            if !inWorld, needsSave { renderer.restore() }
         }
     }
 

@@ -42,11 +42,13 @@ struct BlendStateDefinition {
 
     let kind: Kind
     let animations: [Animation]
+    /// Whether every apply first writes back the values the animations key: the first
+    /// animation's first keyframes, the values the state started with for the others.
+    let resets: Bool
 
     /// Reads the blend state at document index `index` and the blend animations that follow
     /// it (upstream imports each `BlendAnimation` into the latest layer state); `nil` for a
-    /// state that is no blend state. A 1D blend state that resets its animations' values on
-    /// every apply (`LayerStateFlags::Reset`) is not played and is named in `unsupported`.
+    /// state that is no blend state.
     static func read(at index: Int, animationCount: Int, document: RiveDocument, unsupported: inout [String]) -> BlendStateDefinition? {
         let object = document.objects[index]
         let kind: Kind
@@ -57,10 +59,6 @@ struct BlendStateDefinition {
         case T.blendState1DViewModel:
             kind = .oneDimensional(StateMachineDefinition.claimedBindable(before: index, document: document).map(Source.bindable) ?? .none)
         default: return nil
-        }
-        if case .oneDimensional = kind, (object.uint(P.layerStateFlags) ?? 0) & 2 != 0 {
-            unsupported.append("\(object.typeName) with reset")
-            return nil
         }
         var animations: [Animation] = []
         var position = index + 1
@@ -82,7 +80,10 @@ struct BlendStateDefinition {
             }
             position += 1
         }
-        return BlendStateDefinition(kind: kind, animations: animations)
+        // `LayerStateFlags::Reset` matters to 1D blend states only (BlendState1DInstance).
+        var resets = false
+        if case .oneDimensional = kind { resets = (object.uint(P.layerStateFlags) ?? 0) & 2 != 0 }
+        return BlendStateDefinition(kind: kind, animations: animations, resets: resets)
     }
 
     /// The bindable properties the blend state reads (for the state machine to track their values).
@@ -108,11 +109,24 @@ struct BlendStateInstance {
     let definition: BlendStateDefinition
     private var players: [AnimationPlayer?]
     private var mixes: [Float]
+    /// For a resetting 1D blend state, the values written back before every apply (captured
+    /// when the state starts, before anything else applies).
+    private var reset: AnimationReset?
+    private var needsResetCapture: Bool
 
-    init(_ definition: BlendStateDefinition, animations: [AnimationDefinition]) {
+    init(_ definition: BlendStateDefinition, animations: [AnimationDefinition], store: PropertyStore) {
         self.definition = definition
-        players = definition.animations.map { $0.animation.map { AnimationPlayer(animations[$0]) } }
+        players = definition.animations.map { $0.animation.map { AnimationPlayer(animations[$0], store: store) } }
         mixes = Array(repeating: 0, count: definition.animations.count)
+        needsResetCapture = definition.resets
+    }
+
+    /// Captures the reset values on the first call after the state started (upstream builds
+    /// them when it makes the state's instance).
+    mutating func captureReset(from store: PropertyStore) {
+        guard needsResetCapture else { return }
+        needsResetCapture = false
+        reset = AnimationReset(animations: players.map { $0?.definition }, store: store, useFirstAsBaseline: true)
     }
 
     /// The player of blend animation `index` (a `BlendStateTransition`'s exit animation), if any.
@@ -185,6 +199,7 @@ struct BlendStateInstance {
 
     /// Applies each animation whose mix times `mix` is not 0, with that product.
     func apply(mix: Double, to store: PropertyStore) {
+        reset?.apply(to: store)
         for (index, player) in players.enumerated() {
             let animationMix = Float(mix) * mixes[index]
             guard animationMix != 0, let player else { continue }

@@ -25,9 +25,11 @@ private typealias P = RivePropertyKey
 ///   (`width × originX`, `height × originY`) when the list's parent is a layout component.
 ///   Without a layout engine nothing lays the items out, so they overlap.
 ///
-/// Not played (counted as unsupported): lists whose parent layout has a virtualizing scroll
-/// constraint (items placed by the scroll constraint), lists bound through a converter
-/// (number-to-list), draw-index ordering, and pointer events on the items.
+/// - **Virtualized lists** (a virtualizing `ScrollConstraint` on the parent layout): only the
+///   items the scroll virtualizer realizes with the scroll at rest get instances (`realize`).
+///
+/// Not modelled: scrolling a virtualized list, lists bound through a converter group,
+/// draw-index ordering, and pointer events on the items.
 @MainActor
 final class ComponentListHost {
     /// The list component's artboard-local id in the hosting artboard.
@@ -35,6 +37,11 @@ final class ComponentListHost {
     private unowned let parent: ReferenceArtboard
     /// Artboard indices by view-model index, from the list's `ArtboardListMapRule` children.
     private let mapRules: [Int: Int]
+    /// For a list a virtualizing scroll constraint places, its settings (`nil` otherwise).
+    private let virtualization: Virtualization?
+    /// For a virtualized list, the realized items in draw order, each with its position
+    /// along the list's main axis.
+    private var realized: [(index: Int, offset: Double)] = []
 
     /// One shown list item: its view-model instance, artboard instance and state machine.
     struct Item {
@@ -47,10 +54,11 @@ final class ComponentListHost {
     /// The data context the host last passed down.
     private var hostContext: DataContext?
 
-    private init(listID: Int, parent: ReferenceArtboard, mapRules: [Int: Int]) {
+    private init(listID: Int, parent: ReferenceArtboard, mapRules: [Int: Int], virtualization: Virtualization?) {
         self.listID = listID
         self.parent = parent
         self.mapRules = mapRules
+        self.virtualization = virtualization
     }
 
     /// The component lists of an artboard instance: every `ArtboardComponentList` attached to
@@ -61,7 +69,6 @@ final class ComponentListHost {
         let virtualized = virtualizedLists(localObjects: local, document: document)
         let listIDs = local.indices.filter { id in
             id != 0 && artboard.scene.components[id]?.kind == .componentList && artboard.scene.components[id]?.parent != nil
-                && !virtualized.contains(id)
         }
         guard !listIDs.isEmpty else { return [] }
         var rules: [Int: [Int: Int]] = [:]
@@ -72,15 +79,22 @@ final class ComponentListHost {
                   let viewModel = object.index(P.artboardListMapRuleViewModelId), let target = object.index(P.artboardListMapRuleArtboardId) else { continue }
             rules[list, default: [:]][viewModel] = target
         }
-        return listIDs.map { ComponentListHost(listID: $0, parent: artboard, mapRules: rules[$0] ?? [:]) }
+        return listIDs.map { ComponentListHost(listID: $0, parent: artboard, mapRules: rules[$0] ?? [:], virtualization: virtualized[$0]) }
     }
 
-    /// The artboard-local ids of the component lists whose parent layout has a virtualizing
-    /// scroll constraint: upstream's scroll constraint then creates and places their items,
-    /// which the reference runtime does not model (they stay unsupported and draw nothing).
-    nonisolated static func virtualizedLists(localObjects: [Int?], document: RiveDocument) -> Set<Int> {
+    /// How a virtualizing scroll constraint on a list's parent layout realizes its items.
+    struct Virtualization {
+        /// Items realized on each side of the visible one (`virtualizeBuffer`).
+        let buffer: Int
+        /// Whether the list wraps around (`infinite`).
+        let infinite: Bool
+    }
+
+    /// The component lists whose parent layout has a virtualizing scroll constraint (upstream's
+    /// `virtualizationEnabled`), by artboard-local id, with the constraint's settings.
+    nonisolated static func virtualizedLists(localObjects: [Int?], document: RiveDocument) -> [Int: Virtualization] {
         var parents: [Int: Int] = [:]
-        var virtualizingLayouts: Set<Int> = []
+        var virtualizingLayouts: [Int: Virtualization] = [:]
         for (id, objectIndex) in localObjects.enumerated() {
             guard let objectIndex else { continue }
             let object = document.objects[objectIndex]
@@ -88,10 +102,11 @@ final class ComponentListHost {
                 parents[id] = parent
             } else if object.typeKey == T.scrollConstraint, object.storedValue(P.scrollConstraintVirtualize)?.boolValue ?? false,
                       let parent = object.index(P.componentParentId) {
-                virtualizingLayouts.insert(parent)
+                virtualizingLayouts[parent] = Virtualization(buffer: Int(object.uint(P.scrollConstraintVirtualizeBuffer) ?? 0),
+                                                             infinite: object.storedValue(P.scrollConstraintInfinite)?.boolValue ?? false)
             }
         }
-        return Set(parents.filter { virtualizingLayouts.contains($0.value) }.keys)
+        return parents.compactMapValues { virtualizingLayouts[$0] }
     }
 
     /// The items a number-to-list converter made, kept while its count allows (upstream's
@@ -136,7 +151,18 @@ final class ComponentListHost {
         for (index, node) in nodes.enumerated() {
             for case let value? in node.values where value.dataType == .symbolListIndex { value.set(.listIndex(UInt64(index))) }
         }
-        items = nodes.map { node in kept.removeValue(forKey: ObjectIdentifier(node)) ?? makeItem(node) }
+        guard let virtualization else {
+            items = nodes.map { node in kept.removeValue(forKey: ObjectIdentifier(node)) ?? makeItem(node) }
+            return true
+        }
+        realized = Self.realize(sizes: nodes.map { node in
+            artboardIndex(forViewModel: node.viewModel).map { Double(parent.file.model.document.objects[parent.file.model.layout.artboards[$0].objectIndex].float(P.layoutComponentWidth) ?? 0) }
+        }, virtualization: virtualization)
+        let shown = Set(realized.map(\.index))
+        items = nodes.enumerated().map { index, node in
+            if let item = kept.removeValue(forKey: ObjectIdentifier(node)), item.artboard != nil || !shown.contains(index) { return item }
+            return shown.contains(index) ? makeItem(node) : Item(node: node, artboard: nil, machine: nil)
+        }
         return true
     }
 
@@ -169,6 +195,7 @@ final class ComponentListHost {
         let item = Item(node: node, artboard: instance, machine: machine)
         bind(item, reconcileAll: true)
         _ = instance.updateBinds()
+        machine?.applyBindsNow()
         return item
     }
 
@@ -212,6 +239,10 @@ final class ComponentListHost {
     /// transform) with the list's render opacity.
     func draw(on renderer: any Renderer, hostOpacity: Double) {
         let listParentIsLayout = parent.scene.components[listID]?.parent.flatMap { parent.scene.components[$0]?.kind } == .layout
+        if virtualization != nil {
+            drawRealized(on: renderer, hostOpacity: hostOpacity)
+            return
+        }
         for item in items {
             guard let instance = item.artboard else { continue }
             instance.scene.update()
@@ -220,6 +251,56 @@ final class ComponentListHost {
             instance.scene.drawNested(on: renderer, hostOpacity: hostOpacity)
             renderer.restore()
         }
+    }
+
+    /// Draws a virtualized list's realized items under the parent layout's world transform
+    /// (upstream draws them there, not under the list's own), each at its realized position
+    /// along the main axis, which is the horizontal one without a layout engine
+    /// (`LayoutComponent::mainAxisIsColumn` is false), moved by its origin offset.
+    private func drawRealized(on renderer: any Renderer, hostOpacity: Double) {
+        guard let toParent = parent.scene.localTransform(listID).inverted() else { return }
+        renderer.transform(toParent)
+        for placement in realized where items.indices.contains(placement.index) {
+            guard let instance = items[placement.index].artboard else { continue }
+            instance.scene.update()
+            let origin = instance.scene.mountedOriginOffset
+            renderer.save()
+            renderer.transform(.translation(x: placement.offset + origin.x, y: origin.y))
+            instance.scene.drawNested(on: renderer, hostOpacity: hostOpacity)
+            renderer.restore()
+        }
+    }
+
+    /// The items a scroll virtualizer realizes with the scroll at rest (offset 0), in draw
+    /// order with their main-axis positions (upstream `ScrollVirtualizer::virtualize`): the
+    /// viewport is the parent layout's box, empty without a layout engine, and gaps and
+    /// paddings are 0, so the visible range is the first item with a positive size, widened by
+    /// `virtualizeBuffer` items on each side (wrapping around when infinite). Nothing is
+    /// realized while the items' total size is 0. Sizes are the items' artboard widths.
+    nonisolated static func realize(sizes: [Double?], virtualization: Virtualization) -> [(index: Int, offset: Double)] {
+        let total = sizes.count
+        let size = { (index: Int) -> Double in sizes[((index % total) + total) % total] ?? 0 }
+        guard total > 0, sizes.reduce(0, { $0 + ($1 ?? 0) }) > 0, let first = (0..<total).first(where: { size($0) > 0 }) else { return [] }
+        var start = first, end = first
+        var offset = 0.0
+        let buffer = min(virtualization.buffer, total)
+        if buffer > 0 {
+            let maxExtra = max(0, total - 1)
+            var before = min(buffer, virtualization.infinite ? maxExtra : start)
+            var after = min(buffer, virtualization.infinite ? maxExtra - before : total - 1 - end)
+            before = max(0, before)
+            after = max(0, after)
+            for k in stride(from: 1, through: before, by: 1) { offset -= size(start - k) }
+            start -= before
+            end += after
+        }
+        var placements: [(index: Int, offset: Double)] = []
+        for index in start...end {
+            let actual = ((index % total) + total) % total
+            placements.append((actual, offset))
+            offset += size(actual)
+        }
+        return placements
     }
 
     /// Where an item's artboard sits in the list's space: at the list's origin, moved by the

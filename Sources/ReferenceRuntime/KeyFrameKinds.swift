@@ -80,3 +80,84 @@ extension AnimationDefinition.Value {
         value <= 0 ? 0 : UInt64(value.rounded(.toNearestOrAwayFromZero))
     }
 }
+
+// MARK: Keyframe value binds
+
+/// Data binds on keyframe values ("DataBind on KeyFrameDouble"), as upstream's
+/// `LinearAnimationInstance::keyFrameValueHolder` (src/animation/linear_animation_instance.cpp).
+///
+/// A `DataBind` right after a number, color, boolean or string keyframe binds that keyframe's
+/// value: upstream clones the bind onto a per-animation holder of the keyframe's kind and the
+/// keyframe then applies the holder's value instead of its own (`effectiveValue`), both when
+/// it is reached and as either end of an interpolation. Binds on id, unsigned and integer
+/// keyframes are left unbound there, and here. The reference runtime gives these binds to the
+/// state machines of the artboard, with the keyframe's document index as target (their store
+/// starts from the keyframe's authored value); the playing state machine hands its store to the
+/// artboard's store (`PropertyStore.boundKeyFrameValues`) before its layers apply.
+enum KeyFrameValueBinds {
+    /// The property that holds a keyframe's value, for the kinds whose value can be bound.
+    static func valueKey(ofKeyFrameType typeKey: UInt32) -> UInt32? {
+        switch typeKey {
+        case T.keyFrameDouble: P.keyFrameDoubleValue
+        case T.keyFrameColor: P.keyFrameColorValue
+        case T.keyFrameBool: P.keyFrameBoolValue
+        case T.keyFrameString: P.keyFrameStringValue
+        default: nil
+        }
+    }
+
+    /// The data binds right after the keyframe at document index `index` (upstream keeps the
+    /// last one read for a keyframe).
+    static func binds(after index: Int, in document: RiveDocument) -> [RiveFileLayout.DataBind] {
+        var found: [RiveFileLayout.DataBind] = []
+        var position = index + 1
+        while position < document.objects.count, document.objects[position].isType(T.dataBind) {
+            found.append(RiveFileLayout.DataBind(objectIndex: position, targetIndex: index))
+            position += 1
+        }
+        return found
+    }
+
+    /// The store key of a keyframe's bound value when a data bind targets it, or `nil`.
+    static func boundKey(ofKeyFrame index: Int, in document: RiveDocument) -> PropertyStore.Key? {
+        guard let key = valueKey(ofKeyFrameType: document.objects[index].typeKey), !binds(after: index, in: document).isEmpty else { return nil }
+        return PropertyStore.Key(object: index, property: key)
+    }
+}
+
+extension FileModel {
+    /// The binds on the values of the keyframes of an artboard's animations, each targeting
+    /// the keyframe's document index and its value property (see `KeyFrameValueBinds`).
+    mutating func keyFrameValueBinds(of artboard: RiveFileLayout.Artboard, named name: String) -> [Bind] {
+        var binds: [Bind] = []
+        for animation in artboard.animations {
+            for keyedObject in animation.keyedObjects {
+                for keyedProperty in keyedObject.keyedProperties {
+                    for keyFrame in keyedProperty.keyFrames {
+                        guard let valueKey = KeyFrameValueBinds.valueKey(ofKeyFrameType: document.objects[keyFrame].typeKey),
+                              let last = KeyFrameValueBinds.binds(after: keyFrame, in: document).last,
+                              var bind = bind(last, target: keyFrame, in: name) else { continue }
+                        bind.propertyKey = valueKey
+                        binds.append(bind)
+                    }
+                }
+            }
+        }
+        return binds
+    }
+}
+
+extension AnimationDefinition.KeyFrame {
+    /// The value the keyframe applies: its bound value when a data bind targets it and the
+    /// playing state machine holds one, its own otherwise (upstream `effectiveValue`).
+    func effectiveValue(in store: PropertyStore) -> AnimationDefinition.Value {
+        guard let bound, let values = store.boundKeyFrameValues, let current = values.value(bound) else { return value }
+        switch (value, current) {
+        case (.double, .float(let number)): return .double(Double(number))
+        case (.color, .color(let color)): return .color(color)
+        case (.bool, .bool(let flag)): return .bool(flag)
+        case (.string, .string(let text)): return .string(text)
+        default: return value
+        }
+    }
+}

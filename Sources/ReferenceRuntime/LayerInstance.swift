@@ -163,6 +163,11 @@ struct LayerInstance {
     /// The current state's blend, when it is a blend state (BlendStates.swift).
     private var currentBlend: BlendStateInstance?
     private var fromBlend: BlendStateInstance?
+    /// While a transition with a duration mixes: the values its animations had when it was
+    /// taken, written back before every apply (AnimationReset.swift); `pendingReset` holds the
+    /// animations until the next apply captures them.
+    private var animationReset: AnimationReset?
+    private var pendingReset: [AnimationDefinition]?
     /// The transition last taken (its end actions fire when its mix completes).
     private var transition: StateMachineDefinition.Transition?
     /// The timing of `transition`, kept apart so the per-frame mix reads plain values.
@@ -230,7 +235,7 @@ struct LayerInstance {
         }
         apply(to: store)
         var iterations = 0
-        while updateState(reader: reader), iterations < 100 {
+        while updateState(reader: reader, store: store), iterations < 100 {
             apply(to: store)
             iterations += 1
         }
@@ -239,7 +244,7 @@ struct LayerInstance {
 
     /// Takes one allowed transition if there is one (used between bind passes); returns whether it did.
     mutating func tryChangeState(reader: any ConditionReader, store: PropertyStore) -> Bool {
-        guard updateState(reader: reader) else { return false }
+        guard updateState(reader: reader, store: store) else { return false }
         apply(to: store)
         return true
     }
@@ -249,15 +254,15 @@ struct LayerInstance {
         return timing.duration != 0 && mix < 1
     }
 
-    private mutating func updateState(reader: any ConditionReader) -> Bool {
+    private mutating func updateState(reader: any ConditionReader, store: PropertyStore) -> Bool {
         if isTransitioning, timing?.enableEarlyExit != true { return false }
         waitingForExit = false
-        if let any = layer.any, tryChange(from: any, reader: reader) { return true }
+        if let any = layer.any, tryChange(from: any, reader: reader, store: store) { return true }
         guard let current else { return false }
-        return tryChange(from: current, reader: reader)
+        return tryChange(from: current, reader: reader, store: store)
     }
 
-    private mutating func tryChange(from state: Int, reader: any ConditionReader) -> Bool {
+    private mutating func tryChange(from state: Int, reader: any ConditionReader, store: PropertyStore) -> Bool {
         let table = self.table
         for entry in table.transitionsOfState[state] {
             let candidate = table.entries[entry]
@@ -269,7 +274,7 @@ struct LayerInstance {
                 continue
             case .yes:
                 guard layer.states.indices.contains(candidate.target), candidate.target != current else { continue }
-                take(layer.states[state].transitions[candidate.position], reader: reader)
+                take(layer.states[state].transitions[candidate.position], reader: reader, store: store)
                 return true
             }
         }
@@ -349,7 +354,7 @@ struct LayerInstance {
     /// Takes a transition: the new state starts (advanced by the time the old animation spilled
     /// past its end), the old one is kept for mixing, and the conditions' triggers and changes
     /// are marked used by this layer.
-    private mutating func take(_ taken: StateMachineDefinition.Transition, reader: any ConditionReader) {
+    private mutating func take(_ taken: StateMachineDefinition.Transition, reader: any ConditionReader, store: PropertyStore) {
         for condition in taken.conditions {
             switch condition {
             case .trigger(let input): usedFires[input] = reader.fires(input: input)
@@ -359,6 +364,8 @@ struct LayerInstance {
             }
         }
         let outState = current, outPlayer = currentPlayer, outBlend = currentBlend
+        animationReset = nil
+        pendingReset = nil
         if let outState { firedActions += layer.states[outState].fireActions.filter(\.atEnd) }
         firedActions += layer.states[taken.target].fireActions.filter { !$0.atEnd }
         firedActions += taken.fireActions.filter { !$0.atEnd }
@@ -368,8 +375,8 @@ struct LayerInstance {
         currentPlayer = nil
         currentBlend = nil
         switch layer.states[taken.target].kind {
-        case .animation(let index?, _): currentPlayer = AnimationPlayer(animations[index])
-        case .blend(let blend): currentBlend = BlendStateInstance(blend, animations: animations)
+        case .animation(let index?, _): currentPlayer = AnimationPlayer(animations[index], store: store)
+        case .blend(let blend): currentBlend = BlendStateInstance(blend, animations: animations, store: store)
         default: break
         }
         changedState = true
@@ -387,6 +394,10 @@ struct LayerInstance {
             // no animation state); a blend state computes its mixes there.
             currentBlend?.advance(outPlayer?.spilledTime ?? 0, reader: reader)
             report(currentBlend?.takePassedEvents())
+        }
+        if !transitionCompleted {
+            // Upstream's buildAnimationResetForTransition: only animation states contribute.
+            pendingReset = [outPlayer?.definition, currentPlayer?.definition].compactMap { $0 }
         }
         mixFrom = mix
         mix = 0
@@ -414,12 +425,20 @@ struct LayerInstance {
         mix = mixTime > 0 ? min(1, max(0, mix + seconds / mixTime)) : 1
         if mix == 1, !transitionCompleted, let transition {
             transitionCompleted = true
+            animationReset = nil
+            pendingReset = nil
             firedActions += transition.fireActions.filter(\.atEnd)
         }
     }
 
     /// Applies the state mixed from (while mixing) and then the current state.
-    private func apply(to store: PropertyStore) {
+    private mutating func apply(to store: PropertyStore) {
+        if let pendingReset {
+            animationReset = AnimationReset(animations: pendingReset, store: store, useFirstAsBaseline: false)
+            self.pendingReset = nil
+        }
+        animationReset?.apply(to: store)
+        currentBlend?.captureReset(from: store)
         let ease = timing?.ease
         if from != nil, mix < 1 {
             fromPlayer?.apply(mix: ease?.transform(mixFrom) ?? mixFrom, to: store)
