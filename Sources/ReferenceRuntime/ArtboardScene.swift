@@ -330,7 +330,7 @@ final class ArtboardScene {
         transformDirty.append(id)
     }
 
-    func markPathDirty(_ shape: Int) {
+    private func markPathDirty(_ shape: Int) {
         guard !isPathDirty[shape] else { return }
         isPathDirty[shape] = true
         pathDirty.append(shape)
@@ -397,6 +397,9 @@ final class ArtboardScene {
                     rotation: store.double(id, P.transformComponentRotation),
                     scaleX: store.double(id, P.transformComponentScaleX, 1), scaleY: store.double(id, P.transformComponentScaleY, 1))
     }
+
+    /// Marks a shape's path to be rebuilt on the next update (Constraints.swift).
+    func rebuildPath(ofShape shape: Int) { markPathDirty(shape) }
 
     /// A component's translation in its parent's space (upstream `composedTranslation`).
     func localTranslation(_ id: Int) -> Point {

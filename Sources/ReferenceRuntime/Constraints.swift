@@ -325,7 +325,7 @@ extension ArtboardScene {
                 }
             }
         }
-        for shape in constraints.shapesWithMovedPaths { markPathDirty(shape) }
+        for shape in constraints.shapesWithMovedPaths { rebuildPath(ofShape: shape) }
     }
 
     /// The world transform of a component's parent (the identity for the artboard's children,
