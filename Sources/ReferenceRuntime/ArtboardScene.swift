@@ -398,6 +398,9 @@ final class ArtboardScene {
                     scaleX: store.double(id, P.transformComponentScaleX, 1), scaleY: store.double(id, P.transformComponentScaleY, 1))
     }
 
+    /// Marks a shape's path to be rebuilt on the next update (Constraints.swift).
+    func rebuildPath(ofShape shape: Int) { markPathDirty(shape) }
+
     /// A component's translation in its parent's space (upstream `composedTranslation`).
     func localTranslation(_ id: Int) -> Point {
         let local = localTransform(id)
@@ -438,6 +441,9 @@ final class ArtboardScene {
 
     /// The product of local transforms from a path up to (not including) its shape.
     private func transform(from id: Int, upTo shape: Int) -> Transform2D {
+        // A constraint between the path and its shape moved the path in world space; upstream's
+        // path composer maps every path through the inverse of the shape's world transform.
+        if constraints.movesPathInShape(id) { return (worldTransforms[shape].inverted() ?? .identity) * worldTransforms[id] }
         var result = Transform2D.identity
         var current: Int? = id
         while let node = current, node != shape {
