@@ -683,8 +683,8 @@ final class ArtboardScene {
     }
 
     /// Draws a container's visible fills and strokes in child order, with the container's
-    /// blend mode (the artboard's is always source-over); a stroke that the
-    /// transform does not affect is drawn in world space under an inverse transform.
+    /// blend mode (the artboard's is always source-over); a stroke that the transform does not
+    /// affect is drawn in world space, in the space the drawable's parent draws in.
     private func drawPaints(of container: Int, path: Path, opacity: Double, world: Transform2D, on renderer: some Renderer) {
         for paint in components[container]?.children ?? [] {
             guard let component = components[paint], component.kind == .fill || component.kind == .stroke,
@@ -715,18 +715,27 @@ final class ArtboardScene {
                     } else {
                         renderer.drawPath(stroked, paint: stroke)
                     }
-                } else if let inverse = world.inverted() {
-                    renderer.save()
-                    renderer.transform(inverse)
+                } else {
                     var worldPath = path
                     worldPath.commands = path.commands.map { Self.transformed($0, by: world) }
                     if !pathEffects.isEmpty { worldPath = pathEffects.apply(paint: paint, to: worldPath, isFill: false, store: store) ?? worldPath }
+                    // A drawable's paints run after its save and world transform (`draw(_:hostOpacity:on:)`):
+                    // step back to the parent's space, as upstream draws a world path with no
+                    // transform round trip, then put the drawable's transform back for the paints after it.
+                    if container != 0 {
+                        renderer.restore()
+                        renderer.save()
+                    }
                     if let feather = feathers[paint] {
                         drawFeathered(worldPath, paint: stroke, feather: feather, isFill: false, inWorld: true, world: world, on: renderer)
                     } else {
                         renderer.drawPath(worldPath, paint: stroke)
                     }
-                    renderer.restore()
+                    if container != 0 {
+                        renderer.restore()
+                        renderer.save()
+                        renderer.transform(world)
+                    }
                 }
             }
         }
