@@ -136,7 +136,29 @@ struct PathEffectsTests {
         #expect(abs(middle - 117.5) < 1e-3, "halfway the value curve is (0 + 3·(−20) + 3·300 + 100) / 8")
     }
 
+    @Test("clip operations: drawables in a row share their clips, a lost clip ends everything opened after it")
+    func clipDrawList() {
+        // Drawables 1 and 2 share clip 10; 2 adds 11; 3 has only 11, so 11 and 10 end and 11 starts again.
+        let list = ClipOperation.drawList(drawOrder: [1, 2, 3, 4], clipsByDrawable: [1: [10], 2: [10, 11], 3: [11]])
+        #expect(list == [.start(10), .drawable(1), .start(11), .drawable(2), .end(11), .end(10), .start(11), .drawable(3), .end(11), .drawable(4)])
+        #expect(ClipOperation.drawList(drawOrder: [1], clipsByDrawable: [1: [10, 11]]) == [.start(10), .start(11), .drawable(1), .end(11), .end(10)])
+    }
+
     // MARK: Upstream files
+
+    @Test("popsicle_loader.riv: two fills under the same four clips clip once, clips in file order (as rive-cpp)",
+          .enabled(if: SharedMaterial.hasAssets, "../shared/rive-assets is absent; set RIVE_HARNESS_SHARED"))
+    func sharedClips() throws {
+        let (_, commands) = try firstFrame("parity__popsicle_loader.riv")
+        let kinds = commands.map { command -> String in
+            if case .clipPath = command { return "clip" }
+            if case .drawPath(_, let paint) = command, case .stroke = paint.style { return "stroke" }
+            return "fill"
+        }
+        // rive-cpp's frame 0: a fill, four clips, two fills, six clips, five (trimmed-away) strokes.
+        #expect(kinds == ["fill"] + Array(repeating: "clip", count: 4) + ["fill", "fill"] + Array(repeating: "clip", count: 6)
+            + Array(repeating: "stroke", count: 5))
+    }
 
     private func firstFrame(_ name: String) throws -> (artboard: ReferenceArtboard, commands: [DrawCommand]) {
         let file = try ReferenceWorker().openFile(.data(try #require(SharedMaterial.assetIfPresent(name))))
