@@ -11,7 +11,7 @@ struct AnimationDefinition {
     }
 
     /// One keyframe value (KeyFrameKinds.swift reads and writes each kind).
-    enum Value {
+    enum Value: Equatable {
         case double(Double)
         case color(UInt32)
         case bool(Bool)

@@ -49,12 +49,12 @@ struct KeyFrameAndBlendStateTests {
             }
         }
         let expected = [Point(x: 0, y: -5), Point(x: 5, y: 0), Point(x: 0, y: 5), Point(x: -5, y: 0)]
-        #expect(points.count == 4)
+        #expect(points.count == 5, "four corners and the line back to the first")
         for (point, want) in zip(points, expected) {
             #expect(abs(point.x - want.x) < 1e-9 && abs(point.y - want.y) < 1e-9, "\(point) ≈ \(want)")
         }
         let star = Path.polygon(points: 3, width: 10, height: 10, originX: 0.5, originY: 0.5, cornerRadius: 0, innerRadius: 0.5)
-        #expect(star.commands.filter { if case .lineTo = $0 { true } else { false } }.count == 5, "six corners: a move and five lines")
+        #expect(star.commands.filter { if case .lineTo = $0 { true } else { false } }.count == 6, "six corners: a move, five lines and the line back")
         #expect(Path.polygon(points: 0, width: 10, height: 10, originX: 0, originY: 0, cornerRadius: 0).commands.isEmpty)
         #expect(Path.triangle(width: 10, height: 20, originX: 0.5, originY: 0.5).commands.first == .moveTo(Point(x: 0, y: -10)))
     }
@@ -73,11 +73,11 @@ struct KeyFrameAndBlendStateTests {
 @Suite("Keyframe kinds and blend states: upstream assets", .enabled(if: SharedMaterial.hasAssets, "../shared/rive-assets is absent; set RIVE_HARNESS_SHARED"))
 @MainActor
 struct KeyFrameAndBlendStateAssetTests {
-    private func play(_ name: String) throws -> (ReferenceArtboard, ReferenceStateMachine, ReferenceViewModelInstance?) {
+    private func play(_ name: String, stateMachine: String? = nil) throws -> (ReferenceArtboard, ReferenceStateMachine, ReferenceViewModelInstance?) {
         let file = try ReferenceWorker().openFile(.data(try #require(SharedMaterial.assetIfPresent(name))))
         let artboard = try file.makeArtboard(nil)
         let instance = try? file.makeViewModelInstance(.viewModelDefault(from: .artboardDefault(artboard)))
-        let machine = try artboard.makeStateMachine(nil, binding: instance.map { .instance($0) } ?? .auto)
+        let machine = try artboard.makeStateMachine(stateMachine, binding: instance.map { .instance($0) } ?? .auto)
         return (artboard, machine, instance)
     }
 
@@ -94,7 +94,7 @@ struct KeyFrameAndBlendStateAssetTests {
 
     @Test("hit_test_solos.riv: a solo inside a shape leaves its inactive rectangles out of the shape's path")
     func soloInsideShape() throws {
-        let (artboard, machine, _) = try play("hit_test_solos.riv")
+        let (artboard, machine, _) = try play("hit_test_solos.riv", stateMachine: "State Machine 1")
         machine.advanceAndApply(by: 0)
         let recorder = DrawCommandRecorder()
         artboard.record(into: recorder)
