@@ -29,7 +29,7 @@ struct AnimationDefinition {
         let value: Value
         /// `false` for hold (interpolation type 0).
         let interpolates: Bool
-        let ease: CubicEase?
+        let ease: AnimationEase?
         /// Where the playing state machine holds the keyframe's bound value, when a data bind
         /// targets the keyframe's value (KeyFrameKinds.swift).
         var bound: PropertyStore.Key?
@@ -115,9 +115,9 @@ struct AnimationDefinition {
                         continue
                     }
                     let interpolation = frame.uint(P.interpolatingKeyFrameInterpolationType) ?? 0
-                    var ease: CubicEase?
+                    var ease: AnimationEase?
                     if interpolation != 0, let interpolator = frame.index(P.interpolatingKeyFrameInterpolatorId) {
-                        ease = CubicEase(interpolator: interpolator, artboard: artboard, document: document, unsupported: &unsupported)
+                        ease = AnimationEase(interpolator: interpolator, artboard: artboard, document: document, unsupported: &unsupported)
                     }
                     frames.append(KeyFrame(seconds: Double(frame.uint(P.keyFrameFrame) ?? 0) / self.fps, value: value,
                                            interpolates: interpolation != 0, ease: ease,
@@ -179,9 +179,8 @@ extension AnimationDefinition.Track {
             if seconds == to.seconds || !from.interpolates || to.seconds <= from.seconds {
                 value = seconds == to.seconds ? to.effectiveValue(in: store) : from.effectiveValue(in: store)
             } else {
-                var t = (seconds - from.seconds) / (to.seconds - from.seconds)
-                if let ease = from.ease { t = ease.transform(t) }
-                value = from.effectiveValue(in: store).interpolated(to: to.effectiveValue(in: store), t, property: propertyKey)
+                let t = (seconds - from.seconds) / (to.seconds - from.seconds)
+                value = from.effectiveValue(in: store).interpolated(to: to.effectiveValue(in: store), t, property: propertyKey, ease: from.ease)
             }
         }
         write(value, mix: mix, to: store)
@@ -245,12 +244,19 @@ struct CubicEase {
     func transform(_ t: Double) -> Double {
         if t <= 0 { return 0 }
         if t >= 1 { return 1 }
+        return Self.coordinate(parameter(t), y1, y2)
+    }
+
+    /// The curve parameter whose x is `t` in 0…1 (upstream's solver `getT`).
+    func parameter(_ t: Double) -> Double {
+        if t <= 0 { return 0 }
+        if t >= 1 { return 1 }
         var s = t
         for _ in 0..<8 {
             let slope = Self.slope(s, x1, x2)
             guard abs(slope) > 1e-7 else { break }
             let error = Self.coordinate(s, x1, x2) - t
-            if abs(error) < 1e-7 { return Self.coordinate(s, y1, y2) }
+            if abs(error) < 1e-7 { return s }
             s -= error / slope
         }
         var low = 0.0, high = 1.0
@@ -261,7 +267,7 @@ struct CubicEase {
             if x < t { low = s } else { high = s }
             s = (low + high) / 2
         }
-        return Self.coordinate(s, y1, y2)
+        return s
     }
 }
 

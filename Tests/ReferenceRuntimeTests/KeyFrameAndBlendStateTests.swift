@@ -144,3 +144,18 @@ extension KeyFrameAndBlendStateTests {
         #expect(AnimationReset.color(float: AnimationReset.float(color: 0x7F12_3456)) == 0x7F12_3480)
     }
 }
+
+extension KeyFrameAndBlendStateTests {
+    @Test("an elastic ease overshoots and settles at 1; a cubic value curve passes through its control values")
+    func elasticAndCubicValueEases() {
+        let elastic = ElasticEase(easing: 1, amplitude: 1, period: 0.5)
+        #expect(abs(elastic.transform(0)) < 1e-6, "easing out starts at 0")
+        #expect(abs(elastic.transform(1) - 1) < 1e-3)
+        #expect(elastic.transform(0.1) > 1, "it overshoots the end early on")
+        let curve = AnimationEase.cubicValue(CubicEase(x1: 1.0 / 3, y1: 150, x2: 2.0 / 3, y2: 150))
+        #expect(abs(curve.transformValue(100, 200, 0) - 100) < 1e-9)
+        #expect(abs(curve.transformValue(100, 200, 1) - 200) < 1e-9)
+        #expect(abs(curve.transformValue(100, 200, 0.5) - 150) < 1e-6, "a symmetric curve through 150 and 150 is at 150 halfway")
+        #expect(curve.transform(0.3) == 0.3, "a cubic value curve does not ease progress")
+    }
+}
