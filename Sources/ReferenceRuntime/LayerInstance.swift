@@ -188,7 +188,7 @@ struct LayerInstance {
     private struct Timing {
         let duration: Double
         let flags: UInt64
-        let ease: CubicEase?
+        let ease: AnimationEase?
 
         var durationIsPercentage: Bool { flags & 2 != 0 }
         var enableEarlyExit: Bool { flags & 32 != 0 }

@@ -32,7 +32,7 @@ final class AnimationDefinition {
         let value: Value
         /// `false` for hold (interpolation type 0).
         let interpolates: Bool
-        let ease: KeyFrameInterpolator?
+        let ease: AnimationEase?
         /// Where the playing state machine holds the keyframe's bound value, when a data bind
         /// targets the keyframe's value (KeyFrameKinds.swift).
         var bound: PropertyStore.Key?
@@ -118,9 +118,9 @@ final class AnimationDefinition {
                         continue
                     }
                     let interpolation = frame.uint(P.interpolatingKeyFrameInterpolationType) ?? 0
-                    var ease: KeyFrameInterpolator?
+                    var ease: AnimationEase?
                     if interpolation != 0, let interpolator = frame.index(P.interpolatingKeyFrameInterpolatorId) {
-                        ease = KeyFrameInterpolator(interpolator: interpolator, artboard: artboard, document: document, unsupported: &unsupported)
+                        ease = AnimationEase(interpolator: interpolator, artboard: artboard, document: document, unsupported: &unsupported)
                     }
                     frames.append(KeyFrame(seconds: Double(frame.uint(P.keyFrameFrame) ?? 0) / self.fps, value: value,
                                            interpolates: interpolation != 0, ease: ease,
@@ -188,8 +188,7 @@ extension AnimationDefinition.Track {
                 value = seconds == to.seconds ? to.effectiveValue(in: store) : from.effectiveValue(in: store)
             } else {
                 let t = (seconds - from.seconds) / (to.seconds - from.seconds)
-                let start = from.effectiveValue(in: store), end = to.effectiveValue(in: store)
-                value = from.ease?.interpolate(start, end, t, property: propertyKey) ?? start.interpolated(to: end, t, property: propertyKey)
+                value = from.effectiveValue(in: store).interpolated(to: to.effectiveValue(in: store), t, property: propertyKey, ease: from.ease)
             }
         }
         write(value, mix: mix, to: store, at: key)
@@ -252,12 +251,19 @@ struct CubicEase {
     func transform(_ t: Double) -> Double {
         if t <= 0 { return 0 }
         if t >= 1 { return 1 }
+        return Self.coordinate(parameter(t), y1, y2)
+    }
+
+    /// The curve parameter whose x is `t` in 0…1 (upstream's solver `getT`).
+    func parameter(_ t: Double) -> Double {
+        if t <= 0 { return 0 }
+        if t >= 1 { return 1 }
         var s = t
         for _ in 0..<8 {
             let slope = Self.slope(s, x1, x2)
             guard abs(slope) > 1e-7 else { break }
             let error = Self.coordinate(s, x1, x2) - t
-            if abs(error) < 1e-7 { return Self.coordinate(s, y1, y2) }
+            if abs(error) < 1e-7 { return s }
             s -= error / slope
         }
         var low = 0.0, high = 1.0
@@ -268,7 +274,7 @@ struct CubicEase {
             if x < t { low = s } else { high = s }
             s = (low + high) / 2
         }
-        return Self.coordinate(s, y1, y2)
+        return s
     }
 }
 

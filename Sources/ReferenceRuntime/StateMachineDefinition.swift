@@ -82,7 +82,7 @@ struct StateMachineDefinition {
         let flags: UInt64
         let duration: Double
         let exitTime: Double
-        let ease: CubicEase?
+        let ease: AnimationEase?
         let conditions: [Condition]
         /// What the transition fires when taken (at start) and when its mix completes (at end).
         var fireActions: [FireAction] = []
@@ -260,9 +260,9 @@ struct StateMachineDefinition {
     private static func transition(_ object: RiveObject, conditions: [RiveFileLayout.Condition], artboard: RiveFileLayout.Artboard,
                                    document: RiveDocument, unsupported: inout [String]) -> Transition {
         if object.typeKey != T.stateTransition, object.typeKey != T.blendStateTransition { unsupported.append(object.typeName) }
-        var ease: CubicEase?
+        var ease: AnimationEase?
         if let interpolator = object.index(P.stateTransitionInterpolatorId) {
-            ease = CubicEase(interpolator: interpolator, artboard: artboard, document: document, unsupported: &unsupported)
+            ease = AnimationEase(interpolator: interpolator, artboard: artboard, document: document, unsupported: &unsupported)
         }
         return Transition(
             target: object.index(P.stateTransitionStateToId) ?? -1, flags: object.uint(P.stateTransitionFlags) ?? 0,

@@ -125,13 +125,8 @@ struct PathEffectsTests {
         #expect(abs(out.transform(1) - 1) < 1e-3)
         let inOut = ElasticEase(easing: 2, amplitude: 0.5, period: 0.5)
         #expect(abs(inOut.transform(0)) < 1e-3 && abs(inOut.transform(1) - 1) < 1e-3)
-        let value = KeyFrameInterpolator.cubicValue(x: CubicEase(x1: 0.42, y1: 1.0 / 3, x2: 0.58, y2: 2.0 / 3), y1: -20, y2: 300)
-        guard case .double(let start) = value.interpolate(.double(0), .double(100), 0, property: RivePropertyKey.nodeX),
-              case .double(let end) = value.interpolate(.double(0), .double(100), 1, property: RivePropertyKey.nodeX),
-              case .double(let middle) = value.interpolate(.double(0), .double(100), 0.5, property: RivePropertyKey.nodeX) else {
-            Issue.record("a cubic value interpolator gives numbers")
-            return
-        }
+        let value = AnimationEase.cubicValue(CubicEase(x1: 0.42, y1: -20, x2: 0.58, y2: 300))
+        let start = value.transformValue(0, 100, 0), end = value.transformValue(0, 100, 1), middle = value.transformValue(0, 100, 0.5)
         #expect(abs(start) < 1e-4 && abs(end - 100) < 1e-4)
         #expect(abs(middle - 117.5) < 1e-3, "halfway the value curve is (0 + 3·(−20) + 3·300 + 100) / 8")
     }
