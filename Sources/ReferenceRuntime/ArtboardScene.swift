@@ -89,11 +89,12 @@ final class ArtboardScene {
     /// Each shape's path in its own space, by shape id (`nil` for other components).
     private var shapePaths: [Path?]
     /// The components whose subtree's transforms need recomputing, and a flag per component
-    /// saying whether it is in that list. (`transformDirty` and `pathDirty` are read by every
-    /// `update()`, so their exclusivity is enforced statically only: every write is an append
-    /// or an assignment of a value computed before the access begins.)
+    /// saying whether it is in that list. (These lists and flags, and the paths' below, are
+    /// used by every `update()`, so their exclusivity is enforced statically only: every write
+    /// is an append or an assignment of a value computed before the access begins.)
     @exclusivity(unchecked)
     private var transformDirty: [Int] = []
+    @exclusivity(unchecked)
     private var isTransformDirty: [Bool]
     /// How many shape paths the scene has built since it was created (each shape once, then
     /// only when its geometry changes), so a loop can check nothing is rebuilt per frame.
@@ -123,6 +124,7 @@ final class ArtboardScene {
         let key = PropertyStore.Key(object: 0, property: P.layoutComponentClip)
         return clipIsAuthored || store.revision(key) > 0 ? store.bool(0, P.layoutComponentClip, true) : true
     }
+    @exclusivity(unchecked)
     private var isPathDirty: [Bool]
     /// The work list of `updateTransforms(from:)`, kept to reuse its storage.
     private var transformStack: [Int] = []
