@@ -20,10 +20,15 @@ final class ArtboardScene {
         case artboard
         /// A transform component that draws nothing itself (Node and other groups).
         case node
+        /// A `LayoutComponent`: a node placed as upstream places it without a layout engine
+        /// (LayoutComponents.swift); it draws nothing itself.
+        case layout
         case shape
         case rectangle
         case ellipse
         case pointsPath
+        /// A polygon, star or triangle (ParametricShapes.swift).
+        case polygon
         case vertex
         case fill
         case stroke
@@ -36,6 +41,9 @@ final class ArtboardScene {
         case clippingShape
         /// A nested artboard host (`NestedArtboard`): a drawable node that draws another artboard instance.
         case nestedArtboard
+        /// An `ArtboardComponentList`: a drawable node that draws one artboard instance per
+        /// item of a view-model list (ComponentLists.swift).
+        case componentList
         /// Anything the scene does not take part in (data, interpolators, unsupported types).
         case other
     }
@@ -52,32 +60,47 @@ final class ArtboardScene {
     private(set) var components: [Component?]
     /// The drawables (shapes and nested artboards) in draw order (bottom first).
     private(set) var drawOrder: [Int] = []
-    /// Draws the nested artboard hosted by a component, given the host's render opacity
+    /// Draws the nested artboard (or the component list items) hosted by a component, given the host's render opacity
     /// (set by the artboard instance that owns the nested instances; see NestedArtboards.swift).
     var drawNestedArtboard: ((_ host: Int, _ renderer: any Renderer, _ hostOpacity: Double) -> Void)?
     /// For a nested artboard: maps a point of the host's space (after this artboard's own
     /// transform) into the root artboard's space (upstream `NestedArtboard::hostTransformPoint`).
     var hostRootTransform: ((Point) -> Point)?
-    /// For each clipped shape, the clipping shapes that clip it (outermost first).
+    /// For each clipped drawable, the clipping shapes that clip it, in file order (the order
+    /// upstream's `ClippingShape::onAddedClean` adds them).
     private var clipsByShape: [Int: [Int]] = [:]
+    /// The drawables with clip starts and ends between them (ClippingShapes.swift).
+    private var clipOperations: [ClipOperation] = []
+    /// Whether each of `clipOperations` saves and restores (upstream's needsSaveOperation).
+    private var clipOperationSaves: [Bool] = []
+    /// The shapes that hold at least one path.
+    private var pathShapes: Set<Int> = []
     /// For each clipping shape, the shapes whose paths make its clip (those under its source).
     private var clipSources: [Int: [Int]] = [:]
     /// For each solo, its selectable children (id and name, in child order): every child but
     /// constraints, clipping shapes and focus and semantic data, as upstream's `isSoloSetMember`.
     private(set) var soloMembers: [Int: [(id: Int, name: String)]] = [:]
+    /// The constraints and the order they apply in (Constraints.swift).
+    private(set) var constraints = SceneConstraints()
 
-    private var worldTransforms: [Transform2D]
+    /// Each component's world transform (constraints rewrite those of constrained components).
+    var worldTransforms: [Transform2D]
     private var renderOpacities: [Double]
     /// Each shape's path in its own space, by shape id (`nil` for other components).
     private var shapePaths: [Path?]
     /// The components whose subtree's transforms need recomputing, and a flag per component
-    /// saying whether it is in that list.
+    /// saying whether it is in that list. (These lists and flags, and the paths' below, are
+    /// used by every `update()`, so their exclusivity is enforced statically only: every write
+    /// is an append or an assignment of a value computed before the access begins.)
+    @exclusivity(unchecked)
     private var transformDirty: [Int] = []
+    @exclusivity(unchecked)
     private var isTransformDirty: [Bool]
     /// How many shape paths the scene has built since it was created (each shape once, then
     /// only when its geometry changes), so a loop can check nothing is rebuilt per frame.
     private(set) var pathBuildCount = 0
     /// The shapes whose paths need rebuilding, and a flag per component saying whether it is in that list.
+    @exclusivity(unchecked)
     private var pathDirty: [Int] = []
     /// The fill rule the artboard's clip is recorded with. Upstream clips with the artboard's
     /// local render path, created clockwise (include/rive/shapes/shape_paint_path.hpp); a
@@ -87,6 +110,12 @@ final class ArtboardScene {
     private var artboardPathFillRule: FillRule = .clockwise
     /// Whether the artboard's record stores `clip`.
     private let clipIsAuthored: Bool
+    /// Whether layout components compose their own x, y, rotation and scale (files of
+    /// version 7.3 and later; see LayoutComponents.swift).
+    let layoutsComposeTransform: Bool
+    /// For a layout-hosted nested artboard (`NestedArtboardLayout`, `NestedArtboardLeaf`), the
+    /// artboard instance it shows (set by the artboard instance; LayoutComponents.swift).
+    var layoutHostedScene: ((_ host: Int) -> ArtboardScene?)?
 
     /// Whether the artboard clips its content to its bounds. Unless the file stores `clip` or
     /// something wrote it, it does: upstream's `Artboard` constructor sets `clip` to true over
@@ -95,13 +124,19 @@ final class ArtboardScene {
         let key = PropertyStore.Key(object: 0, property: P.layoutComponentClip)
         return clipIsAuthored || store.revision(key) > 0 ? store.bool(0, P.layoutComponentClip, true) : true
     }
+    @exclusivity(unchecked)
     private var isPathDirty: [Bool]
     /// The work list of `updateTransforms(from:)`, kept to reuse its storage.
     private var transformStack: [Int] = []
+    /// The paints' path effects (PathEffects.swift).
+    private var pathEffects = PathEffects()
+    /// Each paint's feather, by paint id (Feathers.swift).
+    private var feathers: [Int: Int] = [:]
 
     /// Builds the scene of an artboard; values come from `store` (keyed by artboard-local id).
     init(localObjects: [Int?], document: RiveDocument, store: PropertyStore) {
         self.store = store
+        layoutsComposeTransform = document.header.majorVersion > 7 || (document.header.majorVersion == 7 && document.header.minorVersion >= 3)
         clipIsAuthored = localObjects.first.flatMap { $0 }.map { document.objects[$0].storedValue(P.layoutComponentClip) != nil } ?? false
         components = localObjects.enumerated().map { local, objectIndex in
             guard let objectIndex else { return nil }
@@ -130,8 +165,9 @@ final class ArtboardScene {
             guard let parent = components[id]?.parent else { continue }
             components[parent]?.children.append(id)
         }
-        drawOrder = components.indices.filter { [.shape, .nestedArtboard].contains(components[$0]?.kind) && isAttached($0) }.reversed()
+        drawOrder = components.indices.filter { [.shape, .nestedArtboard, .componentList].contains(components[$0]?.kind) && isAttached($0) }.reversed()
         let shapeOrder = drawOrder.filter { components[$0]?.kind == .shape }
+        constraints = SceneConstraints(scene: self, localObjects: localObjects, document: document)
         for solo in components.indices where components[solo]?.typeKey == T.solo {
             soloMembers[solo] = (components[solo]?.children ?? []).compactMap { child in
                 guard let objectIndex = localObjects[child] else { return nil }
@@ -141,22 +177,39 @@ final class ArtboardScene {
             }
         }
         // Upstream's ClippingShape::onAddedClean: every drawable under the clipping shape's
-        // parent is clipped by it; the clip is the shapes under its source node.
+        // parent is clipped by it; the clip is the shapes under its source node, in the order
+        // of a depth-first walk from the source (`Component::forAll`), children in file order.
         for clip in components.indices where components[clip]?.kind == .clippingShape && isAttached(clip) {
             guard let parent = components[clip]?.parent else { continue }
             let source = document.objects[localObjects[clip]!].index(P.clippingShapeSourceId)
-            clipSources[clip] = source.map { source in shapeOrder.filter { isUnder($0, source) } } ?? []
+            clipSources[clip] = source.map { source in shapesDepthFirst(from: source) } ?? []
             for shape in drawOrder where isUnder(shape, parent) { clipsByShape[shape, default: []].append(clip) }
         }
-        for shape in clipsByShape.keys {
-            clipsByShape[shape]?.sort { depth(of: components[$0]?.parent ?? 0) < depth(of: components[$1]?.parent ?? 0) }
-        }
+        clipOperations = ClipOperation.drawList(drawOrder: drawOrder, clipsByDrawable: clipsByShape)
+        clipOperationSaves = Self.clipOperationSaves(clipOperations) { clip in store.bool(clip, P.clippingShapeIsVisible, true) }
+        pathShapes = Set(components.indices.compactMap { id in
+            [.rectangle, .ellipse, .pointsPath, .polygon].contains(components[id]?.kind) ? owningShape(of: id) : nil
+        })
+        pathEffects = PathEffects(components: components, store: store)
+        feathers = Self.feathers(of: components)
         if !components.isEmpty { markTransformDirty(0) }
         for shape in shapeOrder { markPathDirty(shape) }
         update()
     }
 
     /// Whether `id` is `ancestor` or hangs below it.
+    /// The attached shapes at and under a component, depth first with children in file order.
+    private func shapesDepthFirst(from root: Int) -> [Int] {
+        guard components.indices.contains(root), components[root] != nil, root == 0 || isAttached(root) else { return [] }
+        var shapes: [Int] = []
+        var pending = [root]
+        while let id = pending.popLast() {
+            if components[id]?.kind == .shape { shapes.append(id) }
+            pending.append(contentsOf: (components[id]?.children ?? []).reversed())
+        }
+        return shapes
+    }
+
     private func isUnder(_ id: Int, _ ancestor: Int) -> Bool {
         var current: Int? = id
         var steps = 0
@@ -197,7 +250,8 @@ final class ArtboardScene {
         case T.shape: return .shape
         case T.rectangle: return .rectangle
         case T.ellipse: return .ellipse
-        case T.pointsPath, T.triangle, T.polygon, T.star: return .pointsPath
+        case T.pointsPath: return .pointsPath
+        case T.polygon, T.star, T.triangle: return .polygon
         case T.straightVertex, T.cubicMirroredVertex, T.cubicDetachedVertex, T.cubicAsymmetricVertex: return .vertex
         case T.fill: return .fill
         case T.stroke: return .stroke
@@ -206,7 +260,9 @@ final class ArtboardScene {
         case T.gradientStop: return .gradientStop
         case T.clippingShape: return .clippingShape
         case T.node, T.solo: return .node
-        case T.nestedArtboard: return .nestedArtboard
+        case T.layoutComponent: return .layout
+        case T.nestedArtboard, T.nestedArtboardLayout, T.nestedArtboardLeaf: return .nestedArtboard
+        case T.artboardComponentList: return .componentList
         default: return .other
         }
     }
@@ -234,13 +290,14 @@ final class ArtboardScene {
     private func takeChanges() {
         let components = self.components
         store.takeChangedObjects { id in
+            for constrained in constraints.components(affectedBy: id) { markTransformDirty(constrained) }
             guard components.indices.contains(id), let kind = components[id]?.kind else { return }
             switch kind {
-            case .artboard, .node, .shape, .nestedArtboard:
+            case .artboard, .node, .layout, .shape, .nestedArtboard, .componentList:
                 markTransformDirty(id)
                 // A solo inside a shape picks which of its paths the shape combines.
                 if soloMembers[id] != nil, let shape = owningShape(of: id) { markPathDirty(shape) }
-            case .rectangle, .ellipse, .pointsPath:
+            case .rectangle, .ellipse, .pointsPath, .polygon:
                 if let shape = owningShape(of: id) { markPathDirty(shape) }
             case .vertex:
                 if let path = components[id]?.parent, let shape = owningShape(of: path) { markPathDirty(shape) }
@@ -266,9 +323,10 @@ final class ArtboardScene {
         dirty.removeAll(keepingCapacity: true)
         transformDirty = dirty
         isTransformDirty = isDirty
+        if !constraints.isEmpty { applyConstraints() }
     }
 
-    private func markTransformDirty(_ id: Int) {
+    func markTransformDirty(_ id: Int) {
         guard !isTransformDirty[id] else { return }
         isTransformDirty[id] = true
         transformDirty.append(id)
@@ -294,7 +352,7 @@ final class ArtboardScene {
     /// The arrays it works on are moved into locals for the walk and back after it, so each
     /// is one checked access per call instead of one per node (nothing the walk calls reads
     /// them: it reads only the store's plain properties).
-    private func updateTransforms(from root: Int) {
+    func updateTransforms(from root: Int) {
         let components = self.components
         var stack = transformStack
         var transforms = worldTransforms
@@ -318,8 +376,14 @@ final class ArtboardScene {
             case .artboard:
                 transforms[id] = .identity
                 opacities[id] = store.double(id, P.worldTransformComponentOpacity, 1)
-            case .node, .shape, .rectangle, .ellipse, .pointsPath, .nestedArtboard:
+            case .node, .shape, .rectangle, .ellipse, .pointsPath, .polygon, .componentList:
                 transforms[id] = parentWorld * localTransform(id)
+                opacities[id] = parentOpacity * store.double(id, P.worldTransformComponentOpacity, 1)
+            case .nestedArtboard:
+                transforms[id] = nestedHostTransform(id, parent: parent, parentWorld: parentWorld)
+                opacities[id] = parentOpacity * store.double(id, P.worldTransformComponentOpacity, 1)
+            case .layout:
+                transforms[id] = parentWorld * layoutTransform(id, parent: parent)
                 opacities[id] = parentOpacity * store.double(id, P.worldTransformComponentOpacity, 1)
             default:
                 transforms[id] = parentWorld
@@ -330,14 +394,23 @@ final class ArtboardScene {
     }
 
     /// A transform component's local transform: translate(x, y) · rotate · scale.
-    private func localTransform(_ id: Int) -> Transform2D {
+    func localTransform(_ id: Int) -> Transform2D {
         Transform2D(x: store.double(id, P.nodeX), y: store.double(id, P.nodeY),
                     rotation: store.double(id, P.transformComponentRotation),
                     scaleX: store.double(id, P.transformComponentScaleX, 1), scaleY: store.double(id, P.transformComponentScaleY, 1))
     }
 
+    /// Marks a shape's path to be rebuilt on the next update (Constraints.swift).
+    func rebuildPath(ofShape shape: Int) { markPathDirty(shape) }
+
+    /// A component's translation in its parent's space (upstream `composedTranslation`).
+    func localTranslation(_ id: Int) -> Point {
+        let local = localTransform(id)
+        return Point(x: local.tx, y: local.ty)
+    }
+
     /// The shape a path belongs to: its nearest shape ancestor.
-    private func owningShape(of id: Int) -> Int? {
+    func owningShape(of id: Int) -> Int? {
         var current = components[id]?.parent
         while let parent = current {
             if components[parent]?.kind == .shape { return parent }
@@ -353,7 +426,7 @@ final class ArtboardScene {
         while let id = stack.popLast() {
             guard let component = components[id] else { continue }
             switch component.kind {
-            case .rectangle, .ellipse, .pointsPath:
+            case .rectangle, .ellipse, .pointsPath, .polygon:
                 // Upstream's path composer leaves out paths a solo inside the shape collapses.
                 if isCollapsed(id, below: shape) { continue }
                 let path = localPath(id, kind: component.kind)
@@ -370,6 +443,9 @@ final class ArtboardScene {
 
     /// The product of local transforms from a path up to (not including) its shape.
     private func transform(from id: Int, upTo shape: Int) -> Transform2D {
+        // A constraint between the path and its shape moved the path in world space; upstream's
+        // path composer maps every path through the inverse of the shape's world transform.
+        if constraints.movesPathInShape(id) { return (worldTransforms[shape].inverted() ?? .identity) * worldTransforms[id] }
         var result = Transform2D.identity
         var current: Int? = id
         while let node = current, node != shape {
@@ -379,7 +455,7 @@ final class ArtboardScene {
         return result
     }
 
-    private func localPath(_ id: Int, kind: Kind) -> Path {
+    func localPath(_ id: Int, kind: Kind) -> Path {
         switch kind {
         case .rectangle:
             return Path.rectangle(
@@ -392,15 +468,9 @@ final class ArtboardScene {
             return Path.ellipse(
                 width: store.double(id, P.parametricPathWidth), height: store.double(id, P.parametricPathHeight),
                 originX: store.double(id, P.parametricPathOriginX, 0.5), originY: store.double(id, P.parametricPathOriginY, 0.5))
+        case .polygon:
+            return polygonPath(id)
         default:
-            if let typeKey = components[id]?.typeKey, typeKey == T.triangle || typeKey == T.polygon || typeKey == T.star {
-                let (width, height) = (store.double(id, P.parametricPathWidth), store.double(id, P.parametricPathHeight))
-                let (originX, originY) = (store.double(id, P.parametricPathOriginX, 0.5), store.double(id, P.parametricPathOriginY, 0.5))
-                if typeKey == T.triangle { return Path.triangle(width: width, height: height, originX: originX, originY: originY) }
-                return Path.polygon(points: Int(min(store.uint(id, P.polygonPoints, 5), 10_000)), width: width, height: height,
-                                    originX: originX, originY: originY, cornerRadius: store.double(id, P.polygonCornerRadius),
-                                    innerRadius: typeKey == T.star ? store.double(id, P.starInnerRadius, 0.5) : nil)
-            }
             let vertices = (components[id]?.children ?? []).compactMap { vertex($0) }
             return Path.points(vertices, isClosed: store.bool(id, P.pointsCommonPathIsClosed, false))
         }
@@ -423,7 +493,7 @@ final class ArtboardScene {
         }
     }
 
-    private static func transformed(_ command: PathCommand, by transform: Transform2D) -> PathCommand {
+    static func transformed(_ command: PathCommand, by transform: Transform2D) -> PathCommand {
         switch command {
         case .moveTo(let p): .moveTo(transform.apply(p))
         case .lineTo(let p): .lineTo(transform.apply(p))
@@ -457,7 +527,7 @@ final class ArtboardScene {
     /// parent's world transform. `nil` for components that are not nodes.
     func computedValue(_ key: PropertyStore.Key) -> RivePropertyValue? {
         guard components.indices.contains(key.object), let component = components[key.object],
-              [.node, .shape, .nestedArtboard].contains(component.kind) else { return nil }
+              [.node, .layout, .shape, .nestedArtboard, .componentList].contains(component.kind) else { return nil }
         update()
         let world = worldTransforms[key.object]
         switch key.property {
@@ -509,17 +579,17 @@ final class ArtboardScene {
 
     // MARK: Drawing
 
-    /// Draws the artboard: its clip, background paints, then the drawables bottom first.
+    /// Draws the artboard as upstream's `Artboard::drawInternal` does with a frame origin: the
+    /// frame-origin translation, the artboard's own rotation and scale, then its clip (the
+    /// bounds around its origin, so the clip turns with the artboard), the background paints
+    /// and the drawables bottom first.
     func draw(on renderer: some Renderer) {
         // Upstream's Artboard::drawInternal draws nothing at all at zero opacity.
         guard renderOpacities[0] != 0 else { return }
         renderer.save()
-        let (width, height) = size
-        if clips {
-            renderer.clipPath(Path.rectangle(width: width, height: height, originX: 0, originY: 0, fillRule: artboardPathFillRule))
-        }
         renderer.transform(frameTransform)
         if let selfTransform { renderer.transform(selfTransform) }
+        clipToBounds(on: renderer)
         drawContent(on: renderer, hostOpacity: 1)
         renderer.restore()
     }
@@ -533,55 +603,163 @@ final class ArtboardScene {
         guard renderOpacities[0] * hostOpacity != 0 else { return }
         renderer.save()
         if let selfTransform { renderer.transform(selfTransform) }
-        if clips {
-            let (width, height) = size
-            renderer.clipPath(Path.rectangle(width: width, height: height,
-                                             originX: store.double(0, P.artboardOriginX), originY: store.double(0, P.artboardOriginY),
-                                             fillRule: artboardPathFillRule))
-        }
+        clipToBounds(on: renderer)
         drawContent(on: renderer, hostOpacity: hostOpacity)
         renderer.restore()
+    }
+
+    /// Clips to the artboard's bounds around its origin, in its content space, when it clips.
+    private func clipToBounds(on renderer: some Renderer) {
+        guard clips else { return }
+        let (width, height) = size
+        renderer.clipPath(Path.artboardBounds(width: width, height: height,
+                                              originX: store.double(0, P.artboardOriginX), originY: store.double(0, P.artboardOriginY),
+                                              fillRule: artboardPathFillRule))
     }
 
     /// The background paints, then the drawables bottom first, in the artboard's content space.
     private func drawContent(on renderer: some Renderer, hostOpacity: Double) {
         let (width, height) = size
-        let background = Path.rectangle(width: width, height: height,
-                                        originX: store.double(0, P.artboardOriginX), originY: store.double(0, P.artboardOriginY))
-        drawPaints(of: 0, path: background, opacity: renderOpacities[0] * hostOpacity, world: .identity, on: renderer)
-        for drawable in drawOrder where !isHidden(drawable) && !isCollapsed(drawable) {
-            if components[drawable]?.kind == .nestedArtboard {
-                guard let drawNestedArtboard else { continue }
-                renderer.save()
-                for clip in clipsByShape[drawable] ?? [] where store.bool(clip, P.clippingShapeIsVisible, true) {
-                    renderer.clipPath(clipPath(clip))
-                }
-                renderer.transform(worldTransforms[drawable])
-                drawNestedArtboard(drawable, renderer, renderOpacities[drawable] * hostOpacity)
-                renderer.restore()
+        let background = Path.artboardBounds(width: width, height: height,
+                                             originX: store.double(0, P.artboardOriginX), originY: store.double(0, P.artboardOriginY))
+        drawPaints(of: 0, path: background, opacity: renderOpacities[0] * hostOpacity, world: .identity, needsSave: true, on: renderer)
+        // Upstream's Artboard::drawInternal over the draw list with its clip operations: a
+        // clip start waits until something draws inside it (a start followed at once by an
+        // end is dropped), and nothing draws while a visible clip without a path is open.
+        // Saves and restores follow `clipOperationSaves` (upstream's needsSaveOperation).
+        var emptyClips = 0
+        var pendingStarts: [Int] = []
+        for (index, operation) in clipOperations.enumerated() {
+            let before = emptyClips
+            switch operation {
+            case .start(let clip): emptyClips += clipIsVisible(clip) && !clipHasShapes(clip) ? 1 : 0
+            case .end(let clip): emptyClips -= clipIsVisible(clip) && !clipHasShapes(clip) ? 1 : 0
+            case .drawable: break
+            }
+            guard emptyClips == before, emptyClips <= 0 else { continue }
+            switch operation {
+            case .start:
+                pendingStarts.append(index)
                 continue
+            case .end:
+                if !pendingStarts.isEmpty {
+                    pendingStarts.removeLast()
+                    continue
+                }
+            case .drawable(let drawable):
+                guard willDraw(drawable, hostOpacity: hostOpacity) else { continue }
             }
-            // Upstream's Shape::willDraw: a shape at zero render opacity is not drawn at all.
-            guard let path = shapePaths[drawable], renderOpacities[drawable] * hostOpacity != 0 else { continue }
-            renderer.save()
-            for clip in clipsByShape[drawable] ?? [] where store.bool(clip, P.clippingShapeIsVisible, true) {
-                renderer.clipPath(clipPath(clip))
+            for start in pendingStarts {
+                guard case .start(let clip) = clipOperations[start], clipIsVisible(clip) else { continue }
+                if clipOperationSaves[start] { renderer.save() }
+                if let path = clipPath(clip) { renderer.clipPath(path) }
             }
-            renderer.transform(worldTransforms[drawable])
-            drawPaints(of: drawable, path: path, opacity: renderOpacities[drawable] * hostOpacity, world: worldTransforms[drawable], on: renderer)
-            renderer.restore()
+            pendingStarts.removeAll()
+            switch operation {
+            case .start: break
+            case .end(let clip):
+                if clipIsVisible(clip), clipOperationSaves[index] { renderer.restore() }
+            case .drawable(let drawable):
+                draw(drawable, needsSave: clipOperationSaves[index], hostOpacity: hostOpacity, on: renderer)
+            }
         }
     }
 
-    /// A clipping shape's clip in world space: the paths of the shapes under its source, each
-    /// through its world transform, with the clipping shape's fill rule. A source with no
-    /// shapes clips everything away, as upstream's empty clip does.
-    private func clipPath(_ clip: Int) -> Path {
-        var combined = Path()
-        for shape in clipSources[clip] ?? [] {
-            guard let path = shapePaths[shape] else { continue }
-            combined.commands += path.commands.map { Self.transformed($0, by: worldTransforms[shape]) }
+    private func clipIsVisible(_ clip: Int) -> Bool { store.bool(clip, P.clippingShapeIsVisible, true) }
+
+    /// The shapes that make a clipping shape's clip: those under its source that hold a path
+    /// not collapsed by a solo (upstream skips a `Shape::isEmpty` shape).
+    private func clipShapes(_ clip: Int) -> [Int] {
+        (clipSources[clip] ?? []).filter { pathShapes.contains($0) && !isCollapsed($0) }
+    }
+
+    private func clipHasShapes(_ clip: Int) -> Bool {
+        (clipSources[clip] ?? []).contains { pathShapes.contains($0) && !isCollapsed($0) }
+    }
+
+    /// Upstream's `Drawable::willDraw` and `Shape::willDraw`: not hidden, not collapsed by a
+    /// solo, and a shape not at zero render opacity.
+    private func willDraw(_ drawable: Int, hostOpacity: Double) -> Bool {
+        if isHidden(drawable) || isCollapsed(drawable) { return false }
+        if [.nestedArtboard, .componentList].contains(components[drawable]?.kind) { return drawNestedArtboard != nil }
+        return shapePaths[drawable] != nil && renderOpacities[drawable] * hostOpacity != 0
+    }
+
+    /// Draws one shape, nested artboard or component list: a host saves (when `needsSave`),
+    /// applies its world transform and draws its artboard (`NestedArtboard::draw`); a shape
+    /// draws its paints, each under its own save when `needsSave` or when it has more than one
+    /// paint (`Shape::draw`).
+    private func draw(_ drawable: Int, needsSave: Bool, hostOpacity: Double, on renderer: some Renderer) {
+        let world = worldTransforms[drawable]
+        if [.nestedArtboard, .componentList].contains(components[drawable]?.kind) {
+            if needsSave { renderer.save() }
+            renderer.transform(world)
+            drawNestedArtboard?(drawable, renderer, renderOpacities[drawable] * hostOpacity)
+            if needsSave { renderer.restore() }
+        } else if let path = shapePaths[drawable] {
+            let paintCount = (components[drawable]?.children ?? []).count { [.fill, .stroke].contains(components[$0]?.kind) }
+            drawPaints(of: drawable, path: path, opacity: renderOpacities[drawable] * hostOpacity, world: world,
+                       needsSave: needsSave || paintCount > 1, on: renderer)
         }
+    }
+
+    /// Upstream's `Artboard::clearRedundantOperations` over the draw list: after a clip start
+    /// that saved (a visible one, or any start after one that saved), a further clip start
+    /// does not save and its end does not restore, and a drawable wrapped directly by a clip
+    /// start and its end does not save either. Visibility is the authored one, as upstream
+    /// decides this when it sorts the draw list.
+    private static func clipOperationSaves(_ operations: [ClipOperation], isVisible: (Int) -> Bool) -> [Bool] {
+        var saves: [Bool] = []
+        var startSaves: [Bool] = []
+        var previousSaved = false
+        for (index, operation) in operations.enumerated() {
+            var needsSave = true
+            switch operation {
+            case .start:
+                startSaves.append(!previousSaved)
+                needsSave = !previousSaved
+            case .end:
+                needsSave = startSaves.popLast() ?? true
+            case .drawable:
+                if previousSaved, index + 1 < operations.count, case .end = operations[index + 1] { needsSave = false }
+            }
+            saves.append(needsSave)
+            if case .start(let clip) = operation {
+                previousSaved = isVisible(clip) || previousSaved
+            } else {
+                previousSaved = false
+            }
+        }
+        return saves
+    }
+
+    /// A clipping shape's clip in world space, with its fill rule (upstream
+    /// `ClippingShape::update` and `addFillPaths`): for each shape under its source that holds
+    /// a path not hidden by a solo, the results of its fills' path effects (a fill whose effects
+    /// give an empty path adds nothing), or the shape's own path when it has a fill without
+    /// effects or no fill with effects. `nil` when no shape takes part: upstream then draws
+    /// nothing inside the clip.
+    private func clipPath(_ clip: Int) -> Path? {
+        var combined = Path()
+        var hasPath = false
+        for shape in clipShapes(clip) {
+            guard let path = shapePaths[shape] else { continue }
+            let world = worldTransforms[shape]
+            var addedEffected = false
+            var needsRawPath = false
+            for paint in components[shape]?.children ?? [] where components[paint]?.kind == .fill {
+                guard let effected = pathEffects.apply(paint: paint, to: path, isFill: true, store: store) else {
+                    needsRawPath = true
+                    continue
+                }
+                combined.commands += effected.commands.map { Self.transformed($0, by: world) }
+                addedEffected = true
+            }
+            hasPath = true
+            if addedEffected, !needsRawPath { continue }
+            combined.commands += path.commands.map { Self.transformed($0, by: world) }
+        }
+        guard hasPath else { return nil }
         combined.fillRule = FillRule(rawValue: UInt32(truncatingIfNeeded: store.uint(clip, P.clippingShapeFillRule, 0))) ?? .nonZero
         return combined
     }
@@ -590,12 +768,28 @@ final class ArtboardScene {
     /// the branch it sits in as its active child (upstream's `Solo::propagateCollapse`). With
     /// `below`, only the solos under that ancestor count.
     func isCollapsed(_ id: Int, below ancestor: Int? = nil) -> Bool {
+        containsSoloLink(of: id, below: ancestor) { solo, member in store.uint(solo, P.soloActiveComponentId, 0) != UInt64(member) }
+    }
+
+    /// The solos `id` sits in, innermost first: each solo with its member that `id` is or is
+    /// under (what `isCollapsed(_:)` checks; the tree never changes after the scene is built).
+    func soloLinks(of id: Int) -> [(solo: Int, member: Int)] {
+        var links: [(solo: Int, member: Int)] = []
+        _ = containsSoloLink(of: id) { solo, member in
+            links.append((solo, member))
+            return false
+        }
+        return links
+    }
+
+    /// Whether `test` holds for one of the solos `id` sits in (walked innermost first, with
+    /// the member `id` is or is under), up to `ancestor` when given.
+    private func containsSoloLink(of id: Int, below ancestor: Int? = nil, where test: (_ solo: Int, _ member: Int) -> Bool) -> Bool {
         guard !soloMembers.isEmpty, components.indices.contains(id) else { return false }
         var current = id
         var steps = 0
         while let parent = components[current]?.parent, parent != ancestor, steps <= components.count {
-            if let members = soloMembers[parent], members.contains(where: { $0.id == current }),
-               store.uint(parent, P.soloActiveComponentId, 0) != UInt64(current) {
+            if let members = soloMembers[parent], members.contains(where: { $0.id == current }), test(parent, current) {
                 return true
             }
             current = parent
@@ -609,9 +803,11 @@ final class ArtboardScene {
     }
 
     /// Draws a container's visible fills and strokes in child order, with the container's
-    /// blend mode (the artboard's is always source-over); a stroke that the
-    /// transform does not affect is drawn in world space under an inverse transform.
-    private func drawPaints(of container: Int, path: Path, opacity: Double, world: Transform2D, on renderer: some Renderer) {
+    /// blend mode (the artboard's is always source-over), as upstream's `ShapePaint::draw`: a
+    /// paint drawn in the container's space applies `world` (under its own save when
+    /// `needsSave`); a stroke that the transform does not affect draws its path in world space.
+    /// Path effects and feathers apply per paint (PathEffects.swift, Feathers.swift).
+    private func drawPaints(of container: Int, path: Path, opacity: Double, world: Transform2D, needsSave: Bool, on renderer: some Renderer) {
         for paint in components[container]?.children ?? [] {
             guard let component = components[paint], component.kind == .fill || component.kind == .stroke,
                   store.bool(paint, P.shapePaintIsVisible, true) else { continue }
@@ -622,10 +818,19 @@ final class ArtboardScene {
             // (`ShapePaint::shouldDraw`); shapes draw such paints.
             if container == 0, let own = self.shader(of: paint, opacity: renderOpacities[0], world: nil), own.isFullyTransparent { continue }
             let blendMode = BlendMode(rawValue: UInt32(truncatingIfNeeded: store.uint(container, P.drawableBlendModeValue, 3))) ?? .srcOver
+            if !inWorld {
+                if needsSave { renderer.save() }
+                renderer.transform(world)
+            }
             if component.kind == .fill {
-                var filled = path
+                var filled = pathEffects.isEmpty ? path : pathEffects.apply(paint: paint, to: path, isFill: true, store: store) ?? path
                 filled.fillRule = FillRule(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.fillFillRule, 0))) ?? .nonZero
-                renderer.drawPath(filled, paint: Paint(style: .fill, shader: shader, blendMode: blendMode))
+                let fill = Paint(style: .fill, shader: shader, blendMode: blendMode)
+                if let feather = feathers[paint] {
+                    drawFeathered(filled, paint: fill, feather: feather, isFill: true, inWorld: false, world: world, on: renderer)
+                } else {
+                    renderer.drawPath(filled, paint: fill)
+                }
                 if container == 0, filled.fillRule != .clockwise { artboardPathFillRule = filled.fillRule }
             } else {
                 let style = StrokeStyle(
@@ -633,17 +838,16 @@ final class ArtboardScene {
                     cap: StrokeCap(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.strokeCap, 0))) ?? .butt,
                     join: StrokeJoin(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.strokeJoin, 0))) ?? .miter)
                 let stroke = Paint(style: .stroke(style), shader: shader, blendMode: blendMode)
-                if !inWorld {
-                    renderer.drawPath(path, paint: stroke)
-                } else if let inverse = world.inverted() {
-                    renderer.save()
-                    renderer.transform(inverse)
-                    var worldPath = path
-                    worldPath.commands = path.commands.map { Self.transformed($0, by: world) }
-                    renderer.drawPath(worldPath, paint: stroke)
-                    renderer.restore()
+                var stroked = path
+                if inWorld { stroked.commands = path.commands.map { Self.transformed($0, by: world) } }
+                if !pathEffects.isEmpty { stroked = pathEffects.apply(paint: paint, to: stroked, isFill: false, store: store) ?? stroked }
+                if let feather = feathers[paint] {
+                    drawFeathered(stroked, paint: stroke, feather: feather, isFill: false, inWorld: inWorld, world: world, on: renderer)
+                } else {
+                    renderer.drawPath(stroked, paint: stroke)
                 }
             }
+            if !inWorld, needsSave { renderer.restore() }
         }
     }
 

@@ -17,6 +17,12 @@ protocol ConditionReader: AnyObject {
     /// The revision of the bindable's view-model source when it changed since the last
     /// advance, or `nil` when it did not change (or has no source).
     func changedRevision(bindable: Int) -> UInt64?
+    /// The artboard's width (0), height (1) or width-to-height ratio (2), or `nil`.
+    func artboardProperty(_ property: Int) -> Double?
+}
+
+extension ConditionReader {
+    func artboardProperty(_ property: Int) -> Double? { nil }
 }
 
 /// A layer's transitions and their conditions as flat arrays of plain values, built once
@@ -60,6 +66,8 @@ final class TransitionTable {
             case changed
             /// Two sides compared.
             case compare
+            /// An artboard property (`left`: width, height or ratio) compared with `value`.
+            case artboard
             /// Never holds (unsupported, or a comparison with a "changed" side and no bindable).
             case never
         }
@@ -103,7 +111,7 @@ final class TransitionTable {
             case .constant(let value):
                 constants.append(value)
                 return Side(index: constants.count - 1, isConstant: true)
-            case .changed: return nil
+            case .changed, .artboardProperty: return nil
             }
         }
         for state in layer.states {
@@ -116,6 +124,9 @@ final class TransitionTable {
                         checks.append(Check(.number, comparison, left: input, value: Double(Float(value))))
                     case .bool(let input, let comparison): checks.append(Check(.bool, comparison, left: input))
                     case .trigger(let input): checks.append(Check(.trigger, left: input))
+                    case .viewModel(let comparison, .artboardProperty(let property), .constant(.float(let value))):
+                        // Upstream compares an artboard property only on the left, with a number.
+                        checks.append(Check(.artboard, comparison, left: property, value: Double(value)))
                     case .viewModel(_, .bindable(let bindable), .changed), .viewModel(_, .changed, .bindable(let bindable)):
                         checks.append(Check(.changed, left: bindable))
                     case .viewModel(let comparison, let left, let right):
@@ -235,7 +246,7 @@ struct LayerInstance {
         }
         apply(to: store)
         var iterations = 0
-        while updateState(reader: reader), iterations < 100 {
+        while updateState(reader: reader, store: store), iterations < 100 {
             apply(to: store)
             iterations += 1
         }
@@ -244,7 +255,7 @@ struct LayerInstance {
 
     /// Takes one allowed transition if there is one (used between bind passes); returns whether it did.
     mutating func tryChangeState(reader: any ConditionReader, store: PropertyStore) -> Bool {
-        guard updateState(reader: reader) else { return false }
+        guard updateState(reader: reader, store: store) else { return false }
         apply(to: store)
         return true
     }
@@ -254,15 +265,15 @@ struct LayerInstance {
         return timing.duration != 0 && mix < 1
     }
 
-    private mutating func updateState(reader: any ConditionReader) -> Bool {
+    private mutating func updateState(reader: any ConditionReader, store: PropertyStore) -> Bool {
         if isTransitioning, timing?.enableEarlyExit != true { return false }
         waitingForExit = false
-        if let any = layer.any, tryChange(from: any, reader: reader) { return true }
+        if let any = layer.any, tryChange(from: any, reader: reader, store: store) { return true }
         guard let current else { return false }
-        return tryChange(from: current, reader: reader)
+        return tryChange(from: current, reader: reader, store: store)
     }
 
-    private mutating func tryChange(from state: Int, reader: any ConditionReader) -> Bool {
+    private mutating func tryChange(from state: Int, reader: any ConditionReader, store: PropertyStore) -> Bool {
         let table = self.table
         for entry in table.transitionsOfState[state] {
             let candidate = table.entries[entry]
@@ -274,7 +285,7 @@ struct LayerInstance {
                 continue
             case .yes:
                 guard layer.states.indices.contains(candidate.target), candidate.target != current else { continue }
-                take(layer.states[state].transitions[candidate.position], reader: reader)
+                take(layer.states[state].transitions[candidate.position], reader: reader, store: store)
                 return true
             }
         }
@@ -342,6 +353,9 @@ struct LayerInstance {
             case (.color(let x), .color(let y)): return comparison.holds(equal: x == y)
             default: return false
             }
+        case .artboard:
+            guard let current = reader.artboardProperty(check.left.index) else { return false }
+            return comparison.holds(Double(Float(current)), check.value)
         case .never:
             return false
         }
@@ -354,7 +368,7 @@ struct LayerInstance {
     /// Takes a transition: the new state starts (advanced by the time the old animation spilled
     /// past its end), the old one is kept for mixing, and the conditions' triggers and changes
     /// are marked used by this layer.
-    private mutating func take(_ taken: StateMachineDefinition.Transition, reader: any ConditionReader) {
+    private mutating func take(_ taken: StateMachineDefinition.Transition, reader: any ConditionReader, store: PropertyStore) {
         for condition in taken.conditions {
             switch condition {
             case .trigger(let input): usedFires[input] = reader.fires(input: input)
@@ -375,8 +389,8 @@ struct LayerInstance {
         currentPlayer = nil
         currentBlend = nil
         switch layer.states[taken.target].kind {
-        case .animation(let index?, _): currentPlayer = AnimationPlayer(animations[index])
-        case .blend(let blend): currentBlend = BlendStateInstance(blend, animations: animations)
+        case .animation(let index?, _): currentPlayer = AnimationPlayer(animations[index], store: store)
+        case .blend(let blend): currentBlend = BlendStateInstance(blend, animations: animations, store: store)
         default: break
         }
         changedState = true

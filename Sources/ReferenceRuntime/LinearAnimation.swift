@@ -4,7 +4,10 @@ private typealias T = RiveTypeKey
 private typealias P = RivePropertyKey
 
 /// A linear animation as the file defines it: timing, looping and the keyframes it applies.
-struct AnimationDefinition {
+///
+/// A class, so that a player holds it by reference: copying a player (every layer apply
+/// reads one) then copies a pointer, not the whole definition.
+final class AnimationDefinition {
     /// How the animation behaves at its end (`LinearAnimation.loopValue`).
     enum Loop: UInt64 {
         case oneShot = 0, loop = 1, pingPong = 2
@@ -131,14 +134,13 @@ struct AnimationDefinition {
         self.callbacks = callbacks
     }
 
-    /// The keyed events whose keyframes lie between two times, as upstream's
-    /// `KeyedProperty::reportKeyedCallbacks`: moving forward, those after `from` (at `from`
-    /// too when `from` is the start) up to and including `to`; moving backward, those from
-    /// `to` up to before `from` (at `from` too when it is the start). Nothing when the times
-    /// are equal.
-    func events(from: Float, to: Float, fromStart: Bool) -> [Int] {
-        guard from != to else { return [] }
-        var events: [Int] = []
+    /// Appends the keyed events whose keyframes lie between two times to `events` (no array
+    /// is made when none is passed), as upstream's `KeyedProperty::reportKeyedCallbacks`:
+    /// moving forward, those after `from` (at `from` too when `from` is the start) up to and
+    /// including `to`; moving backward, those from `to` up to before `from` (at `from` too
+    /// when it is the start). Nothing when the times are equal.
+    func appendEvents(from: Float, to: Float, fromStart: Bool, to events: inout [Int]) {
+        guard from != to else { return }
         for keyed in callbacks {
             for callback in keyed {
                 let inRange = from <= to
@@ -147,27 +149,33 @@ struct AnimationDefinition {
                 if inRange { events.append(callback.event) }
             }
         }
-        return events
+    }
+
+    /// The places in `store` of the properties the tracks key, in track order.
+    func handles(in store: PropertyStore) -> [PropertyStore.Handle] {
+        tracks.map { store.handle(PropertyStore.Key(object: $0.object, property: $0.propertyKey)) }
     }
 
     /// Applies every track at a time (seconds) with a mix (1 replaces, less blends towards the
-    /// current values), as `KeyedProperty::apply` does upstream.
-    func apply(at seconds: Double, mix: Double, to store: PropertyStore) {
+    /// current values), as `KeyedProperty::apply` does upstream; `handles` are the tracks'
+    /// places in `store` (`handles(in:)`).
+    func apply(at seconds: Double, mix: Double, to store: PropertyStore, handles: [PropertyStore.Handle]) {
         var time = seconds
         if quantize {
             let fps = Float(self.fps)
             time = Double((Float(seconds) * fps).rounded(.down) / fps)
         }
-        for track in tracks {
-            track.apply(at: time, mix: mix, to: store)
+        for (track, handle) in zip(tracks, handles) {
+            track.apply(at: time, mix: mix, to: store, at: handle)
         }
     }
 }
 
 extension AnimationDefinition.Track {
-    /// Applies the track: before the first keyframe its value, after the last the last value,
-    /// between two the first one's hold value or the interpolation towards the next.
-    func apply(at seconds: Double, mix: Double, to store: PropertyStore) {
+    /// Applies the track to its property (at `key` in `store`): before the first keyframe its
+    /// value, after the last the last value, between two the first one's hold value or the
+    /// interpolation towards the next.
+    func apply(at seconds: Double, mix: Double, to store: PropertyStore, at key: PropertyStore.Handle) {
         let next = keyFrames.firstIndex { $0.seconds >= seconds } ?? keyFrames.count
         let value: AnimationDefinition.Value
         if next == 0 {
@@ -183,11 +191,10 @@ extension AnimationDefinition.Track {
                 value = from.effectiveValue(in: store).interpolated(to: to.effectiveValue(in: store), t, property: propertyKey, ease: from.ease)
             }
         }
-        write(value, mix: mix, to: store)
+        write(value, mix: mix, to: store, at: key)
     }
 
-    private func write(_ value: AnimationDefinition.Value, mix: Double, to store: PropertyStore) {
-        let key = PropertyStore.Key(object: object, property: propertyKey)
+    private func write(_ value: AnimationDefinition.Value, mix: Double, to store: PropertyStore, at key: PropertyStore.Handle) {
         guard let current = store.value(key), let written = value.written(over: current, mix: mix, property: propertyKey) else { return }
         store.set(key, to: written)
     }
@@ -280,6 +287,8 @@ struct CubicEase {
 /// the part of the step past the wrap is kept as spilled time.
 struct AnimationPlayer {
     let definition: AnimationDefinition
+    /// The places of the tracks' properties in the store the player applies to.
+    private let handles: [PropertyStore.Handle]
     private var seconds: Float
     private var total: Float = 0
     private var lastTotal: Float = 0
@@ -297,8 +306,10 @@ struct AnimationPlayer {
     /// Time the last advance could not use (past a one-shot's end or a loop's wrap).
     var spilledTime: Double { Double(spilled) }
 
-    init(_ definition: AnimationDefinition) {
+    /// A player of `definition` at its start, applying to `store`.
+    init(_ definition: AnimationDefinition, store: PropertyStore) {
         self.definition = definition
+        handles = definition.handles(in: store)
         seconds = definition.startSecondsFloat
     }
 
@@ -317,6 +328,7 @@ struct AnimationPlayer {
     /// The keyed events the advances since the last call passed (upstream reports them to the
     /// state machine as keyed callbacks).
     mutating func takePassedEvents() -> [Int] {
+        guard !passedEvents.isEmpty else { return [] }
         defer { passedEvents.removeAll() }
         return passedEvents
     }
@@ -328,7 +340,7 @@ struct AnimationPlayer {
         let startTime = speedDirection >= 0 ? definition.startSecondsFloat : definition.endSecondsFloat
         let fromStart = startTime == from
         if fromStart, fromPong { return }
-        passedEvents += definition.events(from: from, to: to, fromStart: fromStart)
+        definition.appendEvents(from: from, to: to, fromStart: fromStart, to: &passedEvents)
     }
 
     /// Advances by `elapsed` seconds (scaled by the animation's speed, times `speed`); returns
@@ -398,8 +410,8 @@ struct AnimationPlayer {
         return keepGoing(speed: elapsedSeconds)
     }
 
-    /// Applies the animation at its current time.
+    /// Applies the animation at its current time (to the store it was made for).
     func apply(mix: Double, to store: PropertyStore) {
-        definition.apply(at: time, mix: mix, to: store)
+        definition.apply(at: time, mix: mix, to: store, handles: handles)
     }
 }

@@ -19,8 +19,12 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
     let scene: ArtboardScene
     /// The animations and state machines the runtime plays, and what it does not support.
     let content: ArtboardContent
+    /// The joysticks, in file order (Joysticks.swift).
+    let joysticks: [Joystick]
     /// The nested artboards this instance hosts, in file order (see NestedArtboards.swift).
     private(set) var nestedHosts: [NestedArtboardHost] = []
+    /// The component lists this instance hosts, in file order (see ComponentLists.swift).
+    private(set) var componentLists: [ComponentListHost] = []
     /// The artboard indices of the instances that host this one, outermost first (empty for
     /// a top-level instance).
     let hostChain: [Int]
@@ -41,15 +45,19 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
         binds = BindSet(definition.binds, store: store)
         scene = ArtboardScene(localObjects: definition.localObjects, document: document, store: store)
         content = file.content(ofArtboard: index)
+        joysticks = Joystick.joysticks(in: scene, store: store, animationCount: content.animations.count)
         store.computedValue = { [unowned scene] key in scene.computedValue(key) }
         store.soloMembers = { [unowned scene] solo in scene.soloMembers[solo] }
         if !scene.soloMembers.isEmpty {
             binds.isCollapsed = { [unowned scene] target in scene.isCollapsed(target) }
         }
         nestedHosts = NestedArtboardHost.hosts(of: self)
-        if !nestedHosts.isEmpty {
+        componentLists = ComponentListHost.hosts(of: self)
+        if !nestedHosts.isEmpty || !componentLists.isEmpty {
             scene.drawNestedArtboard = { [unowned self] host, renderer, opacity in self.drawNested(host: host, on: renderer, hostOpacity: opacity) }
         }
+        placeLayoutHosts()
+        markInertLayoutProperties()
     }
 
     /// Records the artboard's current state (after the scene takes the latest values) into a

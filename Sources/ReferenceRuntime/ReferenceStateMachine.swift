@@ -13,15 +13,31 @@ import RuntimeAPI
 /// updated and stream events are delivered.
 @MainActor
 public final class ReferenceStateMachine: StateMachine {
+    // The variables read or written on every advance are marked `@exclusivity(unchecked)`
+    // (their exclusivity is enforced statically only): a dynamic check cost about 30
+    // instructions per access, a third of a settled frame. No access to one of them can
+    // overlap another: the layers are advanced in place with this machine as their condition
+    // reader, and the reader's methods read `definition`, `inputs` and the binds, never
+    // `layers`; every other modifying access (the inputs' flags, the reported events, the
+    // watched markers) is an assignment or an append whose value is computed before the
+    // access begins, and the loops over `watched` and `settledChannels` call nothing that
+    // writes them (a settled channel's termination handler runs when its stream ends, not on
+    // `yield`).
     let artboard: ReferenceArtboard
     let index: Int
+    @exclusivity(unchecked)
     private(set) var context: DataContext?
     private let binds: BindSet
+    @exclusivity(unchecked)
     private var contextIsNew = false
+    @exclusivity(unchecked)
     private var resolvedGeneration: UInt64
+    @exclusivity(unchecked)
     private var settledChannels: [ObjectIdentifier: EventChannel<Void, Never>] = [:]
     private let definition: StateMachineDefinition
+    @exclusivity(unchecked)
     private var inputs: [InputState]
+    @exclusivity(unchecked)
     private var layers: [LayerInstance]
     private var listenerHovered: [Bool]
     private var listenerClickDown: [Bool]
@@ -34,22 +50,30 @@ public final class ReferenceStateMachine: StateMachine {
     private let bindables: [Bindable]
     /// Every instance reachable from the data context, found when the binds are resolved
     /// (the context and the graph's shape change only through a rebind or a structure change).
+    @exclusivity(unchecked)
     private var contextNodes: [InstanceNode] = []
     /// Whether something (a pointer event or an input change) asked for an advance since the last one.
+    @exclusivity(unchecked)
     private(set) var needsAdvance = false
     /// What the view-model listeners watch, in listener order (resolved with the binds): the
     /// listener's index, the property, and the change marker (fire count for triggers,
     /// revision otherwise) the listener has reacted to, `nil` when a change is pending.
+    @exclusivity(unchecked)
     private var watched: [(listener: Int, node: ValueNode, seen: UInt64?)] = []
     /// Events reported since the event listeners last acted (artboard-local ids), in order.
+    @exclusivity(unchecked)
     private(set) var reportedEvents: [Int] = []
-    /// For a nested state machine, the host that passes its events up to the state machines
-    /// of the hosting artboard (see NestedArtboards.swift).
-    weak var eventHost: NestedArtboardHost?
+    /// For a nested state machine, the host's relay that passes its events up to the state
+    /// machines of the hosting artboard (see NestedArtboards.swift).
+    weak var eventHost: NestedEventRelay?
+    /// What the hosts of this machine's artboard hold weakly to pass nested events to it.
+    private(set) lazy var eventSink = NestedEventSink(self)
 
-    /// A bindable property as conditions read it: its value key and the binds on it.
+    /// A bindable property as conditions read it: its value key, the value's place in the
+    /// binds' store (found once: conditions read it on every advance) and the binds on it.
     private struct Bindable {
         let key: UInt32?
+        let place: PropertyStore.Handle?
         let binds: [LiveBind]
     }
 
@@ -90,7 +114,9 @@ public final class ReferenceStateMachine: StateMachine {
         func track(_ index: Int) {
             guard positions.indices.contains(index), positions[index] < 0 else { return }
             positions[index] = Int32(found.count)
-            found.append(Bindable(key: keys[index] ?? Self.valueKey(ofBindable: index, in: document), binds: binds.liveBinds(onTarget: index)))
+            let key = keys[index] ?? Self.valueKey(ofBindable: index, in: document)
+            found.append(Bindable(key: key, place: key.map { binds.store.handle(PropertyStore.Key(object: index, property: $0)) },
+                                  binds: binds.liveBinds(onTarget: index)))
         }
         for layer in artboard.content.stateMachines[index].layers {
             for state in layer.states {
@@ -136,7 +162,7 @@ public final class ReferenceStateMachine: StateMachine {
         }
         let store = artboard.store
         store.boundKeyFrameValues = binds.store
-        let sceneChangesBefore = store.changeCount
+        let sceneChangesBefore = store.changeCount &- store.inertChangeCount
         let nodes = contextNodes
         var sourcesChanged = false
         for node in nodes where !sourcesChanged {
@@ -182,7 +208,7 @@ public final class ReferenceStateMachine: StateMachine {
         }
         for input in inputs.indices { inputs[input].isFired = false }
         artboard.scene.update()
-        let sceneChanged = store.changeCount != sceneChangesBefore
+        let sceneChanged = store.changeCount &- store.inertChangeCount != sceneChangesBefore
         let needsMore = seconds == 0 || layersActive || stateChanged || sourcesChanged || targetsChanged || sceneChanged || convertersAnimating
             || hasPendingViewModelListeners || !reportedEvents.isEmpty
         if !needsMore {
@@ -576,6 +602,15 @@ public final class ReferenceStateMachine: StateMachine {
         contextIsNew = context != nil
     }
 
+    /// Resolves and applies the state machine's binds at once, as upstream's
+    /// `updateDataBinds` when a component list links a new item's state machine.
+    func applyBindsNow() {
+        if context != nil, contextIsNew || resolvedGeneration != worker.structureGeneration {
+            resolveBinds(reconcileAll: contextIsNew)
+        }
+        _ = binds.update()
+    }
+
     /// One advance of a nested state machine, driven by its host's artboard (upstream
     /// `NestedStateMachine::advance` → `StateMachineInstance::advance`): on a new frame the
     /// view-model listeners act, the state machine's binds apply and every layer advances; on
@@ -638,6 +673,11 @@ extension ReferenceStateMachine: ConditionReader {
     }
 
     func value(bindable index: Int) -> RivePropertyValue? {
+        if bindablePositions.indices.contains(index), bindablePositions[index] >= 0 {
+            // No closure here: a closure made in this main-actor class checks the executor on every call.
+            guard let place = bindables[Int(bindablePositions[index])].place else { return nil }
+            return binds.store.value(place)
+        }
         guard let key = bindableKey(index) else { return nil }
         return binds.store.value(PropertyStore.Key(object: index, property: key))
     }

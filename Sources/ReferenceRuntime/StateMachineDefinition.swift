@@ -61,6 +61,9 @@ struct StateMachineDefinition {
         case constant(RivePropertyValue)
         /// "The other side's source changed this frame": a self comparator or a trigger comparator.
         case changed
+        /// The state machine's artboard's width (0), height (1) or ratio (2): a
+        /// `TransitionPropertyArtboardComparator` (LayoutComponents.swift).
+        case artboardProperty(Int)
     }
 
     /// A transition condition.
@@ -271,7 +274,7 @@ struct StateMachineDefinition {
 
     private static func condition(_ condition: RiveFileLayout.Condition, document: RiveDocument, unsupported: inout [String]) -> Condition {
         let object = document.objects[condition.objectIndex]
-        let comparison = Comparison(rawValue: object.uint(object.typeKey == T.transitionViewModelCondition
+        let comparison = Comparison(rawValue: object.uint(object.isType(T.transitionViewModelCondition)
                                                           ? P.transitionViewModelConditionOpValue : P.transitionValueConditionOpValue) ?? 0) ?? .equal
         let input = object.index(P.transitionInputConditionInputId) ?? -1
         switch object.typeKey {
@@ -281,7 +284,7 @@ struct StateMachineDefinition {
             return .bool(input: input, comparison: comparison)
         case T.transitionTriggerCondition:
             return .trigger(input: input)
-        case T.transitionViewModelCondition:
+        case T.transitionViewModelCondition, T.transitionArtboardCondition:
             let operands = condition.comparators.map { operand($0, document: document, unsupported: &unsupported) }
             guard operands.count == 2, let left = operands[0], let right = operands[1] else {
                 if operands.count != 2 { unsupported.append("TransitionViewModelCondition with \(operands.count) comparators") }
@@ -305,6 +308,8 @@ struct StateMachineDefinition {
             return .bindable(bindable)
         case T.transitionSelfComparator, T.transitionValueTriggerComparator:
             return .changed
+        case T.transitionPropertyArtboardComparator:
+            return .artboardProperty(Int(min(object.uint(P.transitionPropertyArtboardComparatorPropertyType) ?? 0, 3)))
         case T.transitionValueNumberComparator:
             return .constant(.float(object.float(P.transitionValueNumberComparatorValue) ?? 0))
         case T.transitionValueBooleanComparator:
