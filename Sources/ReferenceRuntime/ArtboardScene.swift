@@ -182,17 +182,6 @@ final class ArtboardScene {
         return false
     }
 
-    /// How many parents a component has below the artboard.
-    private func depth(of id: Int) -> Int {
-        var count = 0
-        var current = components[id]?.parent
-        while let node = current, count <= components.count {
-            count += 1
-            current = components[node]?.parent
-        }
-        return count
-    }
-
     /// Whether a component hangs off the artboard through its parents (upstream drops the rest).
     private func isAttached(_ id: Int) -> Bool {
         var current = id
