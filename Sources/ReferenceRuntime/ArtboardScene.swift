@@ -677,7 +677,8 @@ final class ArtboardScene {
     private func drawPaints(of container: Int, path: Path, opacity: Double, world: Transform2D, on renderer: some Renderer) {
         for paint in components[container]?.children ?? [] {
             guard let component = components[paint], component.kind == .fill || component.kind == .stroke,
-                  store.bool(paint, P.shapePaintIsVisible, true) else { continue }
+                  store.bool(paint, P.shapePaintIsVisible, true),
+                  paintDraws(paint, isStroke: component.kind == .stroke, renderOpacity: renderOpacities[container]) else { continue }
             let inWorld = component.kind == .stroke && !store.bool(paint, P.strokeTransformAffectsStroke, true)
             guard let shader = shader(of: paint, opacity: opacity, world: inWorld ? world : nil) else { continue }
             let blendMode = BlendMode(rawValue: UInt32(truncatingIfNeeded: store.uint(container, P.drawableBlendModeValue, 3))) ?? .srcOver
