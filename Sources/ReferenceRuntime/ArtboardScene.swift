@@ -678,7 +678,8 @@ final class ArtboardScene {
         for paint in components[container]?.children ?? [] {
             guard let component = components[paint], component.kind == .fill || component.kind == .stroke,
                   store.bool(paint, P.shapePaintIsVisible, true),
-                  paintDraws(paint, isStroke: component.kind == .stroke, renderOpacity: renderOpacities[container]) else { continue }
+                  // Upstream's Stroke::isVisible: a stroke of no thickness is not drawn.
+                  component.kind != .stroke || store.double(paint, P.strokeThickness, 1) > 0 else { continue }
             let inWorld = component.kind == .stroke && !store.bool(paint, P.strokeTransformAffectsStroke, true)
             guard let shader = shader(of: paint, opacity: opacity, world: inWorld ? world : nil) else { continue }
             let blendMode = BlendMode(rawValue: UInt32(truncatingIfNeeded: store.uint(container, P.drawableBlendModeValue, 3))) ?? .srcOver

@@ -146,13 +146,6 @@ struct PathEffectsTests {
 
     // MARK: Upstream files
 
-    @Test("hide_test.riv: fills whose alpha the bound opacity brings to 0 are skipped, so frame 0 draws nothing (as rive-cpp)",
-          .enabled(if: SharedMaterial.hasAssets, "../shared/rive-assets is absent; set RIVE_HARNESS_SHARED"))
-    func transparentPaintsAreSkipped() throws {
-        let (_, commands) = try firstFrame("hide_test.riv")
-        #expect(commands.isEmpty)
-    }
-
     @Test("popsicle_loader.riv: two fills under the same four clips clip once, clips in file order (as rive-cpp)",
           .enabled(if: SharedMaterial.hasAssets, "../shared/rive-assets is absent; set RIVE_HARNESS_SHARED"))
     func sharedClips() throws {
