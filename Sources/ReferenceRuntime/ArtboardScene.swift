@@ -221,17 +221,6 @@ final class ArtboardScene {
         return false
     }
 
-    /// How many parents a component has below the artboard.
-    private func depth(of id: Int) -> Int {
-        var count = 0
-        var current = components[id]?.parent
-        while let node = current, count <= components.count {
-            count += 1
-            current = components[node]?.parent
-        }
-        return count
-    }
-
     /// Whether a component hangs off the artboard through its parents (upstream drops the rest).
     private func isAttached(_ id: Int) -> Bool {
         var current = id
@@ -810,7 +799,9 @@ final class ArtboardScene {
     private func drawPaints(of container: Int, path: Path, opacity: Double, world: Transform2D, needsSave: Bool, on renderer: some Renderer) {
         for paint in components[container]?.children ?? [] {
             guard let component = components[paint], component.kind == .fill || component.kind == .stroke,
-                  store.bool(paint, P.shapePaintIsVisible, true) else { continue }
+                  store.bool(paint, P.shapePaintIsVisible, true),
+                  // Upstream's Stroke::isVisible: a stroke of no thickness is not drawn.
+                  component.kind != .stroke || store.double(paint, P.strokeThickness, 1) > 0 else { continue }
             let inWorld = component.kind == .stroke && !store.bool(paint, P.strokeTransformAffectsStroke, true)
             guard let shader = shader(of: paint, opacity: opacity, world: inWorld ? world : nil) else { continue }
             // Upstream's Artboard::drawInternal skips a background paint whose color (or every
