@@ -144,7 +144,7 @@ final class ComponentListHost {
     /// applies); returns whether the items changed.
     func syncItems() -> Bool {
         let nodes = boundList ?? []
-        guard nodes.count != items.count || zip(nodes, items).contains(where: { $0 !== $1.node }) else { return false }
+        guard nodes.count != items.count || nodes.indices.contains(where: { nodes[$0] !== items[$0].node }) else { return false }
         var kept: [ObjectIdentifier: Item] = [:]
         for item in items { kept[ObjectIdentifier(item.node)] = item }
         // Upstream's updateList numbers the items through their list-index symbol first.
@@ -219,11 +219,11 @@ final class ComponentListHost {
     func advance(_ seconds: Double, newFrame: Bool) -> Bool {
         guard !items.isEmpty, !parent.scene.isCollapsed(listID) else { return false }
         var keepGoing = false
-        for item in items {
-            if let machine = item.machine, machine.advanceAsNested(seconds, newFrame: newFrame) { keepGoing = true }
-            guard let instance = item.artboard else { continue }
-            if instance.advanceNestedArtboards(seconds, newFrame: newFrame) { keepGoing = true }
-            if newFrame, instance.binds.advanceConverters(by: Float(seconds)) { keepGoing = true }
+        // By index, so no item is copied (each copy retains its three references).
+        for index in items.indices {
+            if items[index].machine?.advanceAsNested(seconds, newFrame: newFrame) == true { keepGoing = true }
+            if items[index].artboard?.advanceNestedArtboards(seconds, newFrame: newFrame) == true { keepGoing = true }
+            if newFrame, items[index].artboard?.binds.advanceConverters(by: Float(seconds)) == true { keepGoing = true }
         }
         return keepGoing
     }
@@ -231,7 +231,7 @@ final class ComponentListHost {
     /// Applies the items' binds; returns whether one changed a value.
     func updateBinds() -> Bool {
         var changed = false
-        for item in items where item.artboard?.updateBinds() == true { changed = true }
+        for index in items.indices where items[index].artboard?.updateBinds() == true { changed = true }
         return changed
     }
 

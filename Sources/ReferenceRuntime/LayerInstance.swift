@@ -274,22 +274,28 @@ struct LayerInstance {
     }
 
     private mutating func tryChange(from state: Int, reader: any ConditionReader, store: PropertyStore) -> Bool {
-        let table = self.table
+        // The layer is not written while the candidates are checked (a write inside the loop
+        // made the compiler copy the whole layer to check them).
+        var sawWaitingForExit = false
+        var taken: Int?
         for entry in table.transitionsOfState[state] {
             let candidate = table.entries[entry]
             switch allowed(candidate, measuresExitOnCurrent: state == current, reader: reader) {
             case .no:
                 continue
             case .waitingForExit:
-                waitingForExit = true
+                sawWaitingForExit = true
                 continue
             case .yes:
                 guard layer.states.indices.contains(candidate.target), candidate.target != current else { continue }
-                take(layer.states[state].transitions[candidate.position], reader: reader, store: store)
-                return true
+                taken = candidate.position
             }
+            break
         }
-        return false
+        if sawWaitingForExit { waitingForExit = true }
+        guard let taken else { return false }
+        take(layer.states[state].transitions[taken], reader: reader, store: store)
+        return true
     }
 
     private enum Allowed { case yes, no, waitingForExit }
@@ -302,23 +308,31 @@ struct LayerInstance {
         where !Self.holds(table.checks[check], table: table, usedFires: usedFires, usedChanges: usedChanges, reader: reader) {
             return .no
         }
-        if transition.enableExitTime, measuresExitOnCurrent, let player = exitPlayer(transition) {
-            let duration = player.definition.durationSeconds
-            var exitTime = transition.exitTimeIsPercentage ? transition.exitTime / 100 * duration : transition.exitTime / 1000
-            if duration > 0, exitTime <= duration, player.definition.loop != .oneShot {
-                exitTime += (player.lastTotalTime / duration).rounded(.down) * duration
+        if transition.enableExitTime, measuresExitOnCurrent {
+            // Measured on the current animation state's animation, or for a
+            // `BlendStateTransition` on the blend animation it names (upstream
+            // `exitTimeAnimationInstance`); a state without one has no exit time to wait for.
+            let isWaiting: Bool?
+            if let exitBlend = transition.exitBlend {
+                isWaiting = currentBlend?.player(at: exitBlend).map { Self.isBeforeExit(transition, on: $0) }
+            } else {
+                isWaiting = currentPlayer.map { Self.isBeforeExit(transition, on: $0) }
             }
-            if player.totalTime < exitTime { return .waitingForExit }
+            if isWaiting == true { return .waitingForExit }
         }
         return .yes
     }
 
-    /// The animation whose time a transition's exit time measures: the current animation
-    /// state's for a plain transition, the named blend animation's for a `BlendStateTransition`
-    /// (upstream `exitTimeAnimationInstance`); `nil` when the state has none.
-    private func exitPlayer(_ transition: TransitionTable.Entry) -> AnimationPlayer? {
-        guard let exitBlend = transition.exitBlend else { return currentPlayer }
-        return currentBlend?.player(at: exitBlend)
+    /// Whether an animation has not yet reached a transition's exit time (upstream measures it
+    /// in the animation's current loop unless the animation plays once). Static, and reading
+    /// the player in place, so that checking a transition copies no player.
+    private static func isBeforeExit(_ transition: TransitionTable.Entry, on player: borrowing AnimationPlayer) -> Bool {
+        let duration = player.definition.durationSeconds
+        var exitTime = transition.exitTimeIsPercentage ? transition.exitTime / 100 * duration : transition.exitTime / 1000
+        if duration > 0, exitTime <= duration, player.definition.loop != .oneShot {
+            exitTime += (player.lastTotalTime / duration).rounded(.down) * duration
+        }
+        return player.totalTime < exitTime
     }
 
     /// Whether a condition holds. Static, with what it reads passed in, so that a call made
