@@ -22,6 +22,7 @@ struct ArtboardContent {
         T.straightVertex, T.cubicMirroredVertex, T.cubicDetachedVertex, T.cubicAsymmetricVertex,
         T.fill, T.stroke, T.solidColor, T.linearGradient, T.radialGradient, T.gradientStop, T.clippingShape,
         T.cubicEaseInterpolator, T.nestedArtboard, T.nestedStateMachine, T.nestedBool, T.nestedNumber, T.event,
+        T.bone, T.rootBone, T.skin, T.tendon, T.weight, T.cubicWeight,
     ]
 
     /// Reads the content of artboard `index` of a file model.

@@ -36,6 +36,8 @@ final class ArtboardScene {
         case clippingShape
         /// A nested artboard host (`NestedArtboard`): a drawable node that draws another artboard instance.
         case nestedArtboard
+        /// A bone or root bone: a transform component that draws nothing (see Skinning.swift).
+        case bone
         /// Anything the scene does not take part in (data, interpolators, unsupported types).
         case other
     }
@@ -96,6 +98,8 @@ final class ArtboardScene {
         return clipIsAuthored || store.revision(key) > 0 ? store.bool(0, P.layoutComponentClip, true) : true
     }
     private var isPathDirty: [Bool]
+    /// The skinned paths and what deforms them (Skinning.swift).
+    private var skinning = SceneSkinning()
     /// The work list of `updateTransforms(from:)`, kept to reuse its storage.
     private var transformStack: [Int] = []
 
@@ -151,6 +155,9 @@ final class ArtboardScene {
         for shape in clipsByShape.keys {
             clipsByShape[shape]?.sort { depth(of: components[$0]?.parent ?? 0) < depth(of: components[$1]?.parent ?? 0) }
         }
+        skinning = SceneSkinning(localObjects: localObjects, document: document, store: store, parent: { self.components[$0]?.parent },
+                                 isPointsPath: { self.components[$0]?.kind == .pointsPath }, isBone: { self.components[$0]?.kind == .bone },
+                                 owningShape: { self.owningShape(of: $0) })
         if !components.isEmpty { markTransformDirty(0) }
         for shape in shapeOrder { markPathDirty(shape) }
         update()
@@ -207,6 +214,7 @@ final class ArtboardScene {
         case T.clippingShape: return .clippingShape
         case T.node, T.solo: return .node
         case T.nestedArtboard: return .nestedArtboard
+        case T.bone, T.rootBone: return .bone
         default: return .other
         }
     }
@@ -220,6 +228,9 @@ final class ArtboardScene {
     func update() {
         if store.hasChangedObjects { takeChanges() }
         if !transformDirty.isEmpty { updateDirtyTransforms() }
+        if !skinning.isEmpty {
+            for shape in skinning.shapesToDeform(worldTransforms: worldTransforms) { markPathDirty(shape) }
+        }
         if !pathDirty.isEmpty {
             for shape in pathDirty {
                 shapePaths[shape] = buildPath(of: shape)
@@ -236,7 +247,7 @@ final class ArtboardScene {
         store.takeChangedObjects { id in
             guard components.indices.contains(id), let kind = components[id]?.kind else { return }
             switch kind {
-            case .artboard, .node, .shape, .nestedArtboard:
+            case .artboard, .node, .shape, .nestedArtboard, .bone:
                 markTransformDirty(id)
             case .rectangle, .ellipse, .pointsPath:
                 if let shape = owningShape(of: id) { markPathDirty(shape) }
@@ -316,7 +327,7 @@ final class ArtboardScene {
             case .artboard:
                 transforms[id] = .identity
                 opacities[id] = store.double(id, P.worldTransformComponentOpacity, 1)
-            case .node, .shape, .rectangle, .ellipse, .pointsPath, .nestedArtboard:
+            case .node, .shape, .rectangle, .ellipse, .pointsPath, .nestedArtboard, .bone:
                 transforms[id] = parentWorld * localTransform(id)
                 opacities[id] = parentOpacity * store.double(id, P.worldTransformComponentOpacity, 1)
             default:
@@ -327,9 +338,18 @@ final class ArtboardScene {
         }
     }
 
-    /// A transform component's local transform: translate(x, y) · rotate · scale.
+    /// A transform component's local transform: translate(x, y) · rotate · scale. A bone sits
+    /// at its parent bone's tip (x is the parent's length, y is 0) and a root bone at its own
+    /// x and y (upstream `Bone::x`, `RootBone`).
     private func localTransform(_ id: Int) -> Transform2D {
-        Transform2D(x: store.double(id, P.nodeX), y: store.double(id, P.nodeY),
+        if components[id]?.kind == .bone {
+            let isRoot = components[id]?.typeKey == T.rootBone
+            let parentLength = components[id]?.parent.map { store.double($0, P.boneLength) } ?? 0
+            return Transform2D(x: isRoot ? store.double(id, P.rootBoneX) : parentLength, y: isRoot ? store.double(id, P.rootBoneY) : 0,
+                               rotation: store.double(id, P.transformComponentRotation),
+                               scaleX: store.double(id, P.transformComponentScaleX, 1), scaleY: store.double(id, P.transformComponentScaleY, 1))
+        }
+        return Transform2D(x: store.double(id, P.nodeX), y: store.double(id, P.nodeY),
                     rotation: store.double(id, P.transformComponentRotation),
                     scaleX: store.double(id, P.transformComponentScaleX, 1), scaleY: store.double(id, P.transformComponentScaleY, 1))
     }
@@ -351,11 +371,17 @@ final class ArtboardScene {
         while let id = stack.popLast() {
             guard let component = components[id] else { continue }
             switch component.kind {
+            case .pointsPath where skinning.skinsByPath[id] != nil:
+                let vertices = component.children.compactMap { child in vertex(child).map { (id: child, vertex: $0) } }
+                if let deformed = skinning.deformedPath(id, vertices: vertices, isClosed: store.bool(id, P.pointsCommonPathIsClosed, false),
+                                                        worldTransforms: worldTransforms) {
+                    combined.commands.append(contentsOf: deformed.commands)
+                }
             case .rectangle, .ellipse, .pointsPath:
                 let path = localPath(id, kind: component.kind)
                 let toShape = transform(from: id, upTo: shape)
                 combined.commands.append(contentsOf: path.commands.map { Self.transformed($0, by: toShape) })
-            case .node:
+            case .node, .bone:
                 stack.append(contentsOf: component.children.reversed())
             default:
                 break
