@@ -60,8 +60,10 @@ final class ArtboardScene {
     /// For a nested artboard: maps a point of the host's space (after this artboard's own
     /// transform) into the root artboard's space (upstream `NestedArtboard::hostTransformPoint`).
     var hostRootTransform: ((Point) -> Point)?
-    /// For each clipped shape, the clipping shapes that clip it (outermost first).
+    /// For each clipped drawable, the clipping shapes that clip it (in file order, as upstream).
     private var clipsByShape: [Int: [Int]] = [:]
+    /// The drawables with their clips interleaved (ClipInterleaving.swift).
+    private var drawSequence = ClipInterleaving(drawOrder: [], clips: { _ in [] })
     /// For each clipping shape, the shapes whose paths make its clip (those under its source).
     private var clipSources: [Int: [Int]] = [:]
     /// For each solo, its selectable children (id and name, in child order): every child but
@@ -152,9 +154,7 @@ final class ArtboardScene {
             clipSources[clip] = source.map { source in shapeOrder.filter { isUnder($0, source) } } ?? []
             for shape in drawOrder where isUnder(shape, parent) { clipsByShape[shape, default: []].append(clip) }
         }
-        for shape in clipsByShape.keys {
-            clipsByShape[shape]?.sort { depth(of: components[$0]?.parent ?? 0) < depth(of: components[$1]?.parent ?? 0) }
-        }
+        drawSequence = ClipInterleaving(drawOrder: drawOrder, clips: { self.clipsByShape[$0] ?? [] })
         skinning = SceneSkinning(localObjects: localObjects, document: document, store: store, parent: { self.components[$0]?.parent },
                                  isPointsPath: { self.components[$0]?.kind == .pointsPath }, isBone: { self.components[$0]?.kind == .bone },
                                  owningShape: { self.owningShape(of: $0) })
@@ -173,17 +173,6 @@ final class ArtboardScene {
             steps += 1
         }
         return false
-    }
-
-    /// How many parents a component has below the artboard.
-    private func depth(of id: Int) -> Int {
-        var count = 0
-        var current = components[id]?.parent
-        while let node = current, count <= components.count {
-            count += 1
-            current = components[node]?.parent
-        }
-        return count
     }
 
     /// Whether a component hangs off the artboard through its parents (upstream drops the rest).
@@ -563,37 +552,58 @@ final class ArtboardScene {
         let background = Path.rectangle(width: width, height: height,
                                         originX: store.double(0, P.artboardOriginX), originY: store.double(0, P.artboardOriginY))
         drawPaints(of: 0, path: background, opacity: renderOpacities[0] * hostOpacity, world: .identity, on: renderer)
-        for drawable in drawOrder where !isHidden(drawable) && !isCollapsed(drawable) {
-            if components[drawable]?.kind == .nestedArtboard {
-                guard let drawNestedArtboard else { continue }
+        drawSequence.play(
+            isVisible: { store.bool($0, P.clippingShapeIsVisible, true) },
+            isEmpty: { clipIsEmpty($0) },
+            willDraw: { drawable in
+                guard !isHidden(drawable), !isCollapsed(drawable) else { return false }
+                if components[drawable]?.kind == .nestedArtboard { return drawNestedArtboard != nil }
+                // Upstream's Shape::willDraw: a shape at zero render opacity is not drawn at all.
+                return shapePaths[drawable] != nil && renderOpacities[drawable] * hostOpacity != 0
+            },
+            startClip: { clip in
                 renderer.save()
-                for clip in clipsByShape[drawable] ?? [] where store.bool(clip, P.clippingShapeIsVisible, true) {
-                    renderer.clipPath(clipPath(clip))
-                }
-                renderer.transform(worldTransforms[drawable])
-                drawNestedArtboard(drawable, renderer, renderOpacities[drawable] * hostOpacity)
-                renderer.restore()
-                continue
-            }
-            // Upstream's Shape::willDraw: a shape at zero render opacity is not drawn at all.
-            guard let path = shapePaths[drawable], renderOpacities[drawable] * hostOpacity != 0 else { continue }
-            renderer.save()
-            for clip in clipsByShape[drawable] ?? [] where store.bool(clip, P.clippingShapeIsVisible, true) {
                 renderer.clipPath(clipPath(clip))
-            }
-            renderer.transform(worldTransforms[drawable])
-            drawPaints(of: drawable, path: path, opacity: renderOpacities[drawable] * hostOpacity, world: worldTransforms[drawable], on: renderer)
-            renderer.restore()
+            },
+            endClip: { renderer.restore() },
+            draw: { drawable in
+                renderer.save()
+                renderer.transform(worldTransforms[drawable])
+                if components[drawable]?.kind == .nestedArtboard {
+                    drawNestedArtboard?(drawable, renderer, renderOpacities[drawable] * hostOpacity)
+                } else if let path = shapePaths[drawable] {
+                    drawPaints(of: drawable, path: path, opacity: renderOpacities[drawable] * hostOpacity, world: worldTransforms[drawable], on: renderer)
+                }
+                renderer.restore()
+            })
+    }
+
+    /// Whether a clipping shape has no path to clip with: none of the shapes under its source
+    /// has a path that is not collapsed (upstream's `ClippingShape::update` leaves its clip
+    /// path unset, and `Artboard::drawInternal` then skips what it clips).
+    private func clipIsEmpty(_ clip: Int) -> Bool {
+        !(clipSources[clip] ?? []).contains { shape in
+            !isCollapsed(shape) && (components[shape]?.children ?? []).contains { hasPath(under: $0) }
+        }
+    }
+
+    /// Whether a component is a path, or a node or bone holding one, that is not collapsed.
+    private func hasPath(under id: Int) -> Bool {
+        guard let component = components[id], !isCollapsed(id) else { return false }
+        switch component.kind {
+        case .rectangle, .ellipse, .pointsPath: return true
+        case .node, .bone: return component.children.contains { hasPath(under: $0) }
+        default: return false
         }
     }
 
     /// A clipping shape's clip in world space: the paths of the shapes under its source, each
-    /// through its world transform, with the clipping shape's fill rule. A source with no
-    /// shapes clips everything away, as upstream's empty clip does.
+    /// through its world transform, with the clipping shape's fill rule (a clipping shape
+    /// without any path is not drawn at all: `clipIsEmpty`).
     private func clipPath(_ clip: Int) -> Path {
         var combined = Path()
         for shape in clipSources[clip] ?? [] {
-            guard let path = shapePaths[shape] else { continue }
+            guard let path = shapePaths[shape], !isCollapsed(shape) else { continue }
             combined.commands += path.commands.map { Self.transformed($0, by: worldTransforms[shape]) }
         }
         combined.fillRule = FillRule(rawValue: UInt32(truncatingIfNeeded: store.uint(clip, P.clippingShapeFillRule, 0))) ?? .nonZero
