@@ -74,6 +74,17 @@ final class ArtboardScene {
     private var renderOpacities: [Double]
     /// Each shape's path in its own space, by shape id (`nil` for other components).
     private var shapePaths: [Path?]
+    /// Each path component's path in its own space (a skinned path's in world space), by id,
+    /// kept so a shape that only moves is re-composed without rebuilding its geometry.
+    private var pathSpacePaths: [Path?]
+    /// The shape each path component belongs to, by path id.
+    private var shapeOfPath: [Int: Int] = [:]
+    /// Each shape's path components in the order its path combines them.
+    private var pathsOfShape: [Int: [Int]] = [:]
+    /// The shapes whose paths must be composed again because their or their paths' world
+    /// transforms changed, and a flag per component saying whether it is in that list.
+    private var composeDirty: [Int] = []
+    private var isComposeDirty: [Bool]
     /// The components whose subtree's transforms need recomputing, and a flag per component
     /// saying whether it is in that list.
     private var transformDirty: [Int] = []
@@ -119,6 +130,8 @@ final class ArtboardScene {
         worldTransforms = Array(repeating: .identity, count: localObjects.count)
         renderOpacities = Array(repeating: 1, count: localObjects.count)
         shapePaths = Array(repeating: nil, count: localObjects.count)
+        pathSpacePaths = Array(repeating: nil, count: localObjects.count)
+        isComposeDirty = Array(repeating: false, count: localObjects.count)
         isTransformDirty = Array(repeating: false, count: localObjects.count)
         isPathDirty = Array(repeating: false, count: localObjects.count)
         for id in components.indices {
@@ -155,6 +168,9 @@ final class ArtboardScene {
             for shape in drawOrder where isUnder(shape, parent) { clipsByShape[shape, default: []].append(clip) }
         }
         drawSequence = ClipInterleaving(drawOrder: drawOrder, clips: { self.clipsByShape[$0] ?? [] })
+        for id in components.indices where [.rectangle, .ellipse, .pointsPath].contains(components[id]?.kind) {
+            shapeOfPath[id] = owningShape(of: id)
+        }
         skinning = SceneSkinning(localObjects: localObjects, document: document, store: store, parent: { self.components[$0]?.parent },
                                  isPointsPath: { self.components[$0]?.kind == .pointsPath }, isBone: { self.components[$0]?.kind == .bone },
                                  owningShape: { self.owningShape(of: $0) })
@@ -220,9 +236,16 @@ final class ArtboardScene {
         if !skinning.isEmpty {
             for shape in skinning.shapesToDeform(worldTransforms: worldTransforms) { markPathDirty(shape) }
         }
+        if !composeDirty.isEmpty {
+            for shape in composeDirty {
+                if !isPathDirty[shape] { shapePaths[shape] = buildPath(of: shape, rebuildingGeometry: false) }
+                isComposeDirty[shape] = false
+            }
+            composeDirty.removeAll(keepingCapacity: true)
+        }
         if !pathDirty.isEmpty {
             for shape in pathDirty {
-                shapePaths[shape] = buildPath(of: shape)
+                shapePaths[shape] = buildPath(of: shape, rebuildingGeometry: true)
                 pathBuildCount += 1
                 isPathDirty[shape] = false
             }
@@ -272,6 +295,12 @@ final class ArtboardScene {
         transformDirty.append(id)
     }
 
+    private func markComposeDirty(_ shape: Int) {
+        guard !isComposeDirty[shape] else { return }
+        isComposeDirty[shape] = true
+        composeDirty.append(shape)
+    }
+
     private func markPathDirty(_ shape: Int) {
         guard !isPathDirty[shape] else { return }
         isPathDirty[shape] = true
@@ -317,8 +346,12 @@ final class ArtboardScene {
                 transforms[id] = .identity
                 opacities[id] = store.double(id, P.worldTransformComponentOpacity, 1)
             case .node, .shape, .rectangle, .ellipse, .pointsPath, .nestedArtboard, .bone:
-                transforms[id] = parentWorld * localTransform(id)
-                opacities[id] = parentOpacity * store.double(id, P.worldTransformComponentOpacity, 1)
+                transforms[id] = parentWorld.floatTimes(localTransform(id))
+                // Upstream composes a shape's paths through its and their world transforms
+                // (PathComposer::update), so either moving composes the shape's path again.
+                if kind == .shape { markComposeDirty(id) } else if let shape = shapeOfPath[id] { markComposeDirty(shape) }
+                // Upstream's render opacity is a Float product (TransformComponent::update).
+                opacities[id] = Double(Float(store.double(id, P.worldTransformComponentOpacity, 1)) * Float(parentOpacity))
             default:
                 transforms[id] = parentWorld
                 opacities[id] = parentOpacity
@@ -334,11 +367,11 @@ final class ArtboardScene {
         if components[id]?.kind == .bone {
             let isRoot = components[id]?.typeKey == T.rootBone
             let parentLength = components[id]?.parent.map { store.double($0, P.boneLength) } ?? 0
-            return Transform2D(x: isRoot ? store.double(id, P.rootBoneX) : parentLength, y: isRoot ? store.double(id, P.rootBoneY) : 0,
-                               rotation: store.double(id, P.transformComponentRotation),
+            return Transform2D.float(x: isRoot ? store.double(id, P.rootBoneX) : parentLength, y: isRoot ? store.double(id, P.rootBoneY) : 0,
+                                     rotation: store.double(id, P.transformComponentRotation),
                                scaleX: store.double(id, P.transformComponentScaleX, 1), scaleY: store.double(id, P.transformComponentScaleY, 1))
         }
-        return Transform2D(x: store.double(id, P.nodeX), y: store.double(id, P.nodeY),
+        return Transform2D.float(x: store.double(id, P.nodeX), y: store.double(id, P.nodeY),
                     rotation: store.double(id, P.transformComponentRotation),
                     scaleX: store.double(id, P.transformComponentScaleX, 1), scaleY: store.double(id, P.transformComponentScaleY, 1))
     }
@@ -353,23 +386,33 @@ final class ArtboardScene {
         return nil
     }
 
-    /// The shape's paths combined in the shape's space.
-    private func buildPath(of shape: Int) -> Path {
+    /// The shape's paths combined in the shape's space, as upstream's `PathComposer`: each
+    /// path (in its own space, rebuilt when `rebuildingGeometry` or not built yet) mapped
+    /// through the inverse of the shape's world transform times the path's, in `Float`.
+    private func buildPath(of shape: Int, rebuildingGeometry: Bool) -> Path {
         var combined = Path()
+        var paths: [Int] = []
+        defer { pathsOfShape[shape] = paths }
         var stack = components[shape]?.children.reversed().map { $0 } ?? []
         while let id = stack.popLast() {
             guard let component = components[id] else { continue }
             switch component.kind {
-            case .pointsPath where skinning.skinsByPath[id] != nil:
-                let vertices = component.children.compactMap { child in vertex(child).map { (id: child, vertex: $0) } }
-                if let deformed = skinning.deformedPath(id, vertices: vertices, isClosed: store.bool(id, P.pointsCommonPathIsClosed, false),
-                                                        worldTransforms: worldTransforms) {
-                    combined.commands.append(contentsOf: deformed.commands)
-                }
             case .rectangle, .ellipse, .pointsPath:
-                let path = localPath(id, kind: component.kind)
-                let toShape = transform(from: id, upTo: shape)
-                combined.commands.append(contentsOf: path.commands.map { Self.transformed($0, by: toShape) })
+                let isSkinned = component.kind == .pointsPath && skinning.skinsByPath[id] != nil
+                if rebuildingGeometry || pathSpacePaths[id] == nil {
+                    if isSkinned {
+                        let vertices = component.children.compactMap { child in vertex(child).map { (id: child, vertex: $0) } }
+                        pathSpacePaths[id] = skinning.deformedPath(id, vertices: vertices, isClosed: store.bool(id, P.pointsCommonPathIsClosed, false),
+                                                                   worldTransforms: worldTransforms)
+                    } else {
+                        pathSpacePaths[id] = localPath(id, kind: component.kind)
+                    }
+                }
+                guard let path = pathSpacePaths[id] else { continue }
+                paths.append(id)
+                // A skinned path is in world space: its own transform is the identity (PointsPath::pathTransform).
+                let toShape = worldTransforms[shape].floatInvertedOrIdentity().floatTimes(isSkinned ? .identity : worldTransforms[id])
+                combined.commands.append(contentsOf: path.commands.map { $0.floatMapped(by: toShape) })
             case .node, .bone:
                 stack.append(contentsOf: component.children.reversed())
             default:
@@ -379,30 +422,37 @@ final class ArtboardScene {
         return combined
     }
 
-    /// The product of local transforms from a path up to (not including) its shape.
-    private func transform(from id: Int, upTo shape: Int) -> Transform2D {
-        var result = Transform2D.identity
-        var current: Int? = id
-        while let node = current, node != shape {
-            result = localTransform(node) * result
-            current = components[node]?.parent
+    /// A shape's paths in world space, as upstream's world path (`PathComposer`, for clips
+    /// and strokes the transform does not affect): each path mapped through its own world
+    /// transform (a skinned path is already in world space), in `Float`.
+    private func worldPath(ofShape shape: Int) -> Path {
+        var combined = Path()
+        for id in pathsOfShape[shape] ?? [] {
+            guard let path = pathSpacePaths[id] else { continue }
+            if skinning.skinsByPath[id] != nil {
+                combined.commands += path.commands
+            } else {
+                let world = worldTransforms[id]
+                combined.commands += path.commands.map { $0.floatMapped(by: world) }
+            }
         }
-        return result
+        return combined
     }
 
     private func localPath(_ id: Int, kind: Kind) -> Path {
         switch kind {
         case .rectangle:
-            return Path.rectangle(
-                width: store.double(id, P.parametricPathWidth), height: store.double(id, P.parametricPathHeight),
-                originX: store.double(id, P.parametricPathOriginX, 0.5), originY: store.double(id, P.parametricPathOriginY, 0.5),
-                cornerRadiusTL: store.double(id, P.rectangleCornerRadiusTL), cornerRadiusTR: store.double(id, P.rectangleCornerRadiusTR),
-                cornerRadiusBR: store.double(id, P.rectangleCornerRadiusBR), cornerRadiusBL: store.double(id, P.rectangleCornerRadiusBL),
-                linkCornerRadius: store.bool(id, P.rectangleLinkCornerRadius, true))
+            let link = store.bool(id, P.rectangleLinkCornerRadius, true)
+            let topLeft = store.double(id, P.rectangleCornerRadiusTL)
+            let radii = [topLeft, link ? topLeft : store.double(id, P.rectangleCornerRadiusTR),
+                         link ? topLeft : store.double(id, P.rectangleCornerRadiusBR), link ? topLeft : store.double(id, P.rectangleCornerRadiusBL)]
+            return Path.points(FloatVertices.rectangle(width: store.double(id, P.parametricPathWidth), height: store.double(id, P.parametricPathHeight),
+                                                       originX: store.double(id, P.parametricPathOriginX, 0.5), originY: store.double(id, P.parametricPathOriginY, 0.5),
+                                                       radii: radii), isClosed: true)
         case .ellipse:
-            return Path.ellipse(
-                width: store.double(id, P.parametricPathWidth), height: store.double(id, P.parametricPathHeight),
-                originX: store.double(id, P.parametricPathOriginX, 0.5), originY: store.double(id, P.parametricPathOriginY, 0.5))
+            return Path.points(FloatVertices.ellipse(width: store.double(id, P.parametricPathWidth), height: store.double(id, P.parametricPathHeight),
+                                                     originX: store.double(id, P.parametricPathOriginX, 0.5), originY: store.double(id, P.parametricPathOriginY, 0.5)),
+                               isClosed: true)
         default:
             let vertices = (components[id]?.children ?? []).compactMap { vertex($0) }
             return Path.points(vertices, isClosed: store.bool(id, P.pointsCommonPathIsClosed, false))
@@ -413,25 +463,22 @@ final class ArtboardScene {
         guard let component = components[id], component.kind == .vertex else { return nil }
         let position = Point(x: store.double(id, P.vertexX), y: store.double(id, P.vertexY))
         switch component.typeKey {
+        // Control points in Float, as upstream's CubicVertex::computeIn/computeOut.
         case T.cubicMirroredVertex:
-            return .mirrored(position, rotation: store.double(id, P.cubicMirroredVertexRotation), distance: store.double(id, P.cubicMirroredVertexDistance))
+            let rotation = store.double(id, P.cubicMirroredVertexRotation), distance = store.double(id, P.cubicMirroredVertexDistance)
+            return .cubic(position, in: FloatVertices.control(position, rotation: rotation, distance: distance, sign: -1),
+                          out: FloatVertices.control(position, rotation: rotation, distance: distance, sign: 1))
         case T.cubicAsymmetricVertex:
-            return .asymmetric(position, rotation: store.double(id, P.cubicAsymmetricVertexRotation),
-                               inDistance: store.double(id, P.cubicAsymmetricVertexInDistance), outDistance: store.double(id, P.cubicAsymmetricVertexOutDistance))
+            let rotation = store.double(id, P.cubicAsymmetricVertexRotation)
+            return .cubic(position, in: FloatVertices.control(position, rotation: rotation, distance: store.double(id, P.cubicAsymmetricVertexInDistance), sign: -1),
+                          out: FloatVertices.control(position, rotation: rotation, distance: store.double(id, P.cubicAsymmetricVertexOutDistance), sign: 1))
         case T.cubicDetachedVertex:
-            return .detached(position, inRotation: store.double(id, P.cubicDetachedVertexInRotation), inDistance: store.double(id, P.cubicDetachedVertexInDistance),
-                             outRotation: store.double(id, P.cubicDetachedVertexOutRotation), outDistance: store.double(id, P.cubicDetachedVertexOutDistance))
+            return .cubic(position, in: FloatVertices.control(position, rotation: store.double(id, P.cubicDetachedVertexInRotation),
+                                                              distance: store.double(id, P.cubicDetachedVertexInDistance), sign: 1),
+                          out: FloatVertices.control(position, rotation: store.double(id, P.cubicDetachedVertexOutRotation),
+                                                     distance: store.double(id, P.cubicDetachedVertexOutDistance), sign: 1))
         default:
             return .straight(position, radius: store.double(id, P.straightVertexRadius))
-        }
-    }
-
-    private static func transformed(_ command: PathCommand, by transform: Transform2D) -> PathCommand {
-        switch command {
-        case .moveTo(let p): .moveTo(transform.apply(p))
-        case .lineTo(let p): .lineTo(transform.apply(p))
-        case .cubicTo(let c1, let c2, let p): .cubicTo(control1: transform.apply(c1), control2: transform.apply(c2), to: transform.apply(p))
-        case .close: .close
         }
     }
 
@@ -602,9 +649,8 @@ final class ArtboardScene {
     /// without any path is not drawn at all: `clipIsEmpty`).
     private func clipPath(_ clip: Int) -> Path {
         var combined = Path()
-        for shape in clipSources[clip] ?? [] {
-            guard let path = shapePaths[shape], !isCollapsed(shape) else { continue }
-            combined.commands += path.commands.map { Self.transformed($0, by: worldTransforms[shape]) }
+        for shape in clipSources[clip] ?? [] where shapePaths[shape] != nil && !isCollapsed(shape) {
+            combined.commands += worldPath(ofShape: shape).commands
         }
         combined.fillRule = FillRule(rawValue: UInt32(truncatingIfNeeded: store.uint(clip, P.clippingShapeFillRule, 0))) ?? .nonZero
         return combined
@@ -657,8 +703,8 @@ final class ArtboardScene {
                 } else if let inverse = world.inverted() {
                     renderer.save()
                     renderer.transform(inverse)
-                    var worldPath = path
-                    worldPath.commands = path.commands.map { Self.transformed($0, by: world) }
+                    var worldPath = worldPath(ofShape: container)
+                    worldPath.fillRule = path.fillRule
                     renderer.drawPath(worldPath, paint: stroke)
                     renderer.restore()
                 }
@@ -678,12 +724,13 @@ final class ArtboardScene {
         if sourceComponent.kind == .solidColor {
             return .solid(Self.modulated(store.color(source, P.solidColorColorValue, 0xFF74_7474), opacity))
         }
-        let gradientOpacity = opacity * store.double(source, P.linearGradientOpacity, 1)
+        // Upstream multiplies the gradient's opacity by the render opacity in Float.
+        let gradientOpacity = Double(Float(store.double(source, P.linearGradientOpacity, 1)) * Float(opacity))
         var start = Point(x: store.double(source, P.linearGradientStartX), y: store.double(source, P.linearGradientStartY))
         var end = Point(x: store.double(source, P.linearGradientEndX), y: store.double(source, P.linearGradientEndY))
         if let world {
-            start = world.apply(start)
-            end = world.apply(end)
+            start = world.floatApply(start)
+            end = world.floatApply(end)
         }
         let stops = sourceComponent.children
             .filter { components[$0]?.kind == .gradientStop }
@@ -691,14 +738,18 @@ final class ArtboardScene {
                                 position: min(1, max(0, store.double($0, P.gradientStopPosition)))) }
             .enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }.map(\.element)
         if sourceComponent.typeKey == T.radialGradient {
-            return .radialGradient(center: start, radius: ((end.x - start.x) * (end.x - start.x) + (end.y - start.y) * (end.y - start.y)).squareRoot(), stops: stops)
+            // Upstream's Vec2D::distance, in Float.
+            let dx = Float(end.x) - Float(start.x), dy = Float(end.y) - Float(start.y)
+            return .radialGradient(center: start, radius: Double((dx * dx + dy * dy).squareRoot()), stops: stops)
         }
         return .linearGradient(start: start, end: end, stops: stops)
     }
 
-    /// A color with an opacity folded into its alpha.
+    /// A color with an opacity folded into its alpha, in `Float` as upstream's
+    /// `colorModulateOpacity` (src/shapes/paint/color.cpp): `lround(255 · clamp(alpha / 255 · opacity))`.
     private static func modulated(_ color: UInt32, _ opacity: Double) -> UInt32 {
-        let alpha = Double(color >> 24) * min(1, max(0, opacity))
-        return UInt32(alpha.rounded()) << 24 | color & 0x00FF_FFFF
+        let product = Float(color >> 24) / 255 * Float(opacity)
+        let alpha = (255 * min(1, max(0, product))).rounded()
+        return UInt32(alpha) << 24 | color & 0x00FF_FFFF
     }
 }

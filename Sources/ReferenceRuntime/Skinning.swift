@@ -76,7 +76,7 @@ struct SceneSkinning {
                                        c: store.double(id, P.tendonYx, 0), d: store.double(id, P.tendonYy, 1),
                                        tx: store.double(id, P.tendonTx, 0), ty: store.double(id, P.tendonTy, 0))
                 // Upstream keeps the identity when the bind transform cannot be inverted.
-                tendonsBySkin[skin, default: []].append(Tendon(bone: bone, inverseBind: bind.inverted() ?? .identity))
+                tendonsBySkin[skin, default: []].append(Tendon(bone: bone, inverseBind: bind.floatInvertedOrIdentity()))
             case T.weight, T.cubicWeight:
                 guard let vertex = parent(id) else { continue }
                 let position = Influence(indices: Self.packed(store.uint(id, P.weightIndices, 1)), values: Self.packed(store.uint(id, P.weightValues, 255)))
@@ -124,17 +124,16 @@ struct SceneSkinning {
         return shapes
     }
 
-    /// The deformed path of a skinned points path, in its shape's space: its vertices (given
-    /// in the path's local space, the order `vertexIDs` names them) deformed into world
-    /// space, built like any points path, then mapped through the inverse of the shape's
-    /// world transform (the identity when that cannot be inverted, as upstream's
-    /// `invertOrIdentity`). Records the transforms used, for `shapesToDeform`.
+    /// The deformed path of a skinned points path, in world space: its vertices (given in the
+    /// path's local space, in path order) deformed, then built like any points path (the
+    /// scene maps it into the shape's space through the inverse of the shape's world
+    /// transform, as upstream's `PathComposer`). Records the transforms used, for `shapesToDeform`.
     mutating func deformedPath(_ path: Int, vertices: [(id: Int, vertex: PathVertex)], isClosed: Bool,
                                worldTransforms: [Transform2D]) -> Path? {
         guard let skin = skinsByPath[path] else { return nil }
         var bones: [Transform2D] = [.identity]
         bones.reserveCapacity(skin.tendons.count + 1)
-        for tendon in skin.tendons { bones.append(worldTransforms[tendon.bone] * tendon.inverseBind) }
+        for tendon in skin.tendons { bones.append(worldTransforms[tendon.bone].floatTimes(tendon.inverseBind)) }
         let deformed = vertices.map { id, vertex -> PathVertex in
             guard let weight = weights[id] else { return vertex }
             switch vertex {
@@ -147,39 +146,28 @@ struct SceneSkinning {
             }
         }
         deformedWith[path] = skin.tendons.map { worldTransforms[$0.bone] } + [worldTransforms[skin.shape]]
-        let toShape = worldTransforms[skin.shape].inverted() ?? .identity
-        var built = Path.points(deformed, isClosed: isClosed)
-        built.commands = built.commands.map { Self.transformed($0, by: toShape) }
-        return built
+        return Path.points(deformed, isClosed: isClosed)
     }
 
-    /// Upstream's `Weight::deform`: the weighted sum of the bone matrices applied to the
-    /// point in the skin's bind space. Indices beyond the tendons read as no bone.
+    /// Upstream's `Weight::deform`, in `Float`: the weighted sum of the bone matrices applied
+    /// to the point in the skin's bind space. Indices beyond the tendons read as no bone.
     private static func deform(_ point: Point, _ influence: Influence, _ skinWorld: Transform2D, _ bones: [Transform2D]) -> Point {
-        var sum = Transform2D(a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0)
+        var xx: Float = 0, xy: Float = 0, yx: Float = 0, yy: Float = 0, tx: Float = 0, ty: Float = 0
         for slot in 0..<4 {
             let weight = (influence.values >> (slot * 8)) & 0xFF
             guard weight != 0 else { continue }
-            let normalized = Double(weight) / 255
+            let normalized = Float(weight) / 255
             let index = Int((influence.indices >> (slot * 8)) & 0xFF)
             guard bones.indices.contains(index) else { continue }
             let bone = bones[index]
-            sum.a += bone.a * normalized
-            sum.b += bone.b * normalized
-            sum.c += bone.c * normalized
-            sum.d += bone.d * normalized
-            sum.tx += bone.tx * normalized
-            sum.ty += bone.ty * normalized
+            xx += Float(bone.a) * normalized
+            xy += Float(bone.b) * normalized
+            yx += Float(bone.c) * normalized
+            yy += Float(bone.d) * normalized
+            tx += Float(bone.tx) * normalized
+            ty += Float(bone.ty) * normalized
         }
-        return sum.apply(skinWorld.apply(point))
-    }
-
-    private static func transformed(_ command: PathCommand, by transform: Transform2D) -> PathCommand {
-        switch command {
-        case .moveTo(let p): .moveTo(transform.apply(p))
-        case .lineTo(let p): .lineTo(transform.apply(p))
-        case .cubicTo(let c1, let c2, let p): .cubicTo(control1: transform.apply(c1), control2: transform.apply(c2), to: transform.apply(p))
-        case .close: .close
-        }
+        let sum = Transform2D(a: Double(xx), b: Double(xy), c: Double(yx), d: Double(yy), tx: Double(tx), ty: Double(ty))
+        return sum.floatApply(skinWorld.floatApply(point))
     }
 }
