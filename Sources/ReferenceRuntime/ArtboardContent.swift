@@ -18,12 +18,26 @@ struct ArtboardContent {
     /// The component types the scene draws or reads (view-model instances embedded in an
     /// artboard are data, handled by the instance factory, and are not listed here).
     private static let supportedComponentTypes: Set<UInt32> = [
-        T.artboard, T.node, T.solo, T.shape, T.rectangle, T.ellipse, T.pointsPath,
+        T.artboard, T.node, T.solo, T.shape, T.rectangle, T.ellipse, T.pointsPath, T.triangle, T.polygon, T.star,
         T.straightVertex, T.cubicMirroredVertex, T.cubicDetachedVertex, T.cubicAsymmetricVertex,
         T.fill, T.stroke, T.solidColor, T.linearGradient, T.radialGradient, T.gradientStop, T.clippingShape,
         T.cubicEaseInterpolator, T.nestedArtboard, T.nestedStateMachine, T.nestedBool, T.nestedNumber, T.event,
+        // Played as upstream plays them without its layout engine (LayoutComponents.swift).
+        T.layoutComponent, T.layoutComponentStyle, T.nestedArtboardLayout, T.nestedArtboardLeaf,
+        // Component lists (ComponentLists.swift).
+        T.artboardComponentList, T.artboardListMapRule, T.artboardComponentListOverride,
+        // Bones and skins (Skinning.swift).
         T.bone, T.rootBone, T.skin, T.tendon, T.weight, T.cubicWeight,
     ]
+
+    /// Whether an object is a `ComponentOrigin` under a nested artboard host, which gives the
+    /// nested instance its origin (NestedArtboards.swift); under a layout it moves the
+    /// layout's pivot, which is not played.
+    private static func isNestedOriginOverride(_ object: RiveObject, layout: RiveFileLayout.Artboard, document: RiveDocument) -> Bool {
+        guard object.typeKey == T.componentOrigin, let parent = object.index(P.componentParentId),
+              layout.localObjects.indices.contains(parent), let host = layout.localObjects[parent] else { return false }
+        return document.objects[host].typeKey == T.nestedArtboard
+    }
 
     /// Reads the content of artboard `index` of a file model.
     init(artboard index: Int, model: FileModel) {
@@ -37,7 +51,9 @@ struct ArtboardContent {
             }
             let object = document.objects[objectIndex]
             let isData = object.isType(T.viewModelInstance) || object.isType(T.viewModelInstanceValue)
-            if !isData, !Self.supportedComponentTypes.contains(object.typeKey) { unsupported.append(object.typeName) }
+            if !isData, !Self.supportedComponentTypes.contains(object.typeKey), !Self.isNestedOriginOverride(object, layout: layout, document: document) {
+                unsupported.append(object.typeName)
+            }
         }
         animations = layout.animations.map { AnimationDefinition($0, artboard: layout, document: document, unsupported: &unsupported) }
         var stateMachines = layout.stateMachines.map {
@@ -65,8 +81,11 @@ struct ArtboardContent {
                 continue
             }
             guard let target else { continue }
+            // Binds on keyframe values are played (KeyFrameKinds.swift), or left unbound as
+            // upstream leaves them on id, unsigned and integer keyframes.
             let bindsComponent = target.isType(T.component) || target.isType(T.bindableProperty)
-                || target.isType(T.transitionPropertyViewModelComparator) || target.isType(T.stateTransition)
+                || target.isType(T.transitionPropertyViewModelComparator) || target.isType(T.stateTransition) || target.isType(T.keyFrame)
+                || isEmbeddedValue(target, localObjects: model.layout.artboards[index].localObjects, document: document)
             if !bindsComponent {
                 names.append("DataBind on \(target.typeName)")
             } else if let id = object.index(P.dataBindConverterId), model.converters.indices.contains(id),
@@ -75,6 +94,16 @@ struct ArtboardContent {
             }
         }
         return names
+    }
+
+    /// Whether an object is a value of a view-model instance authored under a nested artboard
+    /// host (EmbeddedInstances.swift), which binds write through the artboard's store.
+    private static func isEmbeddedValue(_ object: RiveObject, localObjects: [Int?], document: RiveDocument) -> Bool {
+        guard object.isType(T.viewModelInstanceValue), let instance = object.index(P.componentParentId),
+              localObjects.indices.contains(instance), let instanceObject = localObjects[instance].map({ document.objects[$0] }),
+              instanceObject.isType(T.viewModelInstance), let host = instanceObject.index(P.componentParentId),
+              localObjects.indices.contains(host), let hostObject = localObjects[host].map({ document.objects[$0] }) else { return false }
+        return hostObject.typeKey == T.nestedArtboard
     }
 
     /// The unsupported type names as `name ×count`, sorted by name.

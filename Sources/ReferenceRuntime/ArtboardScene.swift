@@ -20,6 +20,9 @@ final class ArtboardScene {
         case artboard
         /// A transform component that draws nothing itself (Node and other groups).
         case node
+        /// A `LayoutComponent`: a node placed as upstream places it without a layout engine
+        /// (LayoutComponents.swift); it draws nothing itself.
+        case layout
         case shape
         case rectangle
         case ellipse
@@ -36,6 +39,9 @@ final class ArtboardScene {
         case clippingShape
         /// A nested artboard host (`NestedArtboard`): a drawable node that draws another artboard instance.
         case nestedArtboard
+        /// An `ArtboardComponentList`: a drawable node that draws one artboard instance per
+        /// item of a view-model list (ComponentLists.swift).
+        case componentList
         /// A bone or root bone: a transform component that draws nothing (see Skinning.swift).
         case bone
         /// Anything the scene does not take part in (data, interpolators, unsupported types).
@@ -54,7 +60,7 @@ final class ArtboardScene {
     private(set) var components: [Component?]
     /// The drawables (shapes and nested artboards) in draw order (bottom first).
     private(set) var drawOrder: [Int] = []
-    /// Draws the nested artboard hosted by a component, given the host's render opacity
+    /// Draws the nested artboard (or the component list items) hosted by a component, given the host's render opacity
     /// (set by the artboard instance that owns the nested instances; see NestedArtboards.swift).
     var drawNestedArtboard: ((_ host: Int, _ renderer: any Renderer, _ hostOpacity: Double) -> Void)?
     /// For a nested artboard: maps a point of the host's space (after this artboard's own
@@ -102,6 +108,12 @@ final class ArtboardScene {
     private var artboardPathFillRule: FillRule = .clockwise
     /// Whether the artboard's record stores `clip`.
     private let clipIsAuthored: Bool
+    /// Whether layout components compose their own x, y, rotation and scale (files of
+    /// version 7.3 and later; see LayoutComponents.swift).
+    let layoutsComposeTransform: Bool
+    /// For a layout-hosted nested artboard (`NestedArtboardLayout`, `NestedArtboardLeaf`), the
+    /// artboard instance it shows (set by the artboard instance; LayoutComponents.swift).
+    var layoutHostedScene: ((_ host: Int) -> ArtboardScene?)?
 
     /// Whether the artboard clips its content to its bounds. Unless the file stores `clip` or
     /// something wrote it, it does: upstream's `Artboard` constructor sets `clip` to true over
@@ -119,6 +131,7 @@ final class ArtboardScene {
     /// Builds the scene of an artboard; values come from `store` (keyed by artboard-local id).
     init(localObjects: [Int?], document: RiveDocument, store: PropertyStore) {
         self.store = store
+        layoutsComposeTransform = document.header.majorVersion > 7 || (document.header.majorVersion == 7 && document.header.minorVersion >= 3)
         clipIsAuthored = localObjects.first.flatMap { $0 }.map { document.objects[$0].storedValue(P.layoutComponentClip) != nil } ?? false
         components = localObjects.enumerated().map { local, objectIndex in
             guard let objectIndex else { return nil }
@@ -149,7 +162,7 @@ final class ArtboardScene {
             guard let parent = components[id]?.parent else { continue }
             components[parent]?.children.append(id)
         }
-        drawOrder = components.indices.filter { [.shape, .nestedArtboard].contains(components[$0]?.kind) && isAttached($0) }.reversed()
+        drawOrder = components.indices.filter { [.shape, .nestedArtboard, .componentList].contains(components[$0]?.kind) && isAttached($0) }.reversed()
         let shapeOrder = drawOrder.filter { components[$0]?.kind == .shape }
         for solo in components.indices where components[solo]?.typeKey == T.solo {
             soloMembers[solo] = (components[solo]?.children ?? []).compactMap { child in
@@ -160,11 +173,12 @@ final class ArtboardScene {
             }
         }
         // Upstream's ClippingShape::onAddedClean: every drawable under the clipping shape's
-        // parent is clipped by it; the clip is the shapes under its source node.
+        // parent is clipped by it; the clip is the shapes under its source node, in the order
+        // of a depth-first walk from the source (`Component::forAll`), children in file order.
         for clip in components.indices where components[clip]?.kind == .clippingShape && isAttached(clip) {
             guard let parent = components[clip]?.parent else { continue }
             let source = document.objects[localObjects[clip]!].index(P.clippingShapeSourceId)
-            clipSources[clip] = source.map { source in shapeOrder.filter { isUnder($0, source) } } ?? []
+            clipSources[clip] = source.map { source in shapesDepthFirst(from: source) } ?? []
             for shape in drawOrder where isUnder(shape, parent) { clipsByShape[shape, default: []].append(clip) }
         }
         drawSequence = ClipInterleaving(drawOrder: drawOrder, clips: { self.clipsByShape[$0] ?? [] })
@@ -180,6 +194,18 @@ final class ArtboardScene {
     }
 
     /// Whether `id` is `ancestor` or hangs below it.
+    /// The attached shapes at and under a component, depth first with children in file order.
+    private func shapesDepthFirst(from root: Int) -> [Int] {
+        guard components.indices.contains(root), components[root] != nil, root == 0 || isAttached(root) else { return [] }
+        var shapes: [Int] = []
+        var pending = [root]
+        while let id = pending.popLast() {
+            if components[id]?.kind == .shape { shapes.append(id) }
+            pending.append(contentsOf: (components[id]?.children ?? []).reversed())
+        }
+        return shapes
+    }
+
     private func isUnder(_ id: Int, _ ancestor: Int) -> Bool {
         var current: Int? = id
         var steps = 0
@@ -209,7 +235,7 @@ final class ArtboardScene {
         case T.shape: return .shape
         case T.rectangle: return .rectangle
         case T.ellipse: return .ellipse
-        case T.pointsPath: return .pointsPath
+        case T.pointsPath, T.triangle, T.polygon, T.star: return .pointsPath
         case T.straightVertex, T.cubicMirroredVertex, T.cubicDetachedVertex, T.cubicAsymmetricVertex: return .vertex
         case T.fill: return .fill
         case T.stroke: return .stroke
@@ -218,7 +244,9 @@ final class ArtboardScene {
         case T.gradientStop: return .gradientStop
         case T.clippingShape: return .clippingShape
         case T.node, T.solo: return .node
-        case T.nestedArtboard: return .nestedArtboard
+        case T.layoutComponent: return .layout
+        case T.nestedArtboard, T.nestedArtboardLayout, T.nestedArtboardLeaf: return .nestedArtboard
+        case T.artboardComponentList: return .componentList
         case T.bone, T.rootBone: return .bone
         default: return .other
         }
@@ -259,8 +287,10 @@ final class ArtboardScene {
         store.takeChangedObjects { id in
             guard components.indices.contains(id), let kind = components[id]?.kind else { return }
             switch kind {
-            case .artboard, .node, .shape, .nestedArtboard, .bone:
+            case .artboard, .node, .layout, .shape, .nestedArtboard, .componentList, .bone:
                 markTransformDirty(id)
+                // A solo inside a shape picks which of its paths the shape combines.
+                if soloMembers[id] != nil, let shape = owningShape(of: id) { markPathDirty(shape) }
             case .rectangle, .ellipse, .pointsPath:
                 if let shape = owningShape(of: id) { markPathDirty(shape) }
             case .vertex:
@@ -289,7 +319,7 @@ final class ArtboardScene {
         isTransformDirty = isDirty
     }
 
-    private func markTransformDirty(_ id: Int) {
+    func markTransformDirty(_ id: Int) {
         guard !isTransformDirty[id] else { return }
         isTransformDirty[id] = true
         transformDirty.append(id)
@@ -345,12 +375,18 @@ final class ArtboardScene {
             case .artboard:
                 transforms[id] = .identity
                 opacities[id] = store.double(id, P.worldTransformComponentOpacity, 1)
-            case .node, .shape, .rectangle, .ellipse, .pointsPath, .nestedArtboard, .bone:
+            case .node, .shape, .rectangle, .ellipse, .pointsPath, .componentList, .bone:
                 transforms[id] = parentWorld.floatTimes(localTransform(id))
                 // Upstream composes a shape's paths through its and their world transforms
                 // (PathComposer::update), so either moving composes the shape's path again.
                 if kind == .shape { markComposeDirty(id) } else if let shape = shapeOfPath[id] { markComposeDirty(shape) }
                 // Upstream's render opacity is a Float product (TransformComponent::update).
+                opacities[id] = Double(Float(store.double(id, P.worldTransformComponentOpacity, 1)) * Float(parentOpacity))
+            case .nestedArtboard:
+                transforms[id] = nestedHostTransform(id, parent: parent, parentWorld: parentWorld)
+                opacities[id] = Double(Float(store.double(id, P.worldTransformComponentOpacity, 1)) * Float(parentOpacity))
+            case .layout:
+                transforms[id] = parentWorld.floatTimes(layoutTransform(id, parent: parent))
                 opacities[id] = Double(Float(store.double(id, P.worldTransformComponentOpacity, 1)) * Float(parentOpacity))
             default:
                 transforms[id] = parentWorld
@@ -360,10 +396,10 @@ final class ArtboardScene {
         }
     }
 
-    /// A transform component's local transform: translate(x, y) · rotate · scale. A bone sits
-    /// at its parent bone's tip (x is the parent's length, y is 0) and a root bone at its own
-    /// x and y (upstream `Bone::x`, `RootBone`).
-    private func localTransform(_ id: Int) -> Transform2D {
+    /// A transform component's local transform: translate(x, y) · rotate · scale, in `Float`
+    /// as upstream. A bone sits at its parent bone's tip (x is the parent's length, y is 0)
+    /// and a root bone at its own x and y (upstream `Bone::x`, `RootBone`).
+    func localTransform(_ id: Int) -> Transform2D {
         if components[id]?.kind == .bone {
             let isRoot = components[id]?.typeKey == T.rootBone
             let parentLength = components[id]?.parent.map { store.double($0, P.boneLength) } ?? 0
@@ -398,6 +434,8 @@ final class ArtboardScene {
             guard let component = components[id] else { continue }
             switch component.kind {
             case .rectangle, .ellipse, .pointsPath:
+                // Upstream's path composer leaves out paths a solo inside the shape collapses.
+                if isCollapsed(id, below: shape) { continue }
                 let isSkinned = component.kind == .pointsPath && skinning.skinsByPath[id] != nil
                 if rebuildingGeometry || pathSpacePaths[id] == nil {
                     if isSkinned {
@@ -454,6 +492,14 @@ final class ArtboardScene {
                                                      originX: store.double(id, P.parametricPathOriginX, 0.5), originY: store.double(id, P.parametricPathOriginY, 0.5)),
                                isClosed: true)
         default:
+            if let typeKey = components[id]?.typeKey, typeKey == T.triangle || typeKey == T.polygon || typeKey == T.star {
+                let (width, height) = (store.double(id, P.parametricPathWidth), store.double(id, P.parametricPathHeight))
+                let (originX, originY) = (store.double(id, P.parametricPathOriginX, 0.5), store.double(id, P.parametricPathOriginY, 0.5))
+                if typeKey == T.triangle { return Path.triangle(width: width, height: height, originX: originX, originY: originY) }
+                return Path.polygon(points: Int(min(store.uint(id, P.polygonPoints, 5), 10_000)), width: width, height: height,
+                                    originX: originX, originY: originY, cornerRadius: store.double(id, P.polygonCornerRadius),
+                                    innerRadius: typeKey == T.star ? store.double(id, P.starInnerRadius, 0.5) : nil)
+            }
             let vertices = (components[id]?.children ?? []).compactMap { vertex($0) }
             return Path.points(vertices, isClosed: store.bool(id, P.pointsCommonPathIsClosed, false))
         }
@@ -507,7 +553,7 @@ final class ArtboardScene {
     /// parent's world transform. `nil` for components that are not nodes.
     func computedValue(_ key: PropertyStore.Key) -> RivePropertyValue? {
         guard components.indices.contains(key.object), let component = components[key.object],
-              [.node, .shape, .nestedArtboard].contains(component.kind) else { return nil }
+              [.node, .layout, .shape, .nestedArtboard, .componentList].contains(component.kind) else { return nil }
         update()
         let world = worldTransforms[key.object]
         switch key.property {
@@ -559,17 +605,17 @@ final class ArtboardScene {
 
     // MARK: Drawing
 
-    /// Draws the artboard: its clip, background paints, then the drawables bottom first.
+    /// Draws the artboard as upstream's `Artboard::drawInternal` does with a frame origin: the
+    /// frame-origin translation, the artboard's own rotation and scale, then its clip (the
+    /// bounds around its origin, so the clip turns with the artboard), the background paints
+    /// and the drawables bottom first.
     func draw(on renderer: some Renderer) {
         // Upstream's Artboard::drawInternal draws nothing at all at zero opacity.
         guard renderOpacities[0] != 0 else { return }
         renderer.save()
-        let (width, height) = size
-        if clips {
-            renderer.clipPath(Path.rectangle(width: width, height: height, originX: 0, originY: 0, fillRule: artboardPathFillRule))
-        }
         renderer.transform(frameTransform)
         if let selfTransform { renderer.transform(selfTransform) }
+        clipToBounds(on: renderer)
         drawContent(on: renderer, hostOpacity: 1)
         renderer.restore()
     }
@@ -583,28 +629,32 @@ final class ArtboardScene {
         guard renderOpacities[0] * hostOpacity != 0 else { return }
         renderer.save()
         if let selfTransform { renderer.transform(selfTransform) }
-        if clips {
-            let (width, height) = size
-            renderer.clipPath(Path.rectangle(width: width, height: height,
-                                             originX: store.double(0, P.artboardOriginX), originY: store.double(0, P.artboardOriginY),
-                                             fillRule: artboardPathFillRule))
-        }
+        clipToBounds(on: renderer)
         drawContent(on: renderer, hostOpacity: hostOpacity)
         renderer.restore()
+    }
+
+    /// Clips to the artboard's bounds around its origin, in its content space, when it clips.
+    private func clipToBounds(on renderer: some Renderer) {
+        guard clips else { return }
+        let (width, height) = size
+        renderer.clipPath(Path.artboardBounds(width: width, height: height,
+                                              originX: store.double(0, P.artboardOriginX), originY: store.double(0, P.artboardOriginY),
+                                              fillRule: artboardPathFillRule))
     }
 
     /// The background paints, then the drawables bottom first, in the artboard's content space.
     private func drawContent(on renderer: some Renderer, hostOpacity: Double) {
         let (width, height) = size
-        let background = Path.rectangle(width: width, height: height,
-                                        originX: store.double(0, P.artboardOriginX), originY: store.double(0, P.artboardOriginY))
+        let background = Path.artboardBounds(width: width, height: height,
+                                             originX: store.double(0, P.artboardOriginX), originY: store.double(0, P.artboardOriginY))
         drawPaints(of: 0, path: background, opacity: renderOpacities[0] * hostOpacity, world: .identity, on: renderer)
         drawSequence.play(
             isVisible: { store.bool($0, P.clippingShapeIsVisible, true) },
             isEmpty: { clipIsEmpty($0) },
             willDraw: { drawable in
                 guard !isHidden(drawable), !isCollapsed(drawable) else { return false }
-                if components[drawable]?.kind == .nestedArtboard { return drawNestedArtboard != nil }
+                if components[drawable]?.kind == .nestedArtboard || components[drawable]?.kind == .componentList { return drawNestedArtboard != nil }
                 // Upstream's Shape::willDraw: a shape at zero render opacity is not drawn at all.
                 return shapePaths[drawable] != nil && renderOpacities[drawable] * hostOpacity != 0
             },
@@ -614,14 +664,19 @@ final class ArtboardScene {
             },
             endClip: { renderer.restore() },
             draw: { drawable in
-                renderer.save()
-                renderer.transform(worldTransforms[drawable])
-                if components[drawable]?.kind == .nestedArtboard {
+                if components[drawable]?.kind == .nestedArtboard || components[drawable]?.kind == .componentList {
+                    renderer.save()
+                    renderer.transform(worldTransforms[drawable])
                     drawNestedArtboard?(drawable, renderer, renderOpacities[drawable] * hostOpacity)
-                } else if let path = shapePaths[drawable] {
+                    renderer.restore()
+                } else if let path = shapePaths[drawable], hasVisiblePaint(drawable) {
+                    // A shape without a visible paint makes no renderer call (Shape::draw only
+                    // draws paints), though it does let the clips around it start.
+                    renderer.save()
+                    renderer.transform(worldTransforms[drawable])
                     drawPaints(of: drawable, path: path, opacity: renderOpacities[drawable] * hostOpacity, world: worldTransforms[drawable], on: renderer)
+                    renderer.restore()
                 }
-                renderer.restore()
             })
     }
 
@@ -644,6 +699,14 @@ final class ArtboardScene {
         }
     }
 
+    /// Whether a shape has a fill or stroke that is visible.
+    private func hasVisiblePaint(_ shape: Int) -> Bool {
+        (components[shape]?.children ?? []).contains { paint in
+            let kind = components[paint]?.kind
+            return (kind == .fill || kind == .stroke) && store.bool(paint, P.shapePaintIsVisible, true)
+        }
+    }
+
     /// A clipping shape's clip in world space: the paths of the shapes under its source, each
     /// through its world transform, with the clipping shape's fill rule (a clipping shape
     /// without any path is not drawn at all: `clipIsEmpty`).
@@ -657,12 +720,13 @@ final class ArtboardScene {
     }
 
     /// Whether a component is collapsed by a solo above it: every solo on the way up must have
-    /// the branch it sits in as its active child (upstream's `Solo::propagateCollapse`).
-    func isCollapsed(_ id: Int) -> Bool {
+    /// the branch it sits in as its active child (upstream's `Solo::propagateCollapse`). With
+    /// `below`, only the solos under that ancestor count.
+    func isCollapsed(_ id: Int, below ancestor: Int? = nil) -> Bool {
         guard !soloMembers.isEmpty, components.indices.contains(id) else { return false }
         var current = id
         var steps = 0
-        while let parent = components[current]?.parent, steps <= components.count {
+        while let parent = components[current]?.parent, parent != ancestor, steps <= components.count {
             if let members = soloMembers[parent], members.contains(where: { $0.id == current }),
                store.uint(parent, P.soloActiveComponentId, 0) != UInt64(current) {
                 return true
@@ -686,19 +750,37 @@ final class ArtboardScene {
                   store.bool(paint, P.shapePaintIsVisible, true) else { continue }
             let inWorld = component.kind == .stroke && !store.bool(paint, P.strokeTransformAffectsStroke, true)
             guard let shader = shader(of: paint, opacity: opacity, world: inWorld ? world : nil) else { continue }
+            // Upstream's Artboard::drawInternal skips a background paint whose color (or every
+            // gradient stop), at the artboard's own render opacity, is fully transparent
+            // (`ShapePaint::shouldDraw`); shapes draw such paints.
+            if container == 0, let own = self.shader(of: paint, opacity: renderOpacities[0], world: nil), own.isFullyTransparent { continue }
             let blendMode = BlendMode(rawValue: UInt32(truncatingIfNeeded: store.uint(container, P.drawableBlendModeValue, 3))) ?? .srcOver
             if component.kind == .fill {
                 var filled = path
                 filled.fillRule = FillRule(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.fillFillRule, 0))) ?? .nonZero
-                renderer.drawPath(filled, paint: Paint(style: .fill, shader: shader, blendMode: blendMode))
-                if container == 0, filled.fillRule != .clockwise { artboardPathFillRule = filled.fillRule }
+                if container == 0 {
+                    // Upstream draws the artboard's own paints through its local render path, so
+                    // ShapePaint::draw saves and applies the artboard's (identity) world transform.
+                    renderer.save()
+                    renderer.transform(.identity)
+                    renderer.drawPath(filled, paint: Paint(style: .fill, shader: shader, blendMode: blendMode))
+                    renderer.restore()
+                    if filled.fillRule != .clockwise { artboardPathFillRule = filled.fillRule }
+                } else {
+                    renderer.drawPath(filled, paint: Paint(style: .fill, shader: shader, blendMode: blendMode))
+                }
             } else {
                 let style = StrokeStyle(
                     thickness: store.double(paint, P.strokeThickness, 1),
                     cap: StrokeCap(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.strokeCap, 0))) ?? .butt,
                     join: StrokeJoin(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.strokeJoin, 0))) ?? .miter)
                 let stroke = Paint(style: .stroke(style), shader: shader, blendMode: blendMode)
-                if !inWorld {
+                if !inWorld, container == 0 {
+                    renderer.save()
+                    renderer.transform(.identity)
+                    renderer.drawPath(path, paint: stroke)
+                    renderer.restore()
+                } else if !inWorld {
                     renderer.drawPath(path, paint: stroke)
                 } else if let inverse = world.inverted() {
                     renderer.save()

@@ -143,6 +143,14 @@ indirect enum DataConverter {
     /// bind (`InterpolatorState`), so a bare convert passes the input through.
     case interpolator(duration: Float, ease: CubicEase?)
     case group([DataConverter])
+    /// `ScriptedDataConverter`: the real runtime this harness builds has scripting compiled
+    /// out, so the script never runs and upstream's base `DataConverter` passes values
+    /// through unchanged both ways (include/rive/data_bind/converters/data_converter.hpp).
+    case scriptWithoutScripting
+    /// `DataConverterNumberToList`: a number becomes that many list items of a view model;
+    /// only a component list's `listSource` bind runs it (ComponentLists.swift), where the
+    /// items it makes live, so a bare convert passes the input through.
+    case numberToList(viewModel: Int?)
     case unsupported(String)
 
     /// The kind the converter outputs; `nil` when it passes its input's kind through.
@@ -152,7 +160,7 @@ indirect enum DataConverter {
         case .toNumber, .operation, .rangeMapper, .rounder, .formula: .number
         case .negate: .boolean
         case .group(let items): items.last { $0.outputType != nil }?.outputType
-        case .unsupported, .interpolator: nil
+        case .unsupported, .interpolator, .scriptWithoutScripting, .numberToList: nil
         }
     }
 
@@ -210,7 +218,7 @@ indirect enum DataConverter {
             }
         case .group(let items):
             return items.reduce(input) { $1.convert($0, bindToSource: bindToSource) }
-        case .unsupported, .interpolator:
+        case .unsupported, .interpolator, .scriptWithoutScripting, .numberToList:
             return input
         }
     }
@@ -273,7 +281,9 @@ indirect enum DataConverter {
         }
         func make(_ position: Int, depth: Int) -> DataConverter {
             let object = document.objects[objects[position]]
-            if boundConverters.contains(objects[position]) { return .unsupported("\(object.typeName) with data-bound properties") }
+            if boundConverters.contains(objects[position]), object.typeKey != T.scriptedDataConverter {
+                return .unsupported("\(object.typeName) with data-bound properties")
+            }
             switch object.typeKey {
             case T.dataConverterToString:
                 return .toString(flags: object.uint(P.dataConverterToStringFlags) ?? 0,
@@ -309,6 +319,7 @@ indirect enum DataConverter {
                 return .pad(length: Int(min(object.uint(P.dataConverterStringPadLength) ?? 1, 4096)),
                             text: object.string(P.dataConverterStringPadText) ?? "", padType: object.uint(P.dataConverterStringPadPadType) ?? 0)
             case T.dataConverterStringRemoveZeros: return .removeZeros
+            case T.dataConverterNumberToList: return .numberToList(viewModel: object.index(P.dataConverterNumberToListViewModelId))
             case T.dataConverterFormula:
                 switch FormulaProgram.make(tokens: (formulaTokens[position] ?? []).map { document.objects[$0] }) {
                 case .success(let program): return .formula(program)
@@ -321,6 +332,7 @@ indirect enum DataConverter {
                     ease = cubic
                 }
                 return .interpolator(duration: object.float(P.dataConverterInterpolatorDuration) ?? 1, ease: ease)
+            case T.scriptedDataConverter: return .scriptWithoutScripting
             case T.dataConverterGroup:
                 guard depth < 8 else { return .unsupported("DataConverterGroup nested more than 8 deep") }
                 let items: [DataConverter] = (groupItems[position] ?? []).compactMap { id in

@@ -206,8 +206,9 @@ struct FileModel {
                 guard let local = entry.localObjects.lastIndex(of: dataBind.targetIndex) else { continue }
                 if let bind = bind(dataBind, target: local, in: artboard.name) { artboard.binds.append(bind) }
             }
+            let keyFrameBinds = keyFrameValueBinds(of: entry, named: artboard.name)
             for machine in entry.stateMachines {
-                var stateMachine = StateMachine(name: document.objects[machine.objectIndex].string(P.animationName) ?? "")
+                var stateMachine = StateMachine(name: document.objects[machine.objectIndex].string(P.animationName) ?? "", binds: keyFrameBinds)
                 for dataBind in machine.dataBinds {
                     if let bind = bind(dataBind, target: dataBind.targetIndex, in: artboard.name) { stateMachine.binds.append(bind) }
                 }
@@ -224,7 +225,7 @@ struct FileModel {
     /// The bind of a DataBindContext with its converter, or `nil` (recorded in
     /// `unappliedBinds`) when it goes through a converter the reference runtime cannot run.
     /// A converter id past the file's converters is no converter, as upstream.
-    private mutating func bind(_ dataBind: RiveFileLayout.DataBind, target: Int, in artboard: String) -> Bind? {
+    mutating func bind(_ dataBind: RiveFileLayout.DataBind, target: Int, in artboard: String) -> Bind? {
         let object = document.objects[dataBind.objectIndex]
         guard object.typeKey == T.dataBindContext else { return nil }
         var converter: DataConverter?

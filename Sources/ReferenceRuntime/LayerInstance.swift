@@ -28,6 +28,8 @@ final class TransitionTable {
         let target: Int
         let flags: UInt64
         let exitTime: Double
+        /// For a `BlendStateTransition`, the blend animation whose time its exit time measures.
+        let exitBlend: Int?
         /// Its conditions in `checks`.
         let checks: Range<Int>
         /// Its position in its state's `transitions` (for taking it).
@@ -126,7 +128,7 @@ final class TransitionTable {
                     }
                 }
                 entries.append(Entry(target: transition.target, flags: transition.flags, exitTime: transition.exitTime,
-                                     checks: firstCheck..<checks.count, position: position))
+                                     exitBlend: transition.exitBlendAnimation, checks: firstCheck..<checks.count, position: position))
             }
             ranges.append(first..<entries.count)
             if case .animation(_, let speed) = state.kind { speeds.append(speed) } else { speeds.append(nil) }
@@ -158,6 +160,14 @@ struct LayerInstance {
     private var currentPlayer: AnimationPlayer?
     private var from: Int?
     private var fromPlayer: AnimationPlayer?
+    /// The current state's blend, when it is a blend state (BlendStates.swift).
+    private var currentBlend: BlendStateInstance?
+    private var fromBlend: BlendStateInstance?
+    /// While a transition with a duration mixes: the values its animations had when it was
+    /// taken, written back before every apply (AnimationReset.swift); `pendingReset` holds the
+    /// animations until the next apply captures them.
+    private var animationReset: AnimationReset?
+    private var pendingReset: [AnimationDefinition]?
     /// The transition last taken (its end actions fire when its mix completes).
     private var transition: StateMachineDefinition.Transition?
     /// The timing of `transition`, kept apart so the per-frame mix reads plain values.
@@ -210,10 +220,18 @@ struct LayerInstance {
             currentPlayer?.advance(seconds, speed: speed)
             report(currentPlayer?.takePassedEvents())
         }
+        if currentBlend != nil {
+            currentBlend?.advance(seconds, reader: reader)
+            report(currentBlend?.takePassedEvents())
+        }
         updateMix(seconds)
         if from != nil, mix < 1 {
             fromPlayer?.advance(seconds)
             report(fromPlayer?.takePassedEvents())
+            if fromBlend != nil {
+                fromBlend?.advance(seconds, reader: reader)
+                report(fromBlend?.takePassedEvents())
+            }
         }
         apply(to: store)
         var iterations = 0
@@ -221,7 +239,7 @@ struct LayerInstance {
             apply(to: store)
             iterations += 1
         }
-        return mix != 1 || waitingForExit || (currentPlayer?.keepGoing ?? false)
+        return mix != 1 || waitingForExit || (currentPlayer?.keepGoing ?? false) || currentBlend != nil
     }
 
     /// Takes one allowed transition if there is one (used between bind passes); returns whether it did.
@@ -273,7 +291,7 @@ struct LayerInstance {
         where !Self.holds(table.checks[check], table: table, usedFires: usedFires, usedChanges: usedChanges, reader: reader) {
             return .no
         }
-        if transition.enableExitTime, measuresExitOnCurrent, let player = currentPlayer {
+        if transition.enableExitTime, measuresExitOnCurrent, let player = exitPlayer(transition) {
             let duration = player.definition.durationSeconds
             var exitTime = transition.exitTimeIsPercentage ? transition.exitTime / 100 * duration : transition.exitTime / 1000
             if duration > 0, exitTime <= duration, player.definition.loop != .oneShot {
@@ -282,6 +300,14 @@ struct LayerInstance {
             if player.totalTime < exitTime { return .waitingForExit }
         }
         return .yes
+    }
+
+    /// The animation whose time a transition's exit time measures: the current animation
+    /// state's for a plain transition, the named blend animation's for a `BlendStateTransition`
+    /// (upstream `exitTimeAnimationInstance`); `nil` when the state has none.
+    private func exitPlayer(_ transition: TransitionTable.Entry) -> AnimationPlayer? {
+        guard let exitBlend = transition.exitBlend else { return currentPlayer }
+        return currentBlend?.player(at: exitBlend)
     }
 
     /// Whether a condition holds. Static, with what it reads passed in, so that a call made
@@ -337,7 +363,9 @@ struct LayerInstance {
             default: break
             }
         }
-        let outState = current, outPlayer = currentPlayer
+        let outState = current, outPlayer = currentPlayer, outBlend = currentBlend
+        animationReset = nil
+        pendingReset = nil
         if let outState { firedActions += layer.states[outState].fireActions.filter(\.atEnd) }
         firedActions += layer.states[taken.target].fireActions.filter { !$0.atEnd }
         firedActions += taken.fireActions.filter { !$0.atEnd }
@@ -345,17 +373,31 @@ struct LayerInstance {
         if transitionCompleted { firedActions += taken.fireActions.filter(\.atEnd) }
         current = taken.target
         currentPlayer = nil
-        if case .animation(let index?, _) = layer.states[taken.target].kind {
-            currentPlayer = AnimationPlayer(animations[index])
+        currentBlend = nil
+        switch layer.states[taken.target].kind {
+        case .animation(let index?, _): currentPlayer = AnimationPlayer(animations[index])
+        case .blend(let blend): currentBlend = BlendStateInstance(blend, animations: animations)
+        default: break
         }
         changedState = true
         transition = taken
         timing = Timing(duration: taken.duration, flags: taken.flags, ease: taken.ease)
         from = outState
         fromPlayer = outPlayer
+        fromBlend = outBlend
         if let outPlayer, currentPlayer != nil {
             currentPlayer?.advance(outPlayer.spilledTime)
             report(currentPlayer?.takePassedEvents())
+        }
+        if currentBlend != nil {
+            // Upstream advances the new state by the old animation's spilled time (0 when it was
+            // no animation state); a blend state computes its mixes there.
+            currentBlend?.advance(outPlayer?.spilledTime ?? 0, reader: reader)
+            report(currentBlend?.takePassedEvents())
+        }
+        if !transitionCompleted {
+            // Upstream's buildAnimationResetForTransition: only animation states contribute.
+            pendingReset = [outPlayer?.definition, currentPlayer?.definition].compactMap { $0 }
         }
         mixFrom = mix
         mix = 0
@@ -383,16 +425,26 @@ struct LayerInstance {
         mix = mixTime > 0 ? min(1, max(0, mix + seconds / mixTime)) : 1
         if mix == 1, !transitionCompleted, let transition {
             transitionCompleted = true
+            animationReset = nil
+            pendingReset = nil
             firedActions += transition.fireActions.filter(\.atEnd)
         }
     }
 
     /// Applies the state mixed from (while mixing) and then the current state.
-    private func apply(to store: PropertyStore) {
+    private mutating func apply(to store: PropertyStore) {
+        if let pendingReset {
+            animationReset = AnimationReset(animations: pendingReset, store: store, useFirstAsBaseline: false)
+            self.pendingReset = nil
+        }
+        animationReset?.apply(to: store)
+        currentBlend?.captureReset(from: store)
         let ease = timing?.ease
-        if from != nil, mix < 1, let fromPlayer {
-            fromPlayer.apply(mix: ease?.transform(mixFrom) ?? mixFrom, to: store)
+        if from != nil, mix < 1 {
+            fromPlayer?.apply(mix: ease?.transform(mixFrom) ?? mixFrom, to: store)
+            fromBlend?.apply(mix: ease?.transform(mixFrom) ?? mixFrom, to: store)
         }
         currentPlayer?.apply(mix: ease?.transform(mix) ?? mix, to: store)
+        currentBlend?.apply(mix: ease?.transform(mix) ?? mix, to: store)
     }
 }

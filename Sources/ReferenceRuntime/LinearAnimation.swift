@@ -10,11 +10,17 @@ struct AnimationDefinition {
         case oneShot = 0, loop = 1, pingPong = 2
     }
 
-    /// One keyframe value.
+    /// One keyframe value (KeyFrameKinds.swift reads and writes each kind).
     enum Value {
         case double(Double)
         case color(UInt32)
         case bool(Bool)
+        /// An id (`KeyFrameId`): held, never mixed.
+        case id(UInt64)
+        /// An unsigned integer (`KeyFrameUint`): held, except on color channels.
+        case uint(UInt64)
+        case int(Int64)
+        case string(String)
     }
 
     /// One keyframe: when, what, and how to move to the next one.
@@ -24,6 +30,9 @@ struct AnimationDefinition {
         /// `false` for hold (interpolation type 0).
         let interpolates: Bool
         let ease: CubicEase?
+        /// Where the playing state machine holds the keyframe's bound value, when a data bind
+        /// targets the keyframe's value (KeyFrameKinds.swift).
+        var bound: PropertyStore.Key?
     }
 
     /// The keyframes of one property of one component.
@@ -94,7 +103,6 @@ struct AnimationDefinition {
                 var keyedEvents: [(event: Int, seconds: Float)] = []
                 for index in keyedProperty.keyFrames {
                     let frame = document.objects[index]
-                    let value: Value
                     if frame.typeKey == T.keyFrameCallback, key == P.eventTrigger, artboard.localObjects.indices.contains(objectId),
                        let eventIndex = artboard.localObjects[objectId], document.objects[eventIndex].isType(T.event) {
                         // A keyed event (upstream KeyFrameCallback → Event::trigger): reported
@@ -102,11 +110,7 @@ struct AnimationDefinition {
                         keyedEvents.append((objectId, Float(frame.uint(P.keyFrameFrame) ?? 0) / Float(self.fps)))
                         continue
                     }
-                    switch frame.typeKey {
-                    case T.keyFrameDouble: value = .double(Double(frame.float(P.keyFrameDoubleValue) ?? 0))
-                    case T.keyFrameColor: value = .color(frame.color(P.keyFrameColorValue) ?? 0)
-                    case T.keyFrameBool: value = .bool(frame.bool(P.keyFrameBoolValue) ?? false)
-                    default:
+                    guard let value = Value(keyFrame: frame) else {
                         unsupported.append(frame.typeName)
                         continue
                     }
@@ -116,7 +120,8 @@ struct AnimationDefinition {
                         ease = CubicEase(interpolator: interpolator, artboard: artboard, document: document, unsupported: &unsupported)
                     }
                     frames.append(KeyFrame(seconds: Double(frame.uint(P.keyFrameFrame) ?? 0) / self.fps, value: value,
-                                           interpolates: interpolation != 0, ease: ease))
+                                           interpolates: interpolation != 0, ease: ease,
+                                           bound: KeyFrameValueBinds.boundKey(ofKeyFrame: index, in: document)))
                 }
                 if !frames.isEmpty { tracks.append(Track(object: objectId, propertyKey: key, keyFrames: frames)) }
                 if !keyedEvents.isEmpty { callbacks.append(keyedEvents) }
@@ -166,42 +171,26 @@ extension AnimationDefinition.Track {
         let next = keyFrames.firstIndex { $0.seconds >= seconds } ?? keyFrames.count
         let value: AnimationDefinition.Value
         if next == 0 {
-            value = keyFrames[0].value
+            value = keyFrames[0].effectiveValue(in: store)
         } else if next == keyFrames.count {
-            value = keyFrames[next - 1].value
+            value = keyFrames[next - 1].effectiveValue(in: store)
         } else {
             let from = keyFrames[next - 1], to = keyFrames[next]
             if seconds == to.seconds || !from.interpolates || to.seconds <= from.seconds {
-                value = seconds == to.seconds ? to.value : from.value
+                value = seconds == to.seconds ? to.effectiveValue(in: store) : from.effectiveValue(in: store)
             } else {
                 var t = (seconds - from.seconds) / (to.seconds - from.seconds)
                 if let ease = from.ease { t = ease.transform(t) }
-                value = Self.interpolate(from.value, to.value, t)
+                value = from.effectiveValue(in: store).interpolated(to: to.effectiveValue(in: store), t, property: propertyKey)
             }
         }
         write(value, mix: mix, to: store)
     }
 
-    private static func interpolate(_ a: AnimationDefinition.Value, _ b: AnimationDefinition.Value, _ t: Double) -> AnimationDefinition.Value {
-        switch (a, b) {
-        case (.double(let x), .double(let y)): .double(x + (y - x) * t)
-        case (.color(let x), .color(let y)): .color(lerpColor(x, y, t))
-        default: a
-        }
-    }
-
     private func write(_ value: AnimationDefinition.Value, mix: Double, to store: PropertyStore) {
         let key = PropertyStore.Key(object: object, property: propertyKey)
-        guard let current = store.value(key) else { return }
-        let written: RivePropertyValue?
-        switch (value, current) {
-        case (.double(let v), .float(let c)): written = .float(Float(mix >= 1 ? v : Double(c) + (v - Double(c)) * mix))
-        case (.double(let v), .uint): written = .uint(UInt64(max(0, v.rounded())))
-        case (.color(let v), .color(let c)): written = .color(mix >= 1 ? v : lerpColor(c, v, mix))
-        case (.bool(let v), .bool): written = .bool(v)
-        default: written = nil
-        }
-        if let written { store.set(key, to: written) }
+        guard let current = store.value(key), let written = value.written(over: current, mix: mix, property: propertyKey) else { return }
+        store.set(key, to: written)
     }
 }
 

@@ -37,11 +37,16 @@ private typealias P = RivePropertyKey
 /// - **Nested inputs**: a nested state machine's `NestedBool` and `NestedNumber` children set
 ///   its inputs when it starts and whenever an animation or a bind changes their value.
 ///
+/// - **Stateful hosts**: a host with its own view-model instance child binds the nested
+///   artboard to that instance (EmbeddedInstances.swift).
+/// - **Origin override**: a host's `ComponentOrigin` child is the nested instance's origin.
+///
 /// Not played (gaps, reported in docs/reference-runtime.md): nested linear animations
-/// (`NestedSimpleAnimation`, `NestedRemapAnimation`) and nested triggers, stateful hosts with
-/// their own view-model instances, relative `DataBindPath`s, opaque hit targets that hide a
-/// nested artboard from pointer events, and the layout hosts (`NestedArtboardLeaf`,
-/// `NestedArtboardLayout`).
+/// (`NestedSimpleAnimation`, `NestedRemapAnimation`) and nested triggers, keyed triggers of a
+/// host's own instance, a stateful host's swap to an artboard of another view model,
+/// relative `DataBindPath`s, and opaque hit targets that hide a nested artboard from pointer
+/// events. The layout hosts (`NestedArtboardLeaf`, `NestedArtboardLayout`) are hosts like any
+/// other, placed as LayoutComponents.swift says.
 ///
 /// - **Pointer events** reach the nested state machines at the point in the nested
 ///   artboard's content space (`HitNestedArtboard`), unless the host is paused or collapsed.
@@ -66,6 +71,13 @@ final class NestedArtboardHost {
     private var machineInputs: [[NestedInput]]
     /// The store revision of each nested input's value last passed to its state machine.
     private var passedInputRevisions: [Int: UInt64] = [:]
+    /// The view-model instance authored under the host, which its nested artboard is bound to
+    /// (EmbeddedInstances.swift), if it has one.
+    private var embedded: EmbeddedInstance?
+    /// The host's first `ComponentOrigin` child's origin properties, if it has one.
+    private let originOverride: (x: PropertyStore.Handle, y: PropertyStore.Handle)?
+    /// The revisions of the origin override last given to the nested instance (`nil`: none yet).
+    private var appliedOriginRevisions: (UInt64, UInt64)?
 
     /// A `NestedBool` or `NestedNumber`: a component of the hosting artboard whose
     /// `nestedValue` sets an input of a nested state machine (upstream `NestedInput`).
@@ -95,12 +107,18 @@ final class NestedArtboardHost {
         weak var machine: ReferenceStateMachine?
     }
 
-    private init(hostID: Int, parent: ReferenceArtboard, dataPath: [Int], machineIndices: [Int], machineInputs: [[NestedInput]]) {
+    private init(hostID: Int, parent: ReferenceArtboard, dataPath: [Int], machineIndices: [Int], machineInputs: [[NestedInput]],
+                 originOverride: Int?) {
         self.hostID = hostID
         self.parent = parent
         self.dataPath = dataPath
         self.machineIndices = machineIndices
         self.machineInputs = machineInputs
+        self.originOverride = originOverride.map { origin in
+            (parent.store.handle(PropertyStore.Key(object: origin, property: P.componentOriginOriginX)),
+             parent.store.handle(PropertyStore.Key(object: origin, property: P.componentOriginOriginY)))
+        }
+        embedded = EmbeddedInstance.of(host: hostID, in: parent)
         instantiate(parent.store.uint(hostID, P.nestedArtboardArtboardId, Self.noArtboard))
     }
 
@@ -116,10 +134,13 @@ final class NestedArtboardHost {
         guard !hostIDs.isEmpty else { return [] }
         var machinesByHost: [Int: [(component: Int, machine: Int)]] = [:]
         var inputsByMachine: [Int: [NestedInput]] = [:]
+        var originByHost: [Int: Int] = [:]
         for id in local.indices {
             guard let objectIndex = local[id] else { continue }
             let object = document.objects[objectIndex]
-            if object.typeKey == T.nestedStateMachine, let host = object.index(P.componentParentId),
+            if object.typeKey == T.componentOrigin, let host = object.index(P.componentParentId), originByHost[host] == nil {
+                originByHost[host] = id
+            } else if object.typeKey == T.nestedStateMachine, let host = object.index(P.componentParentId),
                let machine = object.index(P.nestedAnimationAnimationId) {
                 machinesByHost[host, default: []].append((id, machine))
             } else if object.typeKey == T.nestedBool || object.typeKey == T.nestedNumber,
@@ -132,7 +153,8 @@ final class NestedArtboardHost {
             let path = RiveIDList.decode(bytes)?.compactMap { Int(exactly: $0) } ?? []
             let machines = machinesByHost[id] ?? []
             return NestedArtboardHost(hostID: id, parent: artboard, dataPath: path, machineIndices: machines.map(\.machine),
-                                      machineInputs: machines.map { inputsByMachine[$0.component] ?? [] })
+                                      machineInputs: machines.map { inputsByMachine[$0.component] ?? [] },
+                                      originOverride: originByHost[id])
         }
     }
 
@@ -157,6 +179,7 @@ final class NestedArtboardHost {
         }
         artboardIndex = index
         instance = nested
+        appliedOriginRevisions = nil
         machines = []
         var inputs: [[NestedInput]] = []
         for (position, machine) in machineIndices.enumerated() where nested.content.stateMachines.indices.contains(machine) {
@@ -187,6 +210,18 @@ final class NestedArtboardHost {
                 }
             }
         }
+    }
+
+    /// Gives the nested instance the origin of the host's `ComponentOrigin` child, if it has
+    /// one, whenever that origin changed (upstream `NestedArtboard::applyOriginOverride` and
+    /// `ComponentOrigin::reapply`, which run on load and on every change of the origin).
+    private func applyOriginOverride() {
+        guard let origin = originOverride, let instance else { return }
+        let revisions = (parent.store.revision(origin.x), parent.store.revision(origin.y))
+        guard appliedOriginRevisions.map({ $0 != revisions }) ?? true else { return }
+        appliedOriginRevisions = revisions
+        _ = instance.store.set(PropertyStore.Key(object: 0, property: P.artboardOriginX), to: .float(Float(parent.store.double(origin.x, 0))))
+        _ = instance.store.set(PropertyStore.Key(object: 0, property: P.artboardOriginY), to: .float(Float(parent.store.double(origin.y, 0))))
     }
 
     // MARK: Events
@@ -245,13 +280,16 @@ final class NestedArtboardHost {
 
     // MARK: Data context
 
-    /// Passes the host's data context down: the instance at the host's path, with the host's
-    /// context as parent, or the host's context itself.
+    /// Passes the host's data context down: the instance authored under the host, else the
+    /// instance at the host's path, each with the host's context as parent; or the host's
+    /// context itself.
     func bind(_ context: DataContext?, reconcileAll: Bool) {
         hostContext = context
         guard let instance else { return }
         var nestedContext = context
-        if let context, let bound = Self.instance(at: dataPath, in: context) {
+        if let embedded {
+            nestedContext = DataContext(main: embedded.node, globals: [:], inherited: context?.ordered ?? [])
+        } else if let context, let bound = Self.instance(at: dataPath, in: context) {
             nestedContext = DataContext(main: bound, globals: [:], inherited: context.ordered)
         }
         instance.binds.bind(nestedContext, resolver: parent.file.resolver, reconcileAll: reconcileAll)
@@ -310,7 +348,8 @@ final class NestedArtboardHost {
     /// Applies the nested artboard's binds (its own hosts' first); returns whether one changed a value.
     func updateBinds() -> Bool {
         guard let instance, !isPaused else { return false }
-        return instance.updateBinds()
+        let tookValues = embedded?.takeChanges(from: parent.store) ?? false
+        return instance.updateBinds() || tookValues
     }
 
     /// Passes a pointer event at a point of the hosting artboard's content space to the nested
@@ -331,6 +370,7 @@ final class NestedArtboardHost {
     /// Draws the nested artboard in the host's space with the host's render opacity.
     func draw(on renderer: any Renderer, hostOpacity: Double) {
         guard let instance else { return }
+        applyOriginOverride()
         instance.scene.update()
         instance.scene.drawNested(on: renderer, hostOpacity: hostOpacity)
     }
@@ -340,6 +380,7 @@ extension ReferenceArtboard {
     /// Passes a data context down to every nested artboard.
     func bindNestedArtboards(_ context: DataContext?, reconcileAll: Bool) {
         for host in nestedHosts { host.bind(context, reconcileAll: reconcileAll) }
+        for list in componentLists { list.bind(context, reconcileAll: reconcileAll) }
     }
 
     /// Advances every nested artboard (upstream `Artboard::advanceInternal` over the nested
@@ -347,6 +388,7 @@ extension ReferenceArtboard {
     func advanceNestedArtboards(_ seconds: Double, newFrame: Bool) -> Bool {
         var keepGoing = false
         for host in nestedHosts where host.advance(seconds, newFrame: newFrame) { keepGoing = true }
+        for list in componentLists where list.advance(seconds, newFrame: newFrame) { keepGoing = true }
         return keepGoing
     }
 
@@ -356,8 +398,13 @@ extension ReferenceArtboard {
     func updateBinds() -> Bool {
         var changed = false
         for host in nestedHosts where host.updateBinds() { changed = true }
+        for list in componentLists where list.updateBinds() { changed = true }
         changed = binds.update() || changed
-        for host in nestedHosts where host.swapIfRebound() { changed = true }
+        for list in componentLists where list.syncItems() { changed = true }
+        for host in nestedHosts where host.swapIfRebound() {
+            changed = true
+            placeLayoutHosts()
+        }
         return changed
     }
 
@@ -369,7 +416,11 @@ extension ReferenceArtboard {
 
     /// Draws the nested artboard of the host component `host`.
     func drawNested(host: Int, on renderer: any Renderer, hostOpacity: Double) {
-        nestedHosts.first { $0.hostID == host }?.draw(on: renderer, hostOpacity: hostOpacity)
+        if let nested = nestedHosts.first(where: { $0.hostID == host }) {
+            nested.draw(on: renderer, hostOpacity: hostOpacity)
+        } else {
+            componentLists.first { $0.listID == host }?.draw(on: renderer, hostOpacity: hostOpacity)
+        }
     }
 
     /// The nested artboard instances this instance hosts (depth first, in file order), for

@@ -61,6 +61,11 @@ final class PropertyStore {
     /// artboard once its scene exists; binds select the active child through it.
     var soloMembers: ((Int) -> [(id: Int, name: String)]?)?
 
+    /// The store that holds the values data binds give keyframes (the playing state machine's
+    /// bind store, keyed by keyframe document index), set by that state machine before its
+    /// layers apply (KeyFrameKinds.swift).
+    var boundKeyFrameValues: PropertyStore?
+
     /// Reads a node's computed value (`computedWorldX` and the like), which no one writes; set
     /// by the artboard once its scene exists.
     var computedValue: ((Key) -> RivePropertyValue?)?

@@ -21,6 +21,8 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
     let content: ArtboardContent
     /// The nested artboards this instance hosts, in file order (see NestedArtboards.swift).
     private(set) var nestedHosts: [NestedArtboardHost] = []
+    /// The component lists this instance hosts, in file order (see ComponentLists.swift).
+    private(set) var componentLists: [ComponentListHost] = []
     /// The artboard indices of the instances that host this one, outermost first (empty for
     /// a top-level instance).
     let hostChain: [Int]
@@ -47,9 +49,11 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
             binds.isCollapsed = { [unowned scene] target in scene.isCollapsed(target) }
         }
         nestedHosts = NestedArtboardHost.hosts(of: self)
-        if !nestedHosts.isEmpty {
+        componentLists = ComponentListHost.hosts(of: self)
+        if !nestedHosts.isEmpty || !componentLists.isEmpty {
             scene.drawNestedArtboard = { [unowned self] host, renderer, opacity in self.drawNested(host: host, on: renderer, hostOpacity: opacity) }
         }
+        placeLayoutHosts()
     }
 
     /// Records the artboard's current state (after the scene takes the latest values) into a

@@ -67,9 +67,7 @@ public final class ReferenceStateMachine: StateMachine {
         let document = artboard.file.model.document
         let definitions = artboard.file.model.artboards[artboard.index].stateMachines[index].binds
         definition = artboard.content.stateMachines[index]
-        let performed = Set(definition.listeners.flatMap { $0.actions }.compactMap { action -> Int? in
-            if case .viewModelChange(let bindable) = action { bindable } else { nil }
-        })
+        let performed = definition.performedBindables
         let binds = BindSet(definitions, store: PropertyStore { document.objects.indices.contains($0) ? document.objects[$0] : nil },
                             performedTargets: performed)
         self.binds = binds
@@ -89,15 +87,17 @@ public final class ReferenceStateMachine: StateMachine {
         bindableKeys = keys
         var positions = [Int32](repeating: -1, count: document.objects.count)
         var found: [Bindable] = []
+        func track(_ index: Int) {
+            guard positions.indices.contains(index), positions[index] < 0 else { return }
+            positions[index] = Int32(found.count)
+            found.append(Bindable(key: keys[index] ?? Self.valueKey(ofBindable: index, in: document), binds: binds.liveBinds(onTarget: index)))
+        }
         for layer in artboard.content.stateMachines[index].layers {
             for state in layer.states {
+                if case .blend(let blend) = state.kind { blend.bindables.forEach(track) }
                 for transition in state.transitions {
                     for case .viewModel(_, let left, let right) in transition.conditions {
-                        for case .bindable(let index) in [left, right] where positions.indices.contains(index) && positions[index] < 0 {
-                            positions[index] = Int32(found.count)
-                            found.append(Bindable(key: keys[index] ?? Self.valueKey(ofBindable: index, in: document),
-                                                  binds: binds.liveBinds(onTarget: index)))
-                        }
+                        for case .bindable(let index) in [left, right] { track(index) }
                     }
                 }
             }
@@ -135,6 +135,7 @@ public final class ReferenceStateMachine: StateMachine {
             resolveBinds(reconcileAll: contextIsNew)
         }
         let store = artboard.store
+        store.boundKeyFrameValues = binds.store
         let sceneChangesBefore = store.changeCount
         let nodes = contextNodes
         var sourcesChanged = false
@@ -191,7 +192,7 @@ public final class ReferenceStateMachine: StateMachine {
         return needsMore
     }
 
-    /// The name of the state each layer is in (its animation's name, or entry/any/exit).
+    /// The name of the state each layer is in (its animation's name, or entry/any/exit/blend).
     public var currentStateNames: [String] {
         layers.map { layer in
             guard let current = layer.current else { return "none" }
@@ -200,6 +201,7 @@ public final class ReferenceStateMachine: StateMachine {
             case .any: return "any"
             case .exit: return "exit"
             case .animation: return layer.currentAnimation?.name ?? "animation"
+            case .blend: return "blend"
             case .unsupported: return "unsupported"
             }
         }
@@ -343,10 +345,15 @@ public final class ReferenceStateMachine: StateMachine {
     }
 
     /// Performs the fire actions states and transitions reached: each fires the view-model
-    /// trigger at its path in the data context (upstream `StateMachineFireTrigger::perform`).
+    /// trigger at its path in the data context (upstream `StateMachineFireTrigger::perform`),
+    /// reports its event, or runs its scheduled listener action (StateActions.swift).
     private func performFireActions(_ actions: [StateMachineDefinition.FireAction]) {
         guard !actions.isEmpty else { return }
         for action in actions {
+            if let scheduled = action.action {
+                run(scheduled)
+                continue
+            }
             if let event = action.event {
                 reportedEvents.append(event)
                 continue
@@ -569,6 +576,15 @@ public final class ReferenceStateMachine: StateMachine {
         contextIsNew = context != nil
     }
 
+    /// Resolves and applies the state machine's binds at once, as upstream's
+    /// `updateDataBinds` when a component list links a new item's state machine.
+    func applyBindsNow() {
+        if context != nil, contextIsNew || resolvedGeneration != worker.structureGeneration {
+            resolveBinds(reconcileAll: contextIsNew)
+        }
+        _ = binds.update()
+    }
+
     /// One advance of a nested state machine, driven by its host's artboard (upstream
     /// `NestedStateMachine::advance` → `StateMachineInstance::advance`): on a new frame the
     /// view-model listeners act, the state machine's binds apply and every layer advances; on
@@ -580,6 +596,7 @@ public final class ReferenceStateMachine: StateMachine {
             resolveBinds(reconcileAll: contextIsNew)
         }
         let store = artboard.store
+        store.boundKeyFrameValues = binds.store
         var active = false
         if newFrame {
             active = applyEvents()

@@ -83,6 +83,9 @@ struct StateMachineDefinition {
         let conditions: [Condition]
         /// What the transition fires when taken (at start) and when its mix completes (at end).
         var fireActions: [FireAction] = []
+        /// For a `BlendStateTransition`, the blend animation of the state it leaves whose time
+        /// its exit time measures (`exitBlendAnimationId`); `nil` for other transitions.
+        var exitBlendAnimation: Int?
 
         var isDisabled: Bool { flags & 1 != 0 }
         var durationIsPercentage: Bool { flags & 2 != 0 }
@@ -97,6 +100,8 @@ struct StateMachineDefinition {
         case entry, any, exit
         /// An animation state: the animation's index in the artboard (nil when out of range) and its speed.
         case animation(Int?, speed: Double)
+        /// A blend state (BlendStates.swift).
+        case blend(BlendStateDefinition)
         /// A state the runtime does not play (blend states and others); it stays put.
         case unsupported
     }
@@ -112,6 +117,8 @@ struct StateMachineDefinition {
         /// For an event fire (`StateMachineFireEvent`, or a keyed event an animation passed):
         /// the reported Event's artboard-local id.
         var event: Int?
+        /// For a listener action scheduled on a state or transition (StateActions.swift): what it does.
+        var action: Action?
     }
 
     /// A layer state with its outgoing transitions.
@@ -231,8 +238,12 @@ struct StateMachineDefinition {
             let animation = object.index(P.animationStateAnimationId)
             kind = .animation(animation.flatMap { $0 < animationCount ? $0 : nil }, speed: Double(object.float(P.advanceableStateSpeed) ?? 1))
         default:
-            unsupported.append(object.typeName)
-            kind = .unsupported
+            if let blend = BlendStateDefinition.read(at: index, animationCount: animationCount, document: document, unsupported: &unsupported) {
+                kind = .blend(blend)
+            } else {
+                if !object.isType(T.blendState) { unsupported.append(object.typeName) }
+                kind = .unsupported
+            }
         }
         let transitions = state.transitions.map { entry in
             var transition = transition(document.objects[entry.objectIndex], conditions: entry.conditions,
@@ -245,7 +256,7 @@ struct StateMachineDefinition {
 
     private static func transition(_ object: RiveObject, conditions: [RiveFileLayout.Condition], artboard: RiveFileLayout.Artboard,
                                    document: RiveDocument, unsupported: inout [String]) -> Transition {
-        if object.typeKey != T.stateTransition { unsupported.append(object.typeName) }
+        if object.typeKey != T.stateTransition, object.typeKey != T.blendStateTransition { unsupported.append(object.typeName) }
         var ease: CubicEase?
         if let interpolator = object.index(P.stateTransitionInterpolatorId) {
             ease = CubicEase(interpolator: interpolator, artboard: artboard, document: document, unsupported: &unsupported)
@@ -253,7 +264,9 @@ struct StateMachineDefinition {
         return Transition(
             target: object.index(P.stateTransitionStateToId) ?? -1, flags: object.uint(P.stateTransitionFlags) ?? 0,
             duration: Double(object.uint(P.stateTransitionDuration) ?? 0), exitTime: Double(object.uint(P.stateTransitionExitTime) ?? 0),
-            ease: ease, conditions: conditions.map { condition($0, document: document, unsupported: &unsupported) })
+            ease: ease, conditions: conditions.map { condition($0, document: document, unsupported: &unsupported) },
+            exitBlendAnimation: object.typeKey == T.blendStateTransition
+                ? Int(min(object.uint(P.blendStateTransitionExitBlendAnimationId) ?? UInt64(UInt32.max), UInt64(Int32.max))) : nil)
     }
 
     private static func condition(_ condition: RiveFileLayout.Condition, document: RiveDocument, unsupported: inout [String]) -> Condition {
@@ -314,6 +327,7 @@ struct StateMachineDefinition {
     /// (`StateMachineFireEvent`) report their event to the state machine's event listeners.
     private static func fireActions(after index: Int, document: RiveDocument, unsupported: inout [String]) -> [FireAction] {
         var actions: [FireAction] = []
+        var scheduled: [FireAction] = []
         var position = index + 1
         while position < document.objects.count {
             let object = document.objects[position]
@@ -329,10 +343,13 @@ struct StateMachineDefinition {
                 actions.append(FireAction(atEnd: object.uint(P.stateMachineFireActionOccursValue) == 1, path: [], event: event))
             } else if object.isType(T.stateMachineFireAction) {
                 unsupported.append(object.typeName)
+            } else if let action = scheduledListenerAction(object, at: position, document: document, unsupported: &unsupported) {
+                scheduled.append(action)
             }
             position += 1
         }
-        return actions
+        // Upstream fires a state's or transition's events before it performs its listener actions.
+        return actions + scheduled
     }
 
     /// The BindableProperty an object claims: the latest one read before it (§1.5).

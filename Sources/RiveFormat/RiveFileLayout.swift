@@ -117,6 +117,12 @@ public struct RiveFileLayout: Sendable, Equatable {
         public var objectIndex: Int
         /// The object just before it that it binds.
         public var targetIndex: Int
+
+        /// A bind at document index `objectIndex` on the object at `targetIndex`.
+        public init(objectIndex: Int, targetIndex: Int) {
+            self.objectIndex = objectIndex
+            self.targetIndex = targetIndex
+        }
     }
 
     /// A view model and its properties.

@@ -25,6 +25,24 @@ extension Path {
         return points(vertices, isClosed: true, fillRule: fillRule)
     }
 
+    /// Builds an artboard's bounds path: the box whose top-left is (−originX·width,
+    /// −originY·height) as four corners closed without a segment back to the first, the
+    /// shape of upstream's artboard render paths (unlike `rectangle`, which closes its
+    /// vertex path with that segment, as upstream's `Rectangle` does).
+    public static func artboardBounds(
+        width: Double, height: Double, originX: Double, originY: Double, fillRule: FillRule = .nonZero
+    ) -> Path {
+        let left = -originX * width
+        let top = -originY * height
+        var path = Path(fillRule: fillRule)
+        path.move(to: Point(x: left, y: top))
+        path.line(to: Point(x: left + width, y: top))
+        path.line(to: Point(x: left + width, y: top + height))
+        path.line(to: Point(x: left, y: top + height))
+        path.close()
+        return path
+    }
+
     /// Builds a Rive `Ellipse` in its path's local space.
     ///
     /// Four cubic vertices at the top, right, bottom and left of the box whose top-left is

@@ -87,7 +87,7 @@ struct UpstreamPlaybackTests {
                 "the child reported its event during this advance; its listener acts on the next")
         machine.advanceAndApply(by: 0.1)
         #expect(artboard.componentValue(solid, property: P.solidColorColorValue) == .color(0xFF00_FF00))
-        #expect(artboard.unsupportedContent == ["LayoutComponentStyle"])
+        #expect(artboard.unsupportedContent.isEmpty, "layout styles are played as the real runtime plays them without its layout engine")
     }
 
     @Test("data_binding_test_3.riv main-2: a parent listener's change reaches the nested child's rectangle (width 100→200) after one advance(0)")
@@ -135,5 +135,55 @@ struct UpstreamPlaybackTests {
         #expect(frameOne != start, "0.25 s shows frame 1")
         machine.advanceAndApply(by: 0.1)
         #expect(artboard.componentValue(shape, property: P.nodeX) == frameOne, "0.35 s is still frame 1")
+    }
+
+    @Test("script_color_data_test.riv: a bind through a ScriptedDataConverter passes the view model's color through, as the real runtime built without scripting does")
+    func scriptedConverterPassesThrough() throws {
+        let file = try open("script_color_data_test.riv")
+        let artboard = try file.makeArtboard(nil)
+        let instance = try file.makeViewModelInstance(.viewModelDefault(from: .artboardDefault(artboard)))
+        let machine = try artboard.makeStateMachine(nil, binding: .instance(instance))
+        let boundColor = 3
+        #expect(artboard.componentValue(boundColor, property: P.solidColorColorValue) == .color(0xFF74_7474), "authored: the schema default")
+        machine.advance(by: 0)
+        #expect(artboard.componentValue(boundColor, property: P.solidColorColorValue) == .color(0xFF00_0000), "the instance's color")
+        instance.setValue(of: ColorProperty(path: "c"), to: Color(0xFF12_3456))
+        machine.advance(by: 0)
+        #expect(artboard.componentValue(boundColor, property: P.solidColorColorValue) == .color(0xFF12_3456))
+        #expect(!file.unsupportedContent.contains { $0.types.contains { $0.contains("ScriptedDataConverter") } })
+    }
+
+    @Test("nested_artboard_origin_override_test.riv: the host's ComponentOrigin, keyed from 0 to 1 over a second, is the nested instance's origin on every frame")
+    func nestedOriginOverride() throws {
+        let file = try open("nested_artboard_origin_override_test.riv")
+        let artboard = try file.makeArtboard(nil)
+        let machine = try artboard.makeStateMachine(nil, binding: .auto)
+        let nested = try #require(artboard.nestedArtboardInstances.first)
+        let originX = { () -> Double? in
+            artboard.record(into: DrawCommandRecorder())
+            if case .float(let value)? = nested.componentValue(0, property: P.artboardOriginX) { return Double(value) }
+            return nil
+        }
+        machine.advance(by: 0)
+        #expect(originX() == 0)
+        machine.advance(by: 0.5)
+        #expect(abs((originX() ?? -1) - 0.5) < 1e-4)
+        #expect(file.unsupportedContent.allSatisfy { !$0.types.contains("ComponentOrigin") })
+    }
+
+    @Test("unbound_stateful_component.riv: the host's own view-model instance binds the nested artboard, and its color follows the main instance's mainColor through the host's bind")
+    func statefulHostInstance() throws {
+        let file = try open("unbound_stateful_component.riv")
+        let artboard = try file.makeArtboard(nil)
+        let instance = try file.makeViewModelInstance(.viewModelDefault(from: .artboardDefault(artboard)))
+        let machine = try artboard.makeStateMachine(nil, binding: .instance(instance))
+        let nested = try #require(artboard.nestedArtboardInstances.first)
+        let fillColor = 1
+        machine.advance(by: 0)
+        #expect(nested.componentValue(fillColor, property: P.solidColorColorValue) == .color(0xFF00_00FF), "the main instance's blue")
+        instance.setValue(of: ColorProperty(path: "mainColor"), to: Color(0xFF12_3456))
+        machine.advance(by: 0)
+        #expect(nested.componentValue(fillColor, property: P.solidColorColorValue) == .color(0xFF12_3456))
+        #expect(artboard.unsupportedContent.isEmpty)
     }
 }

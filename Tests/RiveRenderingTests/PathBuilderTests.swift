@@ -20,6 +20,13 @@ struct PathBuilderTests {
         #expect(bottomRightOrigin.commands.first == .moveTo(pt(-100, -50)))
     }
 
+    @Test("an artboard's bounds are four corners around its origin, closed without a line back to the start")
+    func artboardBounds() {
+        let path = Path.artboardBounds(width: 100, height: 50, originX: 0.5, originY: 0, fillRule: .clockwise)
+        #expect(path.commands == [.moveTo(pt(-50, 0)), .lineTo(pt(50, 0)), .lineTo(pt(50, 50)), .lineTo(pt(-50, 50)), .close])
+        #expect(path.fillRule == .clockwise)
+    }
+
     @Test("linked corner radii round every corner with right-angle natural rounding")
     func linkedRoundedRectangle() {
         let path = Path.rectangle(width: 100, height: 100, originX: 0, originY: 0, cornerRadiusTL: 10, cornerRadiusTR: 99)
