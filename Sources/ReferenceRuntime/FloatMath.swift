@@ -113,3 +113,73 @@ enum FloatVertices {
         return zip(corners, radii).map { corner, radius in .straight(Point(x: Double(corner.0), y: Double(corner.1)), radius: radius) }
     }
 }
+
+/// Upstream's cubic ease solver in `Float` (src/animation/cubic_interpolator_solver.cpp): an
+/// 11-sample spline table for the first guess, then four Newton steps when the slope is at
+/// least 0.001, else up to ten bisection steps; the eased value is the curve's y at that t.
+struct FloatCubicSolver {
+    private static let tableSize = 11
+    private static let sampleStep: Float = 1 / Float(tableSize - 1)
+    private let x1: Float, x2: Float, y1: Float, y2: Float
+    private let samples: [Float]
+
+    init(x1: Double, y1: Double, x2: Double, y2: Double) {
+        self.x1 = Float(x1)
+        self.x2 = Float(x2)
+        self.y1 = Float(y1)
+        self.y2 = Float(y2)
+        let (a1, a2) = (Float(x1), Float(x2))
+        samples = (0..<Self.tableSize).map { Self.bezier(Float($0) * Self.sampleStep, a1, a2) }
+    }
+
+    /// x(t) given x1 and x2, or y(t) given y1 and y2 (`calcBezier`).
+    private static func bezier(_ t: Float, _ a1: Float, _ a2: Float) -> Float {
+        (((1 - 3 * a2 + 3 * a1) * t + (3 * a2 - 6 * a1)) * t + (3 * a1)) * t
+    }
+
+    /// dx/dt (`getSlope`).
+    private static func slope(_ t: Float, _ a1: Float, _ a2: Float) -> Float {
+        3 * (1 - 3 * a2 + 3 * a1) * t * t + 2 * (3 * a2 - 6 * a1) * t + (3 * a1)
+    }
+
+    /// The curve parameter whose x is `x` (`getT`).
+    private func parameter(_ x: Float) -> Float {
+        var intervalStart: Float = 0
+        var current = 1
+        let last = Self.tableSize - 1
+        while current != last && samples[current] <= x {
+            intervalStart += Self.sampleStep
+            current += 1
+        }
+        current -= 1
+        let distance = (x - samples[current]) / (samples[current + 1] - samples[current])
+        var guess = intervalStart + distance * Self.sampleStep
+        let initialSlope = Self.slope(guess, x1, x2)
+        if initialSlope >= 0.001 {
+            for _ in 0..<4 {
+                let currentSlope = Self.slope(guess, x1, x2)
+                if currentSlope == 0 { return guess }
+                let currentX = Self.bezier(guess, x1, x2) - x
+                guess -= currentX / currentSlope
+            }
+            return guess
+        } else if initialSlope == 0 {
+            return guess
+        }
+        var upper = intervalStart + Self.sampleStep
+        var currentX: Float, currentT: Float
+        var iteration = 0
+        repeat {
+            currentT = intervalStart + (upper - intervalStart) / 2
+            currentX = Self.bezier(currentT, x1, x2) - x
+            if currentX > 0 { upper = currentT } else { intervalStart = currentT }
+            iteration += 1
+        } while abs(currentX) > 0.0000001 && iteration < 10
+        return currentT
+    }
+
+    /// The eased value of `factor` (`CubicEaseInterpolator::transform`).
+    func transform(_ factor: Float) -> Float {
+        Self.bezier(parameter(factor), y1, y2)
+    }
+}

@@ -179,7 +179,8 @@ extension AnimationDefinition.Track {
             if seconds == to.seconds || !from.interpolates || to.seconds <= from.seconds {
                 value = seconds == to.seconds ? to.effectiveValue(in: store) : from.effectiveValue(in: store)
             } else {
-                var t = (seconds - from.seconds) / (to.seconds - from.seconds)
+                // Upstream's KeyFrameDouble::applyInterpolation, in Float.
+                var t = Double((Float(seconds) - Float(from.seconds)) / (Float(to.seconds) - Float(from.seconds)))
                 if let ease = from.ease { t = ease.transform(t) }
                 value = from.effectiveValue(in: store).interpolated(to: to.effectiveValue(in: store), t, property: propertyKey)
             }
@@ -210,12 +211,15 @@ func lerpColor(_ a: UInt32, _ b: UInt32, _ t: Double) -> UInt32 {
 /// (Newton steps from a sampled guess, bisection when the slope is flat) and returns its y.
 struct CubicEase {
     let x1: Double, y1: Double, x2: Double, y2: Double
+    /// Upstream's solver, in Float (FloatMath.swift).
+    private let solver: FloatCubicSolver
 
     init(x1: Double, y1: Double, x2: Double, y2: Double) {
         self.x1 = x1
         self.y1 = y1
         self.x2 = x2
         self.y2 = y2
+        solver = FloatCubicSolver(x1: x1, y1: y1, x2: x2, y2: y2)
     }
 
     /// The ease of the interpolator at artboard-local id `interpolator`, or `nil` (named in
@@ -231,37 +235,9 @@ struct CubicEase {
                   x2: Double(object.float(P.cubicInterpolatorX2) ?? 0.58), y2: Double(object.float(P.cubicInterpolatorY2) ?? 1))
     }
 
-    private static func coordinate(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
-        let u = 1 - s
-        return 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s
-    }
-
-    private static func slope(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
-        let u = 1 - s
-        return 3 * u * u * p1 + 6 * u * s * (p2 - p1) + 3 * s * s * (1 - p2)
-    }
-
-    /// The eased value of `t` in 0…1.
+    /// The eased value of `t`, as upstream's `CubicEaseInterpolator::transform` computes it in Float.
     func transform(_ t: Double) -> Double {
-        if t <= 0 { return 0 }
-        if t >= 1 { return 1 }
-        var s = t
-        for _ in 0..<8 {
-            let slope = Self.slope(s, x1, x2)
-            guard abs(slope) > 1e-7 else { break }
-            let error = Self.coordinate(s, x1, x2) - t
-            if abs(error) < 1e-7 { return Self.coordinate(s, y1, y2) }
-            s -= error / slope
-        }
-        var low = 0.0, high = 1.0
-        s = t
-        for _ in 0..<60 {
-            let x = Self.coordinate(s, x1, x2)
-            if abs(x - t) < 1e-7 { break }
-            if x < t { low = s } else { high = s }
-            s = (low + high) / 2
-        }
-        return Self.coordinate(s, y1, y2)
+        Double(solver.transform(Float(t)))
     }
 }
 
