@@ -21,7 +21,8 @@ struct ArtboardContent {
         T.artboard, T.node, T.solo, T.shape, T.rectangle, T.ellipse, T.pointsPath, T.triangle, T.polygon, T.star,
         T.straightVertex, T.cubicMirroredVertex, T.cubicDetachedVertex, T.cubicAsymmetricVertex,
         T.fill, T.stroke, T.solidColor, T.linearGradient, T.radialGradient, T.gradientStop, T.clippingShape,
-        T.cubicEaseInterpolator, T.nestedArtboard, T.nestedStateMachine, T.nestedBool, T.nestedNumber, T.event,
+        T.cubicEaseInterpolator, T.feather, T.joystick, T.elasticInterpolator, T.cubicValueInterpolator,
+        T.nestedArtboard, T.nestedStateMachine, T.nestedBool, T.nestedNumber, T.event,
         // Played as upstream plays them without its layout engine (LayoutComponents.swift).
         T.layoutComponent, T.layoutComponentStyle, T.nestedArtboardLayout, T.nestedArtboardLeaf,
         // Component lists (ComponentLists.swift).
@@ -50,8 +51,14 @@ struct ArtboardContent {
                 continue
             }
             let object = document.objects[objectIndex]
+            if object.isType(T.constraint) {
+                let resolve = { (id: Int) in layout.localObjects.indices.contains(id) ? layout.localObjects[id].map { document.objects[$0] } : nil }
+                if let gap = SceneConstraints.unsupportedPart(of: object, object: resolve, isSupported: Self.supportedComponentTypes.contains) { unsupported.append(gap) }
+                continue
+            }
             let isData = object.isType(T.viewModelInstance) || object.isType(T.viewModelInstanceValue)
-            if !isData, !Self.supportedComponentTypes.contains(object.typeKey), !Self.isNestedOriginOverride(object, layout: layout, document: document) {
+            if !isData, !Self.supportedComponentTypes.contains(object.typeKey), !PathEffects.supportedTypes.contains(object.typeKey),
+               !Self.isNestedOriginOverride(object, layout: layout, document: document) {
                 unsupported.append(object.typeName)
             }
         }

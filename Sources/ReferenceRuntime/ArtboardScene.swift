@@ -27,6 +27,8 @@ final class ArtboardScene {
         case rectangle
         case ellipse
         case pointsPath
+        /// A polygon, star or triangle (ParametricShapes.swift).
+        case polygon
         case vertex
         case fill
         case stroke
@@ -66,17 +68,25 @@ final class ArtboardScene {
     /// For a nested artboard: maps a point of the host's space (after this artboard's own
     /// transform) into the root artboard's space (upstream `NestedArtboard::hostTransformPoint`).
     var hostRootTransform: ((Point) -> Point)?
-    /// For each clipped drawable, the clipping shapes that clip it (in file order, as upstream).
+    /// For each clipped drawable, the clipping shapes that clip it, in file order (the order
+    /// upstream's `ClippingShape::onAddedClean` adds them).
     private var clipsByShape: [Int: [Int]] = [:]
-    /// The drawables with their clips interleaved (ClipInterleaving.swift).
-    private var drawSequence = ClipInterleaving(drawOrder: [], clips: { _ in [] })
+    /// The drawables with clip starts and ends between them (ClippingShapes.swift).
+    private var clipOperations: [ClipOperation] = []
+    /// Whether each of `clipOperations` saves and restores (upstream's needsSaveOperation).
+    private var clipOperationSaves: [Bool] = []
+    /// The shapes that hold at least one path.
+    private var pathShapes: Set<Int> = []
     /// For each clipping shape, the shapes whose paths make its clip (those under its source).
     private var clipSources: [Int: [Int]] = [:]
     /// For each solo, its selectable children (id and name, in child order): every child but
     /// constraints, clipping shapes and focus and semantic data, as upstream's `isSoloSetMember`.
     private(set) var soloMembers: [Int: [(id: Int, name: String)]] = [:]
+    /// The constraints and the order they apply in (Constraints.swift).
+    private(set) var constraints = SceneConstraints()
 
-    private var worldTransforms: [Transform2D]
+    /// Each component's world transform (constraints rewrite those of constrained components).
+    var worldTransforms: [Transform2D]
     private var renderOpacities: [Double]
     /// Each shape's path in its own space, by shape id (`nil` for other components).
     private var shapePaths: [Path?]
@@ -92,13 +102,17 @@ final class ArtboardScene {
     private var composeDirty: [Int] = []
     private var isComposeDirty: [Bool]
     /// The components whose subtree's transforms need recomputing, and a flag per component
-    /// saying whether it is in that list.
+    /// saying whether it is in that list. (`transformDirty` and `pathDirty` are read by every
+    /// `update()`, so their exclusivity is enforced statically only: every write is an append
+    /// or an assignment of a value computed before the access begins.)
+    @exclusivity(unchecked)
     private var transformDirty: [Int] = []
     private var isTransformDirty: [Bool]
     /// How many shape paths the scene has built since it was created (each shape once, then
     /// only when its geometry changes), so a loop can check nothing is rebuilt per frame.
     private(set) var pathBuildCount = 0
     /// The shapes whose paths need rebuilding, and a flag per component saying whether it is in that list.
+    @exclusivity(unchecked)
     private var pathDirty: [Int] = []
     /// The fill rule the artboard's clip is recorded with. Upstream clips with the artboard's
     /// local render path, created clockwise (include/rive/shapes/shape_paint_path.hpp); a
@@ -127,6 +141,10 @@ final class ArtboardScene {
     private var skinning = SceneSkinning()
     /// The work list of `updateTransforms(from:)`, kept to reuse its storage.
     private var transformStack: [Int] = []
+    /// The paints' path effects (PathEffects.swift).
+    private var pathEffects = PathEffects()
+    /// Each paint's feather, by paint id (Feathers.swift).
+    private var feathers: [Int: Int] = [:]
 
     /// Builds the scene of an artboard; values come from `store` (keyed by artboard-local id).
     init(localObjects: [Int?], document: RiveDocument, store: PropertyStore) {
@@ -164,6 +182,7 @@ final class ArtboardScene {
         }
         drawOrder = components.indices.filter { [.shape, .nestedArtboard, .componentList].contains(components[$0]?.kind) && isAttached($0) }.reversed()
         let shapeOrder = drawOrder.filter { components[$0]?.kind == .shape }
+        constraints = SceneConstraints(scene: self, localObjects: localObjects, document: document)
         for solo in components.indices where components[solo]?.typeKey == T.solo {
             soloMembers[solo] = (components[solo]?.children ?? []).compactMap { child in
                 guard let objectIndex = localObjects[child] else { return nil }
@@ -181,8 +200,14 @@ final class ArtboardScene {
             clipSources[clip] = source.map { source in shapesDepthFirst(from: source) } ?? []
             for shape in drawOrder where isUnder(shape, parent) { clipsByShape[shape, default: []].append(clip) }
         }
-        drawSequence = ClipInterleaving(drawOrder: drawOrder, clips: { self.clipsByShape[$0] ?? [] })
-        for id in components.indices where [.rectangle, .ellipse, .pointsPath].contains(components[id]?.kind) {
+        clipOperations = ClipOperation.drawList(drawOrder: drawOrder, clipsByDrawable: clipsByShape)
+        clipOperationSaves = Self.clipOperationSaves(clipOperations) { clip in store.bool(clip, P.clippingShapeIsVisible, true) }
+        pathShapes = Set(components.indices.compactMap { id in
+            [.rectangle, .ellipse, .pointsPath, .polygon].contains(components[id]?.kind) ? owningShape(of: id) : nil
+        })
+        pathEffects = PathEffects(components: components, store: store)
+        feathers = Self.feathers(of: components)
+        for id in components.indices where [.rectangle, .ellipse, .pointsPath, .polygon].contains(components[id]?.kind) {
             shapeOfPath[id] = owningShape(of: id)
         }
         skinning = SceneSkinning(localObjects: localObjects, document: document, store: store, parent: { self.components[$0]?.parent },
@@ -235,7 +260,8 @@ final class ArtboardScene {
         case T.shape: return .shape
         case T.rectangle: return .rectangle
         case T.ellipse: return .ellipse
-        case T.pointsPath, T.triangle, T.polygon, T.star: return .pointsPath
+        case T.pointsPath: return .pointsPath
+        case T.polygon, T.star, T.triangle: return .polygon
         case T.straightVertex, T.cubicMirroredVertex, T.cubicDetachedVertex, T.cubicAsymmetricVertex: return .vertex
         case T.fill: return .fill
         case T.stroke: return .stroke
@@ -285,13 +311,14 @@ final class ArtboardScene {
     private func takeChanges() {
         let components = self.components
         store.takeChangedObjects { id in
+            for constrained in constraints.components(affectedBy: id) { markTransformDirty(constrained) }
             guard components.indices.contains(id), let kind = components[id]?.kind else { return }
             switch kind {
             case .artboard, .node, .layout, .shape, .nestedArtboard, .componentList, .bone:
                 markTransformDirty(id)
                 // A solo inside a shape picks which of its paths the shape combines.
                 if soloMembers[id] != nil, let shape = owningShape(of: id) { markPathDirty(shape) }
-            case .rectangle, .ellipse, .pointsPath:
+            case .rectangle, .ellipse, .pointsPath, .polygon:
                 if let shape = owningShape(of: id) { markPathDirty(shape) }
             case .vertex:
                 if let path = components[id]?.parent, let shape = owningShape(of: path) { markPathDirty(shape) }
@@ -317,6 +344,7 @@ final class ArtboardScene {
         dirty.removeAll(keepingCapacity: true)
         transformDirty = dirty
         isTransformDirty = isDirty
+        if !constraints.isEmpty { applyConstraints() }
     }
 
     func markTransformDirty(_ id: Int) {
@@ -351,7 +379,7 @@ final class ArtboardScene {
     /// The arrays it works on are moved into locals for the walk and back after it, so each
     /// is one checked access per call instead of one per node (nothing the walk calls reads
     /// them: it reads only the store's plain properties).
-    private func updateTransforms(from root: Int) {
+    func updateTransforms(from root: Int) {
         let components = self.components
         var stack = transformStack
         var transforms = worldTransforms
@@ -375,7 +403,7 @@ final class ArtboardScene {
             case .artboard:
                 transforms[id] = .identity
                 opacities[id] = store.double(id, P.worldTransformComponentOpacity, 1)
-            case .node, .shape, .rectangle, .ellipse, .pointsPath, .componentList, .bone:
+            case .node, .shape, .rectangle, .ellipse, .pointsPath, .polygon, .componentList, .bone:
                 transforms[id] = parentWorld.floatTimes(localTransform(id))
                 // Upstream composes a shape's paths through its and their world transforms
                 // (PathComposer::update), so either moving composes the shape's path again.
@@ -412,8 +440,14 @@ final class ArtboardScene {
                     scaleX: store.double(id, P.transformComponentScaleX, 1), scaleY: store.double(id, P.transformComponentScaleY, 1))
     }
 
+    /// A component's translation in its parent's space (upstream `composedTranslation`).
+    func localTranslation(_ id: Int) -> Point {
+        let local = localTransform(id)
+        return Point(x: local.tx, y: local.ty)
+    }
+
     /// The shape a path belongs to: its nearest shape ancestor.
-    private func owningShape(of id: Int) -> Int? {
+    func owningShape(of id: Int) -> Int? {
         var current = components[id]?.parent
         while let parent = current {
             if components[parent]?.kind == .shape { return parent }
@@ -433,7 +467,7 @@ final class ArtboardScene {
         while let id = stack.popLast() {
             guard let component = components[id] else { continue }
             switch component.kind {
-            case .rectangle, .ellipse, .pointsPath:
+            case .rectangle, .ellipse, .pointsPath, .polygon:
                 // Upstream's path composer leaves out paths a solo inside the shape collapses.
                 if isCollapsed(id, below: shape) { continue }
                 let isSkinned = component.kind == .pointsPath && skinning.skinsByPath[id] != nil
@@ -477,7 +511,7 @@ final class ArtboardScene {
         return combined
     }
 
-    private func localPath(_ id: Int, kind: Kind) -> Path {
+    func localPath(_ id: Int, kind: Kind) -> Path {
         switch kind {
         case .rectangle:
             let link = store.bool(id, P.rectangleLinkCornerRadius, true)
@@ -491,15 +525,9 @@ final class ArtboardScene {
             return Path.points(FloatVertices.ellipse(width: store.double(id, P.parametricPathWidth), height: store.double(id, P.parametricPathHeight),
                                                      originX: store.double(id, P.parametricPathOriginX, 0.5), originY: store.double(id, P.parametricPathOriginY, 0.5)),
                                isClosed: true)
+        case .polygon:
+            return polygonPath(id)
         default:
-            if let typeKey = components[id]?.typeKey, typeKey == T.triangle || typeKey == T.polygon || typeKey == T.star {
-                let (width, height) = (store.double(id, P.parametricPathWidth), store.double(id, P.parametricPathHeight))
-                let (originX, originY) = (store.double(id, P.parametricPathOriginX, 0.5), store.double(id, P.parametricPathOriginY, 0.5))
-                if typeKey == T.triangle { return Path.triangle(width: width, height: height, originX: originX, originY: originY) }
-                return Path.polygon(points: Int(min(store.uint(id, P.polygonPoints, 5), 10_000)), width: width, height: height,
-                                    originX: originX, originY: originY, cornerRadius: store.double(id, P.polygonCornerRadius),
-                                    innerRadius: typeKey == T.star ? store.double(id, P.starInnerRadius, 0.5) : nil)
-            }
             let vertices = (components[id]?.children ?? []).compactMap { vertex($0) }
             return Path.points(vertices, isClosed: store.bool(id, P.pointsCommonPathIsClosed, false))
         }
@@ -525,6 +553,15 @@ final class ArtboardScene {
                                                      distance: store.double(id, P.cubicDetachedVertexOutDistance), sign: 1))
         default:
             return .straight(position, radius: store.double(id, P.straightVertexRadius))
+        }
+    }
+
+    static func transformed(_ command: PathCommand, by transform: Transform2D) -> PathCommand {
+        switch command {
+        case .moveTo(let p): .moveTo(transform.apply(p))
+        case .lineTo(let p): .lineTo(transform.apply(p))
+        case .cubicTo(let c1, let c2, let p): .cubicTo(control1: transform.apply(c1), control2: transform.apply(c2), to: transform.apply(p))
+        case .close: .close
         }
     }
 
@@ -648,73 +685,145 @@ final class ArtboardScene {
         let (width, height) = size
         let background = Path.artboardBounds(width: width, height: height,
                                              originX: store.double(0, P.artboardOriginX), originY: store.double(0, P.artboardOriginY))
-        drawPaints(of: 0, path: background, opacity: renderOpacities[0] * hostOpacity, world: .identity, on: renderer)
-        drawSequence.play(
-            isVisible: { store.bool($0, P.clippingShapeIsVisible, true) },
-            isEmpty: { clipIsEmpty($0) },
-            willDraw: { drawable in
-                guard !isHidden(drawable), !isCollapsed(drawable) else { return false }
-                if components[drawable]?.kind == .nestedArtboard || components[drawable]?.kind == .componentList { return drawNestedArtboard != nil }
-                // Upstream's Shape::willDraw: a shape at zero render opacity is not drawn at all.
-                return shapePaths[drawable] != nil && renderOpacities[drawable] * hostOpacity != 0
-            },
-            startClip: { clip in
-                renderer.save()
-                renderer.clipPath(clipPath(clip))
-            },
-            endClip: { renderer.restore() },
-            draw: { drawable in
-                if components[drawable]?.kind == .nestedArtboard || components[drawable]?.kind == .componentList {
-                    renderer.save()
-                    renderer.transform(worldTransforms[drawable])
-                    drawNestedArtboard?(drawable, renderer, renderOpacities[drawable] * hostOpacity)
-                    renderer.restore()
-                } else if let path = shapePaths[drawable], hasVisiblePaint(drawable) {
-                    // A shape without a visible paint makes no renderer call (Shape::draw only
-                    // draws paints), though it does let the clips around it start.
-                    renderer.save()
-                    renderer.transform(worldTransforms[drawable])
-                    drawPaints(of: drawable, path: path, opacity: renderOpacities[drawable] * hostOpacity, world: worldTransforms[drawable], on: renderer)
-                    renderer.restore()
+        drawPaints(of: 0, path: background, opacity: renderOpacities[0] * hostOpacity, world: .identity, needsSave: true, on: renderer)
+        // Upstream's Artboard::drawInternal over the draw list with its clip operations: a
+        // clip start waits until something draws inside it (a start followed at once by an
+        // end is dropped), and nothing draws while a visible clip without a path is open.
+        // Saves and restores follow `clipOperationSaves` (upstream's needsSaveOperation).
+        var emptyClips = 0
+        var pendingStarts: [Int] = []
+        for (index, operation) in clipOperations.enumerated() {
+            let before = emptyClips
+            switch operation {
+            case .start(let clip): emptyClips += clipIsVisible(clip) && !clipHasShapes(clip) ? 1 : 0
+            case .end(let clip): emptyClips -= clipIsVisible(clip) && !clipHasShapes(clip) ? 1 : 0
+            case .drawable: break
+            }
+            guard emptyClips == before, emptyClips <= 0 else { continue }
+            switch operation {
+            case .start:
+                pendingStarts.append(index)
+                continue
+            case .end:
+                if !pendingStarts.isEmpty {
+                    pendingStarts.removeLast()
+                    continue
                 }
-            })
-    }
-
-    /// Whether a clipping shape has no path to clip with: none of the shapes under its source
-    /// has a path that is not collapsed (upstream's `ClippingShape::update` leaves its clip
-    /// path unset, and `Artboard::drawInternal` then skips what it clips).
-    private func clipIsEmpty(_ clip: Int) -> Bool {
-        !(clipSources[clip] ?? []).contains { shape in
-            !isCollapsed(shape) && (components[shape]?.children ?? []).contains { hasPath(under: $0) }
+            case .drawable(let drawable):
+                guard willDraw(drawable, hostOpacity: hostOpacity) else { continue }
+            }
+            for start in pendingStarts {
+                guard case .start(let clip) = clipOperations[start], clipIsVisible(clip) else { continue }
+                if clipOperationSaves[start] { renderer.save() }
+                if let path = clipPath(clip) { renderer.clipPath(path) }
+            }
+            pendingStarts.removeAll()
+            switch operation {
+            case .start: break
+            case .end(let clip):
+                if clipIsVisible(clip), clipOperationSaves[index] { renderer.restore() }
+            case .drawable(let drawable):
+                draw(drawable, needsSave: clipOperationSaves[index], hostOpacity: hostOpacity, on: renderer)
+            }
         }
     }
 
-    /// Whether a component is a path, or a node or bone holding one, that is not collapsed.
-    private func hasPath(under id: Int) -> Bool {
-        guard let component = components[id], !isCollapsed(id) else { return false }
-        switch component.kind {
-        case .rectangle, .ellipse, .pointsPath: return true
-        case .node, .bone: return component.children.contains { hasPath(under: $0) }
-        default: return false
+    private func clipIsVisible(_ clip: Int) -> Bool { store.bool(clip, P.clippingShapeIsVisible, true) }
+
+    /// The shapes that make a clipping shape's clip: those under its source that hold a path
+    /// not collapsed by a solo (upstream skips a `Shape::isEmpty` shape).
+    private func clipShapes(_ clip: Int) -> [Int] {
+        (clipSources[clip] ?? []).filter { pathShapes.contains($0) && !isCollapsed($0) }
+    }
+
+    private func clipHasShapes(_ clip: Int) -> Bool {
+        (clipSources[clip] ?? []).contains { pathShapes.contains($0) && !isCollapsed($0) }
+    }
+
+    /// Upstream's `Drawable::willDraw` and `Shape::willDraw`: not hidden, not collapsed by a
+    /// solo, and a shape not at zero render opacity.
+    private func willDraw(_ drawable: Int, hostOpacity: Double) -> Bool {
+        if isHidden(drawable) || isCollapsed(drawable) { return false }
+        if [.nestedArtboard, .componentList].contains(components[drawable]?.kind) { return drawNestedArtboard != nil }
+        return shapePaths[drawable] != nil && renderOpacities[drawable] * hostOpacity != 0
+    }
+
+    /// Draws one shape, nested artboard or component list: a host saves (when `needsSave`),
+    /// applies its world transform and draws its artboard (`NestedArtboard::draw`); a shape
+    /// draws its paints, each under its own save when `needsSave` or when it has more than one
+    /// paint (`Shape::draw`).
+    private func draw(_ drawable: Int, needsSave: Bool, hostOpacity: Double, on renderer: some Renderer) {
+        let world = worldTransforms[drawable]
+        if [.nestedArtboard, .componentList].contains(components[drawable]?.kind) {
+            if needsSave { renderer.save() }
+            renderer.transform(world)
+            drawNestedArtboard?(drawable, renderer, renderOpacities[drawable] * hostOpacity)
+            if needsSave { renderer.restore() }
+        } else if let path = shapePaths[drawable] {
+            let paintCount = (components[drawable]?.children ?? []).count { [.fill, .stroke].contains(components[$0]?.kind) }
+            drawPaints(of: drawable, path: path, opacity: renderOpacities[drawable] * hostOpacity, world: world,
+                       needsSave: needsSave || paintCount > 1, on: renderer)
         }
     }
 
-    /// Whether a shape has a fill or stroke that is visible.
-    private func hasVisiblePaint(_ shape: Int) -> Bool {
-        (components[shape]?.children ?? []).contains { paint in
-            let kind = components[paint]?.kind
-            return (kind == .fill || kind == .stroke) && store.bool(paint, P.shapePaintIsVisible, true)
+    /// Upstream's `Artboard::clearRedundantOperations` over the draw list: after a clip start
+    /// that saved (a visible one, or any start after one that saved), a further clip start
+    /// does not save and its end does not restore, and a drawable wrapped directly by a clip
+    /// start and its end does not save either. Visibility is the authored one, as upstream
+    /// decides this when it sorts the draw list.
+    private static func clipOperationSaves(_ operations: [ClipOperation], isVisible: (Int) -> Bool) -> [Bool] {
+        var saves: [Bool] = []
+        var startSaves: [Bool] = []
+        var previousSaved = false
+        for (index, operation) in operations.enumerated() {
+            var needsSave = true
+            switch operation {
+            case .start:
+                startSaves.append(!previousSaved)
+                needsSave = !previousSaved
+            case .end:
+                needsSave = startSaves.popLast() ?? true
+            case .drawable:
+                if previousSaved, index + 1 < operations.count, case .end = operations[index + 1] { needsSave = false }
+            }
+            saves.append(needsSave)
+            if case .start(let clip) = operation {
+                previousSaved = isVisible(clip) || previousSaved
+            } else {
+                previousSaved = false
+            }
         }
+        return saves
     }
 
-    /// A clipping shape's clip in world space: the paths of the shapes under its source, each
-    /// through its world transform, with the clipping shape's fill rule (a clipping shape
-    /// without any path is not drawn at all: `clipIsEmpty`).
-    private func clipPath(_ clip: Int) -> Path {
+    /// A clipping shape's clip in world space, with its fill rule (upstream
+    /// `ClippingShape::update` and `addFillPaths`): for each shape under its source that holds
+    /// a path not hidden by a solo, the results of its fills' path effects (a fill whose effects
+    /// give an empty path adds nothing), or the shape's own path when it has a fill without
+    /// effects or no fill with effects. `nil` when no shape takes part: upstream then draws
+    /// nothing inside the clip.
+    private func clipPath(_ clip: Int) -> Path? {
         var combined = Path()
-        for shape in clipSources[clip] ?? [] where shapePaths[shape] != nil && !isCollapsed(shape) {
+        var hasPath = false
+        for shape in clipShapes(clip) {
+            guard let path = shapePaths[shape] else { continue }
+            let world = worldTransforms[shape]
+            var addedEffected = false
+            var needsRawPath = false
+            for paint in components[shape]?.children ?? [] where components[paint]?.kind == .fill {
+                guard let effected = pathEffects.apply(paint: paint, to: path, isFill: true, store: store) else {
+                    needsRawPath = true
+                    continue
+                }
+                combined.commands += effected.commands.map { Self.transformed($0, by: world) }
+                addedEffected = true
+            }
+            hasPath = true
+            if addedEffected, !needsRawPath { continue }
+            // The shape's world path: each of its paths through its own world transform, in Float.
             combined.commands += worldPath(ofShape: shape).commands
         }
+        guard hasPath else { return nil }
         combined.fillRule = FillRule(rawValue: UInt32(truncatingIfNeeded: store.uint(clip, P.clippingShapeFillRule, 0))) ?? .nonZero
         return combined
     }
@@ -723,12 +832,28 @@ final class ArtboardScene {
     /// the branch it sits in as its active child (upstream's `Solo::propagateCollapse`). With
     /// `below`, only the solos under that ancestor count.
     func isCollapsed(_ id: Int, below ancestor: Int? = nil) -> Bool {
+        containsSoloLink(of: id, below: ancestor) { solo, member in store.uint(solo, P.soloActiveComponentId, 0) != UInt64(member) }
+    }
+
+    /// The solos `id` sits in, innermost first: each solo with its member that `id` is or is
+    /// under (what `isCollapsed(_:)` checks; the tree never changes after the scene is built).
+    func soloLinks(of id: Int) -> [(solo: Int, member: Int)] {
+        var links: [(solo: Int, member: Int)] = []
+        _ = containsSoloLink(of: id) { solo, member in
+            links.append((solo, member))
+            return false
+        }
+        return links
+    }
+
+    /// Whether `test` holds for one of the solos `id` sits in (walked innermost first, with
+    /// the member `id` is or is under), up to `ancestor` when given.
+    private func containsSoloLink(of id: Int, below ancestor: Int? = nil, where test: (_ solo: Int, _ member: Int) -> Bool) -> Bool {
         guard !soloMembers.isEmpty, components.indices.contains(id) else { return false }
         var current = id
         var steps = 0
         while let parent = components[current]?.parent, parent != ancestor, steps <= components.count {
-            if let members = soloMembers[parent], members.contains(where: { $0.id == current }),
-               store.uint(parent, P.soloActiveComponentId, 0) != UInt64(current) {
+            if let members = soloMembers[parent], members.contains(where: { $0.id == current }), test(parent, current) {
                 return true
             }
             current = parent
@@ -742,9 +867,11 @@ final class ArtboardScene {
     }
 
     /// Draws a container's visible fills and strokes in child order, with the container's
-    /// blend mode (the artboard's is always source-over); a stroke that the
-    /// transform does not affect is drawn in world space under an inverse transform.
-    private func drawPaints(of container: Int, path: Path, opacity: Double, world: Transform2D, on renderer: some Renderer) {
+    /// blend mode (the artboard's is always source-over), as upstream's `ShapePaint::draw`: a
+    /// paint drawn in the container's space applies `world` (under its own save when
+    /// `needsSave`); a stroke that the transform does not affect draws its path in world space.
+    /// Path effects and feathers apply per paint (PathEffects.swift, Feathers.swift).
+    private func drawPaints(of container: Int, path: Path, opacity: Double, world: Transform2D, needsSave: Bool, on renderer: some Renderer) {
         for paint in components[container]?.children ?? [] {
             guard let component = components[paint], component.kind == .fill || component.kind == .stroke,
                   store.bool(paint, P.shapePaintIsVisible, true) else { continue }
@@ -755,42 +882,37 @@ final class ArtboardScene {
             // (`ShapePaint::shouldDraw`); shapes draw such paints.
             if container == 0, let own = self.shader(of: paint, opacity: renderOpacities[0], world: nil), own.isFullyTransparent { continue }
             let blendMode = BlendMode(rawValue: UInt32(truncatingIfNeeded: store.uint(container, P.drawableBlendModeValue, 3))) ?? .srcOver
+            if !inWorld {
+                if needsSave { renderer.save() }
+                renderer.transform(world)
+            }
             if component.kind == .fill {
-                var filled = path
+                var filled = pathEffects.isEmpty ? path : pathEffects.apply(paint: paint, to: path, isFill: true, store: store) ?? path
                 filled.fillRule = FillRule(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.fillFillRule, 0))) ?? .nonZero
-                if container == 0 {
-                    // Upstream draws the artboard's own paints through its local render path, so
-                    // ShapePaint::draw saves and applies the artboard's (identity) world transform.
-                    renderer.save()
-                    renderer.transform(.identity)
-                    renderer.drawPath(filled, paint: Paint(style: .fill, shader: shader, blendMode: blendMode))
-                    renderer.restore()
-                    if filled.fillRule != .clockwise { artboardPathFillRule = filled.fillRule }
+                let fill = Paint(style: .fill, shader: shader, blendMode: blendMode)
+                if let feather = feathers[paint] {
+                    drawFeathered(filled, paint: fill, feather: feather, isFill: true, inWorld: false, world: world, on: renderer)
                 } else {
-                    renderer.drawPath(filled, paint: Paint(style: .fill, shader: shader, blendMode: blendMode))
+                    renderer.drawPath(filled, paint: fill)
                 }
+                if container == 0, filled.fillRule != .clockwise { artboardPathFillRule = filled.fillRule }
             } else {
                 let style = StrokeStyle(
                     thickness: store.double(paint, P.strokeThickness, 1),
                     cap: StrokeCap(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.strokeCap, 0))) ?? .butt,
                     join: StrokeJoin(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.strokeJoin, 0))) ?? .miter)
                 let stroke = Paint(style: .stroke(style), shader: shader, blendMode: blendMode)
-                if !inWorld, container == 0 {
-                    renderer.save()
-                    renderer.transform(.identity)
-                    renderer.drawPath(path, paint: stroke)
-                    renderer.restore()
-                } else if !inWorld {
-                    renderer.drawPath(path, paint: stroke)
-                } else if let inverse = world.inverted() {
-                    renderer.save()
-                    renderer.transform(inverse)
-                    var worldPath = worldPath(ofShape: container)
-                    worldPath.fillRule = path.fillRule
-                    renderer.drawPath(worldPath, paint: stroke)
-                    renderer.restore()
+                var stroked = path
+                // A shape's world path is each of its paths through its own world transform, in Float.
+                if inWorld { stroked.commands = container == 0 ? path.commands.map { Self.transformed($0, by: world) } : worldPath(ofShape: container).commands }
+                if !pathEffects.isEmpty { stroked = pathEffects.apply(paint: paint, to: stroked, isFill: false, store: store) ?? stroked }
+                if let feather = feathers[paint] {
+                    drawFeathered(stroked, paint: stroke, feather: feather, isFill: false, inWorld: inWorld, world: world, on: renderer)
+                } else {
+                    renderer.drawPath(stroked, paint: stroke)
                 }
             }
+            if !inWorld, needsSave { renderer.restore() }
         }
     }
 

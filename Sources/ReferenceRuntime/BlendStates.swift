@@ -114,9 +114,9 @@ struct BlendStateInstance {
     private var reset: AnimationReset?
     private var needsResetCapture: Bool
 
-    init(_ definition: BlendStateDefinition, animations: [AnimationDefinition]) {
+    init(_ definition: BlendStateDefinition, animations: [AnimationDefinition], store: PropertyStore) {
         self.definition = definition
-        players = definition.animations.map { $0.animation.map { AnimationPlayer(animations[$0]) } }
+        players = definition.animations.map { $0.animation.map { AnimationPlayer(animations[$0], store: store) } }
         mixes = Array(repeating: 0, count: definition.animations.count)
         needsResetCapture = definition.resets
     }

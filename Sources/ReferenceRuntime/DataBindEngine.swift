@@ -356,7 +356,9 @@ final class BindSet {
     private lazy var bindsByTarget: [Int: [LiveBind]] = Dictionary(grouping: binds + performedBinds) { $0.definition.target }
 
     /// Whether a target is collapsed (a solo's inactive child or below one); set by the
-    /// artboard for its component binds.
+    /// artboard for its component binds. Set once and read on every update, so its exclusivity
+    /// is enforced statically only (calling it reads the closure out first).
+    @exclusivity(unchecked)
     var isCollapsed: ((Int) -> Bool)?
 
     /// The positions of the binds with an interpolator converter: their value moves with

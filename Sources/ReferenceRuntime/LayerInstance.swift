@@ -235,7 +235,7 @@ struct LayerInstance {
         }
         apply(to: store)
         var iterations = 0
-        while updateState(reader: reader), iterations < 100 {
+        while updateState(reader: reader, store: store), iterations < 100 {
             apply(to: store)
             iterations += 1
         }
@@ -244,7 +244,7 @@ struct LayerInstance {
 
     /// Takes one allowed transition if there is one (used between bind passes); returns whether it did.
     mutating func tryChangeState(reader: any ConditionReader, store: PropertyStore) -> Bool {
-        guard updateState(reader: reader) else { return false }
+        guard updateState(reader: reader, store: store) else { return false }
         apply(to: store)
         return true
     }
@@ -254,15 +254,15 @@ struct LayerInstance {
         return timing.duration != 0 && mix < 1
     }
 
-    private mutating func updateState(reader: any ConditionReader) -> Bool {
+    private mutating func updateState(reader: any ConditionReader, store: PropertyStore) -> Bool {
         if isTransitioning, timing?.enableEarlyExit != true { return false }
         waitingForExit = false
-        if let any = layer.any, tryChange(from: any, reader: reader) { return true }
+        if let any = layer.any, tryChange(from: any, reader: reader, store: store) { return true }
         guard let current else { return false }
-        return tryChange(from: current, reader: reader)
+        return tryChange(from: current, reader: reader, store: store)
     }
 
-    private mutating func tryChange(from state: Int, reader: any ConditionReader) -> Bool {
+    private mutating func tryChange(from state: Int, reader: any ConditionReader, store: PropertyStore) -> Bool {
         let table = self.table
         for entry in table.transitionsOfState[state] {
             let candidate = table.entries[entry]
@@ -274,7 +274,7 @@ struct LayerInstance {
                 continue
             case .yes:
                 guard layer.states.indices.contains(candidate.target), candidate.target != current else { continue }
-                take(layer.states[state].transitions[candidate.position], reader: reader)
+                take(layer.states[state].transitions[candidate.position], reader: reader, store: store)
                 return true
             }
         }
@@ -354,7 +354,7 @@ struct LayerInstance {
     /// Takes a transition: the new state starts (advanced by the time the old animation spilled
     /// past its end), the old one is kept for mixing, and the conditions' triggers and changes
     /// are marked used by this layer.
-    private mutating func take(_ taken: StateMachineDefinition.Transition, reader: any ConditionReader) {
+    private mutating func take(_ taken: StateMachineDefinition.Transition, reader: any ConditionReader, store: PropertyStore) {
         for condition in taken.conditions {
             switch condition {
             case .trigger(let input): usedFires[input] = reader.fires(input: input)
@@ -375,8 +375,8 @@ struct LayerInstance {
         currentPlayer = nil
         currentBlend = nil
         switch layer.states[taken.target].kind {
-        case .animation(let index?, _): currentPlayer = AnimationPlayer(animations[index])
-        case .blend(let blend): currentBlend = BlendStateInstance(blend, animations: animations)
+        case .animation(let index?, _): currentPlayer = AnimationPlayer(animations[index], store: store)
+        case .blend(let blend): currentBlend = BlendStateInstance(blend, animations: animations, store: store)
         default: break
         }
         changedState = true

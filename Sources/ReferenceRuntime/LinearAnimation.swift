@@ -4,7 +4,10 @@ private typealias T = RiveTypeKey
 private typealias P = RivePropertyKey
 
 /// A linear animation as the file defines it: timing, looping and the keyframes it applies.
-struct AnimationDefinition {
+///
+/// A class, so that a player holds it by reference: copying a player (every layer apply
+/// reads one) then copies a pointer, not the whole definition.
+final class AnimationDefinition {
     /// How the animation behaves at its end (`LinearAnimation.loopValue`).
     enum Loop: UInt64 {
         case oneShot = 0, loop = 1, pingPong = 2
@@ -29,7 +32,7 @@ struct AnimationDefinition {
         let value: Value
         /// `false` for hold (interpolation type 0).
         let interpolates: Bool
-        let ease: CubicEase?
+        let ease: KeyFrameInterpolator?
         /// Where the playing state machine holds the keyframe's bound value, when a data bind
         /// targets the keyframe's value (KeyFrameKinds.swift).
         var bound: PropertyStore.Key?
@@ -115,9 +118,9 @@ struct AnimationDefinition {
                         continue
                     }
                     let interpolation = frame.uint(P.interpolatingKeyFrameInterpolationType) ?? 0
-                    var ease: CubicEase?
+                    var ease: KeyFrameInterpolator?
                     if interpolation != 0, let interpolator = frame.index(P.interpolatingKeyFrameInterpolatorId) {
-                        ease = CubicEase(interpolator: interpolator, artboard: artboard, document: document, unsupported: &unsupported)
+                        ease = KeyFrameInterpolator(interpolator: interpolator, artboard: artboard, document: document, unsupported: &unsupported)
                     }
                     frames.append(KeyFrame(seconds: Double(frame.uint(P.keyFrameFrame) ?? 0) / self.fps, value: value,
                                            interpolates: interpolation != 0, ease: ease,
@@ -131,14 +134,13 @@ struct AnimationDefinition {
         self.callbacks = callbacks
     }
 
-    /// The keyed events whose keyframes lie between two times, as upstream's
-    /// `KeyedProperty::reportKeyedCallbacks`: moving forward, those after `from` (at `from`
-    /// too when `from` is the start) up to and including `to`; moving backward, those from
-    /// `to` up to before `from` (at `from` too when it is the start). Nothing when the times
-    /// are equal.
-    func events(from: Float, to: Float, fromStart: Bool) -> [Int] {
-        guard from != to else { return [] }
-        var events: [Int] = []
+    /// Appends the keyed events whose keyframes lie between two times to `events` (no array
+    /// is made when none is passed), as upstream's `KeyedProperty::reportKeyedCallbacks`:
+    /// moving forward, those after `from` (at `from` too when `from` is the start) up to and
+    /// including `to`; moving backward, those from `to` up to before `from` (at `from` too
+    /// when it is the start). Nothing when the times are equal.
+    func appendEvents(from: Float, to: Float, fromStart: Bool, to events: inout [Int]) {
+        guard from != to else { return }
         for keyed in callbacks {
             for callback in keyed {
                 let inRange = from <= to
@@ -147,27 +149,33 @@ struct AnimationDefinition {
                 if inRange { events.append(callback.event) }
             }
         }
-        return events
+    }
+
+    /// The places in `store` of the properties the tracks key, in track order.
+    func handles(in store: PropertyStore) -> [PropertyStore.Handle] {
+        tracks.map { store.handle(PropertyStore.Key(object: $0.object, property: $0.propertyKey)) }
     }
 
     /// Applies every track at a time (seconds) with a mix (1 replaces, less blends towards the
-    /// current values), as `KeyedProperty::apply` does upstream.
-    func apply(at seconds: Double, mix: Double, to store: PropertyStore) {
+    /// current values), as `KeyedProperty::apply` does upstream; `handles` are the tracks'
+    /// places in `store` (`handles(in:)`).
+    func apply(at seconds: Double, mix: Double, to store: PropertyStore, handles: [PropertyStore.Handle]) {
         var time = seconds
         if quantize {
             let fps = Float(self.fps)
             time = Double((Float(seconds) * fps).rounded(.down) / fps)
         }
-        for track in tracks {
-            track.apply(at: time, mix: mix, to: store)
+        for (track, handle) in zip(tracks, handles) {
+            track.apply(at: time, mix: mix, to: store, at: handle)
         }
     }
 }
 
 extension AnimationDefinition.Track {
-    /// Applies the track: before the first keyframe its value, after the last the last value,
-    /// between two the first one's hold value or the interpolation towards the next.
-    func apply(at seconds: Double, mix: Double, to store: PropertyStore) {
+    /// Applies the track to its property (at `key` in `store`): before the first keyframe its
+    /// value, after the last the last value, between two the first one's hold value or the
+    /// interpolation towards the next.
+    func apply(at seconds: Double, mix: Double, to store: PropertyStore, at key: PropertyStore.Handle) {
         let next = keyFrames.firstIndex { $0.seconds >= seconds } ?? keyFrames.count
         let value: AnimationDefinition.Value
         if next == 0 {
@@ -179,17 +187,16 @@ extension AnimationDefinition.Track {
             if seconds == to.seconds || !from.interpolates || to.seconds <= from.seconds {
                 value = seconds == to.seconds ? to.effectiveValue(in: store) : from.effectiveValue(in: store)
             } else {
-                // Upstream's KeyFrameDouble::applyInterpolation, in Float.
-                var t = Double((Float(seconds) - Float(from.seconds)) / (Float(to.seconds) - Float(from.seconds)))
-                if let ease = from.ease { t = ease.transform(t) }
-                value = from.effectiveValue(in: store).interpolated(to: to.effectiveValue(in: store), t, property: propertyKey)
+                // Upstream's KeyFrameDouble::applyInterpolation computes the factor in Float.
+                let t = Double((Float(seconds) - Float(from.seconds)) / (Float(to.seconds) - Float(from.seconds)))
+                let start = from.effectiveValue(in: store), end = to.effectiveValue(in: store)
+                value = from.ease?.interpolate(start, end, t, property: propertyKey) ?? start.interpolated(to: end, t, property: propertyKey)
             }
         }
-        write(value, mix: mix, to: store)
+        write(value, mix: mix, to: store, at: key)
     }
 
-    private func write(_ value: AnimationDefinition.Value, mix: Double, to store: PropertyStore) {
-        let key = PropertyStore.Key(object: object, property: propertyKey)
+    private func write(_ value: AnimationDefinition.Value, mix: Double, to store: PropertyStore, at key: PropertyStore.Handle) {
         guard let current = store.value(key), let written = value.written(over: current, mix: mix, property: propertyKey) else { return }
         store.set(key, to: written)
     }
@@ -250,6 +257,8 @@ struct CubicEase {
 /// the part of the step past the wrap is kept as spilled time.
 struct AnimationPlayer {
     let definition: AnimationDefinition
+    /// The places of the tracks' properties in the store the player applies to.
+    private let handles: [PropertyStore.Handle]
     private var seconds: Float
     private var total: Float = 0
     private var lastTotal: Float = 0
@@ -267,8 +276,10 @@ struct AnimationPlayer {
     /// Time the last advance could not use (past a one-shot's end or a loop's wrap).
     var spilledTime: Double { Double(spilled) }
 
-    init(_ definition: AnimationDefinition) {
+    /// A player of `definition` at its start, applying to `store`.
+    init(_ definition: AnimationDefinition, store: PropertyStore) {
         self.definition = definition
+        handles = definition.handles(in: store)
         seconds = definition.startSecondsFloat
     }
 
@@ -287,6 +298,7 @@ struct AnimationPlayer {
     /// The keyed events the advances since the last call passed (upstream reports them to the
     /// state machine as keyed callbacks).
     mutating func takePassedEvents() -> [Int] {
+        guard !passedEvents.isEmpty else { return [] }
         defer { passedEvents.removeAll() }
         return passedEvents
     }
@@ -298,7 +310,7 @@ struct AnimationPlayer {
         let startTime = speedDirection >= 0 ? definition.startSecondsFloat : definition.endSecondsFloat
         let fromStart = startTime == from
         if fromStart, fromPong { return }
-        passedEvents += definition.events(from: from, to: to, fromStart: fromStart)
+        definition.appendEvents(from: from, to: to, fromStart: fromStart, to: &passedEvents)
     }
 
     /// Advances by `elapsed` seconds (scaled by the animation's speed, times `speed`); returns
@@ -368,8 +380,8 @@ struct AnimationPlayer {
         return keepGoing(speed: elapsedSeconds)
     }
 
-    /// Applies the animation at its current time.
+    /// Applies the animation at its current time (to the store it was made for).
     func apply(mix: Double, to store: PropertyStore) {
-        definition.apply(at: time, mix: mix, to: store)
+        definition.apply(at: time, mix: mix, to: store, handles: handles)
     }
 }

@@ -69,8 +69,36 @@ final class NestedArtboardHost {
     private var machineIndices: [Int]
     /// For each nested state machine, its `NestedBool` and `NestedNumber` children.
     private var machineInputs: [[NestedInput]]
-    /// The store revision of each nested input's value last passed to its state machine.
-    private var passedInputRevisions: [Int: UInt64] = [:]
+    /// The nested inputs of the playing state machines, machine by machine, each with its
+    /// value's place in the hosting store and the revision last passed (rebuilt with them).
+    @exclusivity(unchecked)
+    private var inputLinks: [InputLink] = []
+    /// The hosting artboard's store (the parent's, held here so the per-frame reads do not
+    /// go through the unowned parent).
+    private let store: PropertyStore
+    /// The host's pause, speed, quantize and artboard properties in the hosting store, found
+    /// once (they are read on every advance).
+    private let settings: (paused: PropertyStore.Handle, speed: PropertyStore.Handle, quantize: PropertyStore.Handle,
+                           artboard: PropertyStore.Handle)
+    /// The revision of the host's `artboardId` at which `swapIfRebound()` last found nothing to
+    /// swap; `nil` until then and after a swap, so only a new value is examined again.
+    @exclusivity(unchecked)
+    private var unchangedArtboardRevision: UInt64?
+    /// The solos the host sits in (the solo, and the member the host is in or under, with the
+    /// solo's active-component property), innermost first: the host is collapsed when one of
+    /// them shows another member (`ArtboardScene.isCollapsed`, resolved once: the tree does not change).
+    private let soloLinks: [(active: PropertyStore.Handle, member: Int)]
+
+    /// A nested input of a playing nested state machine, resolved.
+    private struct InputLink {
+        /// The position of its state machine in `machines`.
+        let machine: Int
+        let link: NestedInput
+        /// The place of the input's `nestedValue` in the hosting store.
+        let value: PropertyStore.Handle
+        /// The store revision of the value last passed to the state machine.
+        var passedRevision: UInt64?
+    }
     /// The view-model instance authored under the host, which its nested artboard is bound to
     /// (EmbeddedInstances.swift), if it has one.
     private var embedded: EmbeddedInstance?
@@ -90,21 +118,30 @@ final class NestedArtboardHost {
     }
     /// The artboard index the nested instance was made from, `nil` when it shows none.
     private(set) var artboardIndex: Int?
+    // The variables below that every advance reads (and `inputLinks`) have their exclusivity
+    // enforced statically only (a dynamic check cost about 30 instructions per access): every
+    // write is an assignment of a value computed before the access begins, and the loops over
+    // them read the array out before calling into a state machine.
     /// The nested artboard instance, `nil` when the host shows no artboard.
+    @exclusivity(unchecked)
     private(set) var instance: ReferenceArtboard?
     /// The nested state machines, in file order.
+    @exclusivity(unchecked)
     private(set) var machines: [ReferenceStateMachine] = []
     /// The data context the host last passed down (before resolving its own path).
     private var hostContext: DataContext?
     /// Time held back by quantization, in seconds of the nested artboard.
+    @exclusivity(unchecked)
     private var cumulatedSeconds: Float = 0
     /// The state machines of the hosting artboard that receive the events the nested state
-    /// machines report (upstream's nested event listeners), held weakly.
-    private var eventSubscribers: [WeakStateMachine] = []
+    /// machines report (upstream's nested event listeners), through their sinks held weakly.
+    private var eventSubscribers: [WeakSink] = []
+    /// What the nested state machines hold (weakly) to pass their events up to this host.
+    private(set) lazy var eventRelay = NestedEventRelay(self)
 
-    /// A state machine held weakly.
-    private struct WeakStateMachine {
-        weak var machine: ReferenceStateMachine?
+    /// A state machine's event sink held weakly.
+    private struct WeakSink {
+        weak var sink: NestedEventSink?
     }
 
     private init(hostID: Int, parent: ReferenceArtboard, dataPath: [Int], machineIndices: [Int], machineInputs: [[NestedInput]],
@@ -114,12 +151,21 @@ final class NestedArtboardHost {
         self.dataPath = dataPath
         self.machineIndices = machineIndices
         self.machineInputs = machineInputs
+        let store = parent.store
+        self.store = store
+        settings = (paused: store.handle(PropertyStore.Key(object: hostID, property: P.nestedArtboardIsPaused)),
+                    speed: store.handle(PropertyStore.Key(object: hostID, property: P.nestedArtboardSpeed)),
+                    quantize: store.handle(PropertyStore.Key(object: hostID, property: P.nestedArtboardQuantize)),
+                    artboard: store.handle(PropertyStore.Key(object: hostID, property: P.nestedArtboardArtboardId)))
+        soloLinks = parent.scene.soloLinks(of: hostID).map {
+            (active: store.handle(PropertyStore.Key(object: $0.solo, property: P.soloActiveComponentId)), member: $0.member)
+        }
         self.originOverride = originOverride.map { origin in
-            (parent.store.handle(PropertyStore.Key(object: origin, property: P.componentOriginOriginX)),
-             parent.store.handle(PropertyStore.Key(object: origin, property: P.componentOriginOriginY)))
+            (store.handle(PropertyStore.Key(object: origin, property: P.componentOriginOriginX)),
+             store.handle(PropertyStore.Key(object: origin, property: P.componentOriginOriginY)))
         }
         embedded = EmbeddedInstance.of(host: hostID, in: parent)
-        instantiate(parent.store.uint(hostID, P.nestedArtboardArtboardId, Self.noArtboard))
+        instantiate(store.value(settings.artboard)?.uintValue ?? Self.noArtboard)
     }
 
     /// The hosts of an artboard instance: every `NestedArtboard` attached to the artboard's
@@ -168,6 +214,7 @@ final class NestedArtboardHost {
             artboardIndex = nil
             instance = nil
             machines = []
+            inputLinks = []
             return
         }
         let index = Int(id)
@@ -187,8 +234,14 @@ final class NestedArtboardHost {
             inputs.append(machineInputs.indices.contains(position) ? machineInputs[position] : [])
         }
         machineInputs = inputs
-        passedInputRevisions.removeAll()
-        for machine in machines { machine.eventHost = self }
+        inputLinks = []
+        for (machine, links) in inputs.enumerated() {
+            for link in links {
+                let key = PropertyStore.Key(object: link.component, property: link.isBool ? P.nestedBoolNestedValue : P.nestedNumberNestedValue)
+                inputLinks.append(InputLink(machine: machine, link: link, value: store.handle(key)))
+            }
+        }
+        for machine in machines { machine.eventHost = eventRelay }
         passNestedInputs()
     }
 
@@ -196,18 +249,15 @@ final class NestedArtboardHost {
     /// machines start (upstream `NestedInput::applyValue`), then those whose value an
     /// animation or a bind changed since (upstream's `nestedValue` setter writes through).
     private func passNestedInputs() {
-        guard machineInputs.contains(where: { !$0.isEmpty }) else { return }
-        for (machine, inputs) in zip(machines, machineInputs) {
-            for link in inputs {
-                let key = PropertyStore.Key(object: link.component, property: link.isBool ? P.nestedBoolNestedValue : P.nestedNumberNestedValue)
-                let revision = parent.store.revision(key)
-                if passedInputRevisions[link.component] == revision { continue }
-                passedInputRevisions[link.component] = revision
-                if link.isBool {
-                    machine.setNestedInput(link.input, bool: parent.store.bool(link.component, key.property, false))
-                } else {
-                    machine.setNestedInput(link.input, number: parent.store.double(link.component, key.property))
-                }
+        for position in inputLinks.indices {
+            let input = inputLinks[position]
+            let revision = store.revision(input.value)
+            if input.passedRevision == revision { continue }
+            inputLinks[position].passedRevision = revision
+            if input.link.isBool {
+                machines[input.machine].setNestedInput(input.link.input, bool: store.value(input.value)?.boolValue ?? false)
+            } else {
+                machines[input.machine].setNestedInput(input.link.input, number: store.double(input.value, 0))
             }
         }
     }
@@ -230,8 +280,8 @@ final class NestedArtboardHost {
     /// machines report (upstream registers every state machine instance with the nested
     /// state machines of its artboard's hosts).
     func subscribeToEvents(_ machine: ReferenceStateMachine) {
-        eventSubscribers.removeAll { $0.machine == nil }
-        eventSubscribers.append(WeakStateMachine(machine: machine))
+        eventSubscribers.removeAll { $0.sink == nil }
+        eventSubscribers.append(WeakSink(sink: machine.eventSink))
     }
 
     /// Passes events a nested state machine reported up to the hosting artboard's state
@@ -239,7 +289,7 @@ final class NestedArtboardHost {
     /// their event listeners that target this host and name one of the events act.
     func passUp(_ events: [Int]) {
         for subscriber in eventSubscribers {
-            subscriber.machine?.notifyEventListeners(events, fromHost: hostID)
+            subscriber.sink?.machine.notifyEventListeners(events, fromHost: hostID)
         }
     }
 
@@ -247,16 +297,26 @@ final class NestedArtboardHost {
     /// (`NestedArtboard::updateArtboard`, which runs when the bind applies); returns whether
     /// it swapped.
     func swapIfRebound() -> Bool {
-        var id = parent.store.uint(hostID, P.nestedArtboardArtboardId, Self.noArtboard)
+        // What follows depends only on the value and on `artboardIndex`, which only a swap changes.
+        let revision = store.revision(settings.artboard)
+        if unchangedArtboardRevision == revision { return false }
+        var id = store.value(settings.artboard)?.uintValue ?? Self.noArtboard
         if id != Self.noArtboard, id >> 32 != 0 {
             // An artboard the app assigned: played when it comes from this file, else the
             // host keeps what it shows (the reference runtime nests artboards of one file only).
-            guard id != Self.unresolvedArtboard, id >> 32 == parent.file.serial else { return false }
+            guard id != Self.unresolvedArtboard, id >> 32 == parent.file.serial else {
+                unchangedArtboardRevision = revision
+                return false
+            }
             id &= 0xFFFF_FFFF
         }
         let wanted = id < UInt64(parent.file.model.artboards.count) ? Int(id) : nil
         // Upstream's findArtboard refuses an artboard that would host itself.
-        guard wanted != artboardIndex, !(parent.hostChain + [parent.index]).contains(where: { $0 == wanted }) else { return false }
+        guard wanted != artboardIndex, !(parent.hostChain + [parent.index]).contains(where: { $0 == wanted }) else {
+            unchangedArtboardRevision = revision
+            return false
+        }
+        unchangedArtboardRevision = nil
         if let wanted, parent.file.model.artboards.indices.contains(wanted) {
             // A swapped-in artboard plays its first state machine, if it has any.
             machineIndices = parent.file.content(ofArtboard: wanted).stateMachines.isEmpty ? [] : [0]
@@ -270,13 +330,13 @@ final class NestedArtboardHost {
         return true
     }
 
-    private var isPaused: Bool { parent.store.value(settings.paused)?.boolValue ?? false }
+    private var isPaused: Bool { store.value(settings.paused)?.boolValue ?? false }
 
-    /// The host's pause, speed and quantize properties in the hosting artboard's store, found
-    /// once (they are read on every advance).
-    private lazy var settings = (paused: parent.store.handle(PropertyStore.Key(object: hostID, property: P.nestedArtboardIsPaused)),
-                                 speed: parent.store.handle(PropertyStore.Key(object: hostID, property: P.nestedArtboardSpeed)),
-                                 quantize: parent.store.handle(PropertyStore.Key(object: hostID, property: P.nestedArtboardQuantize)))
+    /// Whether a solo the host sits in shows another of its members (as `ArtboardScene.isCollapsed(hostID)`).
+    private var isCollapsed: Bool {
+        for link in soloLinks where store.value(link.active)?.uintValue ?? 0 != UInt64(link.member) { return true }
+        return false
+    }
 
     // MARK: Data context
 
@@ -322,10 +382,10 @@ final class NestedArtboardHost {
     /// Advances the nested state machines and the nested artboard's own hosts; returns whether
     /// they need more frames.
     func advance(_ seconds: Double, newFrame: Bool) -> Bool {
-        guard let instance, !isPaused, !parent.scene.isCollapsed(hostID) else { return false }
-        let speed = parent.store.double(settings.speed, 1)
+        guard let instance, !isPaused, !isCollapsed else { return false }
+        let speed = store.double(settings.speed, 1)
         var local = Float(seconds) * Float(speed >= 0 ? speed : 1)
-        let quantize = parent.store.double(settings.quantize, -1)
+        let quantize = store.double(settings.quantize, -1)
         if quantize >= 0 {
             cumulatedSeconds += local
             let step = 1 / Float(quantize)
@@ -357,7 +417,7 @@ final class NestedArtboardHost {
     /// `HitNestedArtboard`: nothing while the host is paused or collapsed, or its transform
     /// cannot be inverted).
     func forwardPointer(_ kind: PointerEvent.Kind, at position: Point) {
-        guard let instance, !isPaused, !parent.scene.isCollapsed(hostID),
+        guard let instance, !isPaused, !isCollapsed,
               let toHost = parent.scene.worldTransform(hostID).inverted() else { return }
         var local = toHost.apply(position)
         if let own = instance.scene.selfTransform {
@@ -373,6 +433,36 @@ final class NestedArtboardHost {
         applyOriginOverride()
         instance.scene.update()
         instance.scene.drawNested(on: renderer, hostOpacity: hostOpacity)
+    }
+}
+
+/// What a nested state machine holds, weakly, to pass the events it reports up to its host.
+///
+/// The host owns it; with it in between, nothing refers to a host or to a state machine weakly.
+/// An object that something refers to weakly pays a slower reference count on every retain
+/// and release, and hosts and state machines are retained several times per frame.
+@MainActor
+final class NestedEventRelay {
+    private unowned let host: NestedArtboardHost
+
+    init(_ host: NestedArtboardHost) {
+        self.host = host
+    }
+
+    /// Passes events up through the host (`NestedArtboardHost.passUp(_:)`).
+    func passUp(_ events: [Int]) {
+        host.passUp(events)
+    }
+}
+
+/// What a host holds, weakly, of a state machine of the hosting artboard to pass nested events
+/// to it; the state machine owns it (see `NestedEventRelay` for why not the machine itself).
+@MainActor
+final class NestedEventSink {
+    unowned let machine: ReferenceStateMachine
+
+    init(_ machine: ReferenceStateMachine) {
+        self.machine = machine
     }
 }
 
@@ -400,6 +490,7 @@ extension ReferenceArtboard {
         for host in nestedHosts where host.updateBinds() { changed = true }
         for list in componentLists where list.updateBinds() { changed = true }
         changed = binds.update() || changed
+        changed = applyJoysticks() || changed
         for list in componentLists where list.syncItems() { changed = true }
         for host in nestedHosts where host.swapIfRebound() {
             changed = true

@@ -19,6 +19,8 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
     let scene: ArtboardScene
     /// The animations and state machines the runtime plays, and what it does not support.
     let content: ArtboardContent
+    /// The joysticks, in file order (Joysticks.swift).
+    let joysticks: [Joystick]
     /// The nested artboards this instance hosts, in file order (see NestedArtboards.swift).
     private(set) var nestedHosts: [NestedArtboardHost] = []
     /// The component lists this instance hosts, in file order (see ComponentLists.swift).
@@ -43,6 +45,7 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
         binds = BindSet(definition.binds, store: store)
         scene = ArtboardScene(localObjects: definition.localObjects, document: document, store: store)
         content = file.content(ofArtboard: index)
+        joysticks = Joystick.joysticks(in: scene, store: store, animationCount: content.animations.count)
         store.computedValue = { [unowned scene] key in scene.computedValue(key) }
         store.soloMembers = { [unowned scene] solo in scene.soloMembers[solo] }
         if !scene.soloMembers.isEmpty {

@@ -11,11 +11,18 @@ import RuntimeAPI
 /// coalesce into one event carrying the latest value; trigger streams emit once per fire.
 @MainActor
 public final class ReferenceWorker: Worker {
+    // The subscriptions and the structure generation are read at the end of every advance,
+    // so their exclusivity is enforced statically only (a dynamic check cost about 30
+    // instructions per access): every write is an assignment of a value computed before the
+    // access begins, and delivering reads a subscription out before calling it.
+    @exclusivity(unchecked)
     private var subscriptions: [ObjectIdentifier: Subscription] = [:]
+    @exclusivity(unchecked)
     private var subscriptionOrder: [ObjectIdentifier] = []
     private var log: [RuntimeLogEntry] = []
     /// Bumped whenever the instance graph changes shape (nested replacement, list edits), so
     /// state machines re-resolve their binds before their next advance.
+    @exclusivity(unchecked)
     private(set) var structureGeneration: UInt64 = 0
 
     /// Creates a worker.

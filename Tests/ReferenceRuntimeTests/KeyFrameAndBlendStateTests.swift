@@ -7,8 +7,8 @@ import RuntimeAPI
 
 private typealias P = RivePropertyKey
 
-/// Keyframe kinds, keyframe value binds, blend states, animation resets, state listener actions
-/// and the parametric polygons: how each writes values, as upstream's typed setters and blend
+/// Keyframe kinds, keyframe value binds, blend states, animation resets and state listener actions:
+/// how each writes values, as upstream's typed setters and blend
 /// instances do.
 @Suite("Keyframe kinds and blend states")
 @MainActor
@@ -37,26 +37,6 @@ struct KeyFrameAndBlendStateTests {
         #expect(Value.string("a").written(over: .float(0), mix: 1, property: P.nodeX) == nil)
         #expect(Value.int(-3).written(over: .int(4), mix: 0.5, property: P.keyFrameIntValue) == .int(-3))
         #expect(Value.bool(true).written(over: .uint(0), mix: 1, property: P.soloActiveComponentId) == nil)
-    }
-
-    @Test("polygons, stars and triangles place their corners as upstream's buildPolygon")
-    func parametricPolygons() {
-        let square = Path.polygon(points: 4, width: 10, height: 10, originX: 0.5, originY: 0.5, cornerRadius: 0)
-        let points = square.commands.compactMap { command -> Point? in
-            switch command {
-            case .moveTo(let p), .lineTo(let p): p
-            default: nil
-            }
-        }
-        let expected = [Point(x: 0, y: -5), Point(x: 5, y: 0), Point(x: 0, y: 5), Point(x: -5, y: 0)]
-        #expect(points.count == 4)
-        for (point, want) in zip(points, expected) {
-            #expect(abs(point.x - want.x) < 1e-9 && abs(point.y - want.y) < 1e-9, "\(point) ≈ \(want)")
-        }
-        let star = Path.polygon(points: 3, width: 10, height: 10, originX: 0.5, originY: 0.5, cornerRadius: 0, innerRadius: 0.5)
-        #expect(star.commands.filter { if case .lineTo = $0 { true } else { false } }.count == 5, "six corners: a move and five lines")
-        #expect(Path.polygon(points: 0, width: 10, height: 10, originX: 0, originY: 0, cornerRadius: 0).commands.isEmpty)
-        #expect(Path.triangle(width: 10, height: 20, originX: 0.5, originY: 0.5).commands.first == .moveTo(Point(x: 0, y: -10)))
     }
 
     @Test("a shader is fully transparent only when every color has alpha 0")
