@@ -242,9 +242,12 @@ struct CubicEase {
                   x2: Double(object.float(P.cubicInterpolatorX2) ?? 0.58), y2: Double(object.float(P.cubicInterpolatorY2) ?? 1))
     }
 
-    /// The eased value of `t`, as upstream's `CubicEaseInterpolator::transform` computes it in Float.
+    /// The eased value of `t`, as upstream's `CubicEaseInterpolator::transform` computes it in
+    /// Float; 0 and 1 (and anything beyond, or not a number) stay exactly the ends.
     func transform(_ t: Double) -> Double {
-        Double(solver.transform(Float(t)))
+        guard t > 0 else { return 0 }
+        guard t < 1 else { return 1 }
+        return Double(solver.transform(Float(t)))
     }
 }
 
