@@ -25,6 +25,7 @@ struct ArtboardContent {
         T.nestedArtboard, T.nestedStateMachine, T.nestedBool, T.nestedNumber, T.event,
         // Played as upstream plays them without its layout engine (LayoutComponents.swift).
         T.layoutComponent, T.layoutComponentStyle, T.nestedArtboardLayout, T.nestedArtboardLeaf,
+        T.layoutParticipant, T.gridTrack, T.gridItemPlacement,
         // Component lists (ComponentLists.swift).
         T.artboardComponentList, T.artboardListMapRule, T.artboardComponentListOverride,
         // Bones and skins (Skinning.swift).

@@ -102,11 +102,12 @@ final class ArtboardScene {
     private var composeDirty: [Int] = []
     private var isComposeDirty: [Bool]
     /// The components whose subtree's transforms need recomputing, and a flag per component
-    /// saying whether it is in that list. (`transformDirty` and `pathDirty` are read by every
-    /// `update()`, so their exclusivity is enforced statically only: every write is an append
-    /// or an assignment of a value computed before the access begins.)
+    /// saying whether it is in that list. (These lists and flags, and the paths' below, are
+    /// used by every `update()`, so their exclusivity is enforced statically only: every write
+    /// is an append or an assignment of a value computed before the access begins.)
     @exclusivity(unchecked)
     private var transformDirty: [Int] = []
+    @exclusivity(unchecked)
     private var isTransformDirty: [Bool]
     /// How many shape paths the scene has built since it was created (each shape once, then
     /// only when its geometry changes), so a loop can check nothing is rebuilt per frame.
@@ -136,6 +137,7 @@ final class ArtboardScene {
         let key = PropertyStore.Key(object: 0, property: P.layoutComponentClip)
         return clipIsAuthored || store.revision(key) > 0 ? store.bool(0, P.layoutComponentClip, true) : true
     }
+    @exclusivity(unchecked)
     private var isPathDirty: [Bool]
     /// The skinned paths and what deforms them (Skinning.swift).
     private var skinning = SceneSkinning()
@@ -439,6 +441,9 @@ final class ArtboardScene {
                     rotation: store.double(id, P.transformComponentRotation),
                     scaleX: store.double(id, P.transformComponentScaleX, 1), scaleY: store.double(id, P.transformComponentScaleY, 1))
     }
+
+    /// Marks a shape's path to be rebuilt on the next update (Constraints.swift).
+    func rebuildPath(ofShape shape: Int) { markPathDirty(shape) }
 
     /// A component's translation in its parent's space (upstream `composedTranslation`).
     func localTranslation(_ id: Int) -> Point {

@@ -15,9 +15,10 @@ private typealias P = RivePropertyKey
 /// constraints make the constrained component depend on their target, so it updates after
 /// the target. Played: translation, scale, rotation and transform constraints (strength,
 /// copy factors, offsets, min/max in world or local space, source and destination spaces),
-/// distance constraints (closer, further, exact) and follow-path constraints (distance along
-/// the target's paths, orientation, offset). IK constraints and the layout-only constraints
-/// (scroll, draggable, list follow path) stay unsupported content.
+/// distance constraints (closer, further, exact), follow-path constraints (distance along the
+/// target's paths, orientation, offset) and IK constraints on bones (once the scene plays
+/// bones). The layout-only constraints (scroll, draggable, list follow path) stay unsupported
+/// content.
 struct SceneConstraints {
     /// What a constraint does.
     enum Kind: Equatable {
@@ -47,12 +48,20 @@ struct SceneConstraints {
     private var affected: [Int: [Int]] = [:]
     /// For each follow-path target, its paths in file order (upstream `Shape::paths`).
     private(set) var followedPaths: [Int: [Int]] = [:]
+    /// The paths that are constrained or hang below a constrained component inside their
+    /// shape, and those shapes (their paths are rebuilt after every constraint pass).
+    private var pathsMovedInShape: Set<Int> = []
+    private(set) var shapesWithMovedPaths: [Int] = []
     /// For each IK constraint, its chain of bones from the top down to the constrained tip
     /// (upstream `IKConstraint::onAddedClean`, `m_FkChain`).
     private(set) var ikChains: [Int: [Int]] = [:]
 
     /// No constraints.
     init() {}
+
+    /// Whether a constraint between a path and its shape moves the path (so its place in the
+    /// shape comes from world transforms, not from the local ones).
+    func movesPathInShape(_ path: Int) -> Bool { pathsMovedInShape.contains(path) }
 
     /// Whether the scene has no constraint to apply.
     var isEmpty: Bool { order.isEmpty }
@@ -189,6 +198,18 @@ struct SceneConstraints {
         for constraint in constraints { byComponent[constraint.constrained, default: []].append(constraint) }
         order = sorted.filter { $0 < count && byComponent[$0] != nil }
         followedPaths = followed
+        for path in 0..<count where isPath(path) {
+            guard let shape = owningShape(path) else { continue }
+            var current: Int? = path
+            while let node = current, node != shape {
+                if byComponent[node] != nil {
+                    pathsMovedInShape.insert(path)
+                    if !shapesWithMovedPaths.contains(shape) { shapesWithMovedPaths.append(shape) }
+                    break
+                }
+                current = parent(node)
+            }
+        }
         for constraint in constraints {
             affected[constraint.id, default: []].append(constraint.constrained)
             guard constraint.kind == .followPath, let target = constraint.target else { continue }
@@ -304,6 +325,7 @@ extension ArtboardScene {
                 }
             }
         }
+        for shape in constraints.shapesWithMovedPaths { rebuildPath(ofShape: shape) }
     }
 
     /// The world transform of a component's parent (the identity for the artboard's children,

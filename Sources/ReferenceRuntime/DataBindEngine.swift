@@ -300,6 +300,9 @@ final class BindSet {
     private var groups: [[Int]] = []
     /// Per group: the source revision its binds were all applied at, or `nil` while one of
     /// them may have work left (after a rebind, or when one was skipped as collapsed).
+    /// Read and written around converter advances every frame, so its exclusivity is enforced
+    /// statically only: every write is a subscript assignment of a value known beforehand.
+    @exclusivity(unchecked)
     private var appliedGroupRevisions: [UInt64?] = []
     /// The group of each bind position, -1 for binds in no group (toSource or unbound).
     private var groupOfPosition: [Int] = []

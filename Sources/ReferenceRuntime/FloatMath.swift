@@ -143,7 +143,7 @@ struct FloatCubicSolver {
     }
 
     /// The curve parameter whose x is `x` (`getT`).
-    private func parameter(_ x: Float) -> Float {
+    func parameter(_ x: Float) -> Float {
         var intervalStart: Float = 0
         var current = 1
         let last = Self.tableSize - 1

@@ -11,6 +11,9 @@ final class InstanceNode {
     /// The instance's name.
     var name: String
     /// The values by property id; `nil` where the instance has no value for the property.
+    /// Every advance reads them, so their exclusivity is enforced statically only: a write
+    /// replaces one value with a node made before the access begins.
+    @exclusivity(unchecked)
     var values: [ValueNode?]
 
     init(viewModel: Int, name: String, values: [ValueNode?]) {

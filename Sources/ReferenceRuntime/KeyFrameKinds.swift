@@ -42,16 +42,18 @@ extension AnimationDefinition.Value {
         }
     }
 
-    /// The value between this keyframe and the next one at eased progress `t`, for a keyframe
-    /// that interpolates (`applyInterpolation`); kinds that do not interpolate keep this value.
-    func interpolated(to next: AnimationDefinition.Value, _ t: Double, property: UInt32) -> AnimationDefinition.Value {
+    /// The value between this keyframe and the next one at progress `t` (through the keyframe's
+    /// interpolator when it has one), for a keyframe that interpolates (`applyInterpolation`);
+    /// kinds that do not interpolate keep this value. Numbers go through the interpolator's
+    /// `transformValue`, colors through its `transform`, as upstream's keyframes do.
+    func interpolated(to next: AnimationDefinition.Value, _ t: Double, property: UInt32, ease: AnimationEase? = nil) -> AnimationDefinition.Value {
         switch (self, next) {
-        // Upstream interpolates and mixes numbers in Float (KeyFrameDouble::applyInterpolation, applyDouble).
-        case (.double(let x), .double(let y)): return .double(Double(Float(x) + (Float(y) - Float(x)) * Float(t)))
-        case (.color(let x), .color(let y)): return .color(lerpColor(x, y, t))
+        // Upstream interpolates numbers in Float (KeyFrameDouble::applyInterpolation).
+        case (.double(let x), .double(let y)): return .double(ease?.transformValue(x, y, t) ?? Double(Float(x) + (Float(y) - Float(x)) * Float(t)))
+        case (.color(let x), .color(let y)): return .color(lerpColor(x, y, ease?.transform(t) ?? t))
         case (.uint(let x), .uint(let y)) where Self.isInterpolatableUint(property):
-            let from = Float(x), to = Float(y)
-            return .uint(Self.roundToUint(from + (to - from) * Float(t)))
+            let from = Double(x), to = Double(y)
+            return .uint(Self.roundToUint(Float(ease?.transformValue(from, to, t) ?? from + (to - from) * t)))
         default: return self
         }
     }

@@ -17,6 +17,12 @@ protocol ConditionReader: AnyObject {
     /// The revision of the bindable's view-model source when it changed since the last
     /// advance, or `nil` when it did not change (or has no source).
     func changedRevision(bindable: Int) -> UInt64?
+    /// The artboard's width (0), height (1) or width-to-height ratio (2), or `nil`.
+    func artboardProperty(_ property: Int) -> Double?
+}
+
+extension ConditionReader {
+    func artboardProperty(_ property: Int) -> Double? { nil }
 }
 
 /// A layer's transitions and their conditions as flat arrays of plain values, built once
@@ -60,6 +66,8 @@ final class TransitionTable {
             case changed
             /// Two sides compared.
             case compare
+            /// An artboard property (`left`: width, height or ratio) compared with `value`.
+            case artboard
             /// Never holds (unsupported, or a comparison with a "changed" side and no bindable).
             case never
         }
@@ -103,7 +111,7 @@ final class TransitionTable {
             case .constant(let value):
                 constants.append(value)
                 return Side(index: constants.count - 1, isConstant: true)
-            case .changed: return nil
+            case .changed, .artboardProperty: return nil
             }
         }
         for state in layer.states {
@@ -116,6 +124,9 @@ final class TransitionTable {
                         checks.append(Check(.number, comparison, left: input, value: Double(Float(value))))
                     case .bool(let input, let comparison): checks.append(Check(.bool, comparison, left: input))
                     case .trigger(let input): checks.append(Check(.trigger, left: input))
+                    case .viewModel(let comparison, .artboardProperty(let property), .constant(.float(let value))):
+                        // Upstream compares an artboard property only on the left, with a number.
+                        checks.append(Check(.artboard, comparison, left: property, value: Double(value)))
                     case .viewModel(_, .bindable(let bindable), .changed), .viewModel(_, .changed, .bindable(let bindable)):
                         checks.append(Check(.changed, left: bindable))
                     case .viewModel(let comparison, let left, let right):
@@ -177,7 +188,7 @@ struct LayerInstance {
     private struct Timing {
         let duration: Double
         let flags: UInt64
-        let ease: CubicEase?
+        let ease: AnimationEase?
 
         var durationIsPercentage: Bool { flags & 2 != 0 }
         var enableEarlyExit: Bool { flags & 32 != 0 }
@@ -342,6 +353,9 @@ struct LayerInstance {
             case (.color(let x), .color(let y)): return comparison.holds(equal: x == y)
             default: return false
             }
+        case .artboard:
+            guard let current = reader.artboardProperty(check.left.index) else { return false }
+            return comparison.holds(Double(Float(current)), check.value)
         case .never:
             return false
         }

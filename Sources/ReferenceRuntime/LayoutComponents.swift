@@ -21,6 +21,12 @@ private typealias P = RivePropertyKey
 ///   origin when its parent is the artboard (`composeWorldTransform`); a mounted artboard's
 ///   origin is `(-width × originX, -height × originY)` and a top-level artboard's (0, 0).
 ///   Its width and height overrides only feed the layout engine, so they change nothing.
+/// - **NestedArtboardLeaf**: a nested artboard whose world transform ends with its fit and
+///   alignment of the mounted artboard into its frame (`NestedArtboardLeaf::update`); under a
+///   layout component the frame is the empty box, which scales the artboard to nothing.
+/// - **Layout participants and grid tracks** (`LayoutParticipant`, `GridTrack`,
+///   `GridItemPlacement`): they only feed the layout engine (a participant's solved box is
+///   empty and `isParticipatingInLayout` is false there), so they change nothing either.
 extension ArtboardScene {
     /// A layout component's transform relative to its parent's world transform.
     func layoutTransform(_ id: Int, parent: Int?) -> Transform2D {
@@ -105,6 +111,21 @@ extension ArtboardScene {
 }
 
 extension ReferenceArtboard {
+    /// Marks the properties whose changes the real runtime without a layout engine does not
+    /// see as changes of its scene (no dirt, so no further frame): a layout component's width
+    /// and height, and every property of a `LayoutComponentStyle`, `LayoutParticipant`,
+    /// `GridTrack` and `GridItemPlacement` (upstream's setters only mark the layout engine's
+    /// node dirty, an empty call there).
+    func markInertLayoutProperties() {
+        for (id, component) in scene.components.enumerated() where id != 0 {
+            switch component?.typeKey {
+            case T.layoutComponent?: store.inertProperties[id] = [P.layoutComponentWidth, P.layoutComponentHeight]
+            case T.layoutComponentStyle?, T.layoutParticipant?, T.gridTrack?, T.gridItemPlacement?: store.inertProperties[id] = []
+            default: break
+            }
+        }
+    }
+
     /// Lets the scene place its `NestedArtboardLayout` hosts by the artboards they show, and
     /// recomputes their transforms (after the hosts are made or one swapped its artboard).
     func placeLayoutHosts() {
@@ -117,5 +138,21 @@ extension ReferenceArtboard {
         }
         for host in layoutHosts { scene.markTransformDirty(host.hostID) }
         scene.update()
+    }
+}
+
+extension ReferenceStateMachine {
+    /// The artboard's width (0), height (1) or width-to-height ratio (2) a
+    /// `TransitionArtboardCondition` compares: upstream reads `layoutWidth()` and
+    /// `layoutHeight()`, which are the artboard's own width and height without a layout engine
+    /// (`ConditionComparandArtboardProperty`).
+    func artboardProperty(_ property: Int) -> Double? {
+        let (width, height) = artboard.scene.size
+        switch property {
+        case 0: return width
+        case 1: return height
+        case 2: return Double(Float(width) / Float(height))
+        default: return nil
+        }
     }
 }

@@ -14,7 +14,7 @@ final class AnimationDefinition {
     }
 
     /// One keyframe value (KeyFrameKinds.swift reads and writes each kind).
-    enum Value {
+    enum Value: Equatable {
         case double(Double)
         case color(UInt32)
         case bool(Bool)
@@ -32,7 +32,7 @@ final class AnimationDefinition {
         let value: Value
         /// `false` for hold (interpolation type 0).
         let interpolates: Bool
-        let ease: KeyFrameInterpolator?
+        let ease: AnimationEase?
         /// Where the playing state machine holds the keyframe's bound value, when a data bind
         /// targets the keyframe's value (KeyFrameKinds.swift).
         var bound: PropertyStore.Key?
@@ -118,9 +118,9 @@ final class AnimationDefinition {
                         continue
                     }
                     let interpolation = frame.uint(P.interpolatingKeyFrameInterpolationType) ?? 0
-                    var ease: KeyFrameInterpolator?
+                    var ease: AnimationEase?
                     if interpolation != 0, let interpolator = frame.index(P.interpolatingKeyFrameInterpolatorId) {
-                        ease = KeyFrameInterpolator(interpolator: interpolator, artboard: artboard, document: document, unsupported: &unsupported)
+                        ease = AnimationEase(interpolator: interpolator, artboard: artboard, document: document, unsupported: &unsupported)
                     }
                     frames.append(KeyFrame(seconds: Double(frame.uint(P.keyFrameFrame) ?? 0) / self.fps, value: value,
                                            interpolates: interpolation != 0, ease: ease,
@@ -189,8 +189,7 @@ extension AnimationDefinition.Track {
             } else {
                 // Upstream's KeyFrameDouble::applyInterpolation computes the factor in Float.
                 let t = Double((Float(seconds) - Float(from.seconds)) / (Float(to.seconds) - Float(from.seconds)))
-                let start = from.effectiveValue(in: store), end = to.effectiveValue(in: store)
-                value = from.ease?.interpolate(start, end, t, property: propertyKey) ?? start.interpolated(to: end, t, property: propertyKey)
+                value = from.effectiveValue(in: store).interpolated(to: to.effectiveValue(in: store), t, property: propertyKey, ease: from.ease)
             }
         }
         write(value, mix: mix, to: store, at: key)
@@ -248,6 +247,14 @@ struct CubicEase {
         guard t > 0 else { return 0 }
         guard t < 1 else { return 1 }
         return Double(solver.transform(Float(t)))
+    }
+
+    /// The curve parameter whose x is `t` (upstream's solver `getT`, in Float); 0 and 1 (and
+    /// what lies beyond) stay exactly the ends.
+    func parameter(_ t: Double) -> Double {
+        guard t > 0 else { return 0 }
+        guard t < 1 else { return 1 }
+        return Double(solver.parameter(Float(t)))
     }
 }
 

@@ -51,6 +51,12 @@ final class PropertyStore {
     /// How many real changes the store has seen; a view compares it to know whether to redraw.
     @exclusivity(unchecked)
     private(set) var changeCount: UInt64 = 0
+    /// Properties whose changes the real runtime's scene does not see, by object (an empty
+    /// list: every property of the object); see LayoutComponents.swift.
+    var inertProperties: [Int: [UInt32]] = [:]
+    /// How many of `changeCount`'s changes were to `inertProperties`.
+    @exclusivity(unchecked)
+    private(set) var inertChangeCount: UInt64 = 0
 
     /// Creates a store whose unwritten values come from `authoredObject(id)`.
     init(authoredObject: @escaping (Int) -> RiveObject?) {
@@ -219,6 +225,9 @@ final class PropertyStore {
             changedList.append(object)
         }
         changeCount &+= 1
+        if !inertProperties.isEmpty, let inert = inertProperties[object], inert.isEmpty || inert.contains(slots[object][index].property) {
+            inertChangeCount &+= 1
+        }
     }
 
     // MARK: Handles

@@ -57,6 +57,7 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
             scene.drawNestedArtboard = { [unowned self] host, renderer, opacity in self.drawNested(host: host, on: renderer, hostOpacity: opacity) }
         }
         placeLayoutHosts()
+        markInertLayoutProperties()
     }
 
     /// Records the artboard's current state (after the scene takes the latest values) into a

@@ -69,9 +69,11 @@ public final class ReferenceStateMachine: StateMachine {
     /// What the hosts of this machine's artboard hold weakly to pass nested events to it.
     private(set) lazy var eventSink = NestedEventSink(self)
 
-    /// A bindable property as conditions read it: its value key and the binds on it.
+    /// A bindable property as conditions read it: its value key, the value's place in the
+    /// binds' store (found once: conditions read it on every advance) and the binds on it.
     private struct Bindable {
         let key: UInt32?
+        let place: PropertyStore.Handle?
         let binds: [LiveBind]
     }
 
@@ -112,7 +114,9 @@ public final class ReferenceStateMachine: StateMachine {
         func track(_ index: Int) {
             guard positions.indices.contains(index), positions[index] < 0 else { return }
             positions[index] = Int32(found.count)
-            found.append(Bindable(key: keys[index] ?? Self.valueKey(ofBindable: index, in: document), binds: binds.liveBinds(onTarget: index)))
+            let key = keys[index] ?? Self.valueKey(ofBindable: index, in: document)
+            found.append(Bindable(key: key, place: key.map { binds.store.handle(PropertyStore.Key(object: index, property: $0)) },
+                                  binds: binds.liveBinds(onTarget: index)))
         }
         for layer in artboard.content.stateMachines[index].layers {
             for state in layer.states {
@@ -158,7 +162,7 @@ public final class ReferenceStateMachine: StateMachine {
         }
         let store = artboard.store
         store.boundKeyFrameValues = binds.store
-        let sceneChangesBefore = store.changeCount
+        let sceneChangesBefore = store.changeCount &- store.inertChangeCount
         let nodes = contextNodes
         var sourcesChanged = false
         for node in nodes where !sourcesChanged {
@@ -204,7 +208,7 @@ public final class ReferenceStateMachine: StateMachine {
         }
         for input in inputs.indices { inputs[input].isFired = false }
         artboard.scene.update()
-        let sceneChanged = store.changeCount != sceneChangesBefore
+        let sceneChanged = store.changeCount &- store.inertChangeCount != sceneChangesBefore
         let needsMore = seconds == 0 || layersActive || stateChanged || sourcesChanged || targetsChanged || sceneChanged || convertersAnimating
             || hasPendingViewModelListeners || !reportedEvents.isEmpty
         if !needsMore {
@@ -669,6 +673,11 @@ extension ReferenceStateMachine: ConditionReader {
     }
 
     func value(bindable index: Int) -> RivePropertyValue? {
+        if bindablePositions.indices.contains(index), bindablePositions[index] >= 0 {
+            // No closure here: a closure made in this main-actor class checks the executor on every call.
+            guard let place = bindables[Int(bindablePositions[index])].place else { return nil }
+            return binds.store.value(place)
+        }
         guard let key = bindableKey(index) else { return nil }
         return binds.store.value(PropertyStore.Key(object: index, property: key))
     }

@@ -61,6 +61,9 @@ struct StateMachineDefinition {
         case constant(RivePropertyValue)
         /// "The other side's source changed this frame": a self comparator or a trigger comparator.
         case changed
+        /// The state machine's artboard's width (0), height (1) or ratio (2): a
+        /// `TransitionPropertyArtboardComparator` (LayoutComponents.swift).
+        case artboardProperty(Int)
     }
 
     /// A transition condition.
@@ -79,7 +82,7 @@ struct StateMachineDefinition {
         let flags: UInt64
         let duration: Double
         let exitTime: Double
-        let ease: CubicEase?
+        let ease: AnimationEase?
         let conditions: [Condition]
         /// What the transition fires when taken (at start) and when its mix completes (at end).
         var fireActions: [FireAction] = []
@@ -257,9 +260,9 @@ struct StateMachineDefinition {
     private static func transition(_ object: RiveObject, conditions: [RiveFileLayout.Condition], artboard: RiveFileLayout.Artboard,
                                    document: RiveDocument, unsupported: inout [String]) -> Transition {
         if object.typeKey != T.stateTransition, object.typeKey != T.blendStateTransition { unsupported.append(object.typeName) }
-        var ease: CubicEase?
+        var ease: AnimationEase?
         if let interpolator = object.index(P.stateTransitionInterpolatorId) {
-            ease = CubicEase(interpolator: interpolator, artboard: artboard, document: document, unsupported: &unsupported)
+            ease = AnimationEase(interpolator: interpolator, artboard: artboard, document: document, unsupported: &unsupported)
         }
         return Transition(
             target: object.index(P.stateTransitionStateToId) ?? -1, flags: object.uint(P.stateTransitionFlags) ?? 0,
@@ -271,7 +274,7 @@ struct StateMachineDefinition {
 
     private static func condition(_ condition: RiveFileLayout.Condition, document: RiveDocument, unsupported: inout [String]) -> Condition {
         let object = document.objects[condition.objectIndex]
-        let comparison = Comparison(rawValue: object.uint(object.typeKey == T.transitionViewModelCondition
+        let comparison = Comparison(rawValue: object.uint(object.isType(T.transitionViewModelCondition)
                                                           ? P.transitionViewModelConditionOpValue : P.transitionValueConditionOpValue) ?? 0) ?? .equal
         let input = object.index(P.transitionInputConditionInputId) ?? -1
         switch object.typeKey {
@@ -281,7 +284,7 @@ struct StateMachineDefinition {
             return .bool(input: input, comparison: comparison)
         case T.transitionTriggerCondition:
             return .trigger(input: input)
-        case T.transitionViewModelCondition:
+        case T.transitionViewModelCondition, T.transitionArtboardCondition:
             let operands = condition.comparators.map { operand($0, document: document, unsupported: &unsupported) }
             guard operands.count == 2, let left = operands[0], let right = operands[1] else {
                 if operands.count != 2 { unsupported.append("TransitionViewModelCondition with \(operands.count) comparators") }
@@ -305,6 +308,8 @@ struct StateMachineDefinition {
             return .bindable(bindable)
         case T.transitionSelfComparator, T.transitionValueTriggerComparator:
             return .changed
+        case T.transitionPropertyArtboardComparator:
+            return .artboardProperty(Int(min(object.uint(P.transitionPropertyArtboardComparatorPropertyType) ?? 0, 3)))
         case T.transitionValueNumberComparator:
             return .constant(.float(object.float(P.transitionValueNumberComparatorValue) ?? 0))
         case T.transitionValueBooleanComparator:

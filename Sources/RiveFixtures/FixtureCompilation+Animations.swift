@@ -35,7 +35,7 @@ extension FixtureCompilation {
     }
 
     /// Emits a linear animation: KeyedObject → KeyedProperty → KeyFrames, grouped by object.
-    mutating func emitAnimation(_ source: AnimationSource, nodes: [String: NodeEntry], interpolators: [Ease: Int]) throws(FixtureError) {
+    mutating func emitAnimation(_ source: AnimationSource, nodes: [String: NodeEntry], interpolators: [Ease: Int], artboard: String) throws(FixtureError) {
         if source.fps == 0 {
             throw error(.invalidValue, source.name.mark, "animation '\(source.name.value)' has 0 frames per second", hint: "leave fps out (60) or give a positive rate")
         }
@@ -71,13 +71,14 @@ extension FixtureCompilation {
                         throw error(.invalidValue, frame.frame.mark, "frame \(frame.frame.value) does not come after frame \(previousFrame)", hint: "list keyframes in increasing frame order")
                     }
                     previousFrame = frame.frame.value
-                    try emitKeyFrame(frame, of: target, named: key.target.value, interpolators: interpolators)
+                    try emitKeyFrame(frame, of: target, named: key.target.value, interpolators: interpolators, artboard: artboard)
                 }
             }
         }
     }
 
-    private mutating func emitKeyFrame(_ frame: KeyFrameSource, of target: ResolvedTarget, named name: String, interpolators: [Ease: Int]) throws(FixtureError) {
+    private mutating func emitKeyFrame(_ frame: KeyFrameSource, of target: ResolvedTarget, named name: String, interpolators: [Ease: Int],
+                                       artboard: String) throws(FixtureError) {
         let interpolation = frame.interpolation ?? .linear
         var common: [(UInt32, RivePropertyValue?)] = [
             (PropertyKey.keyFrameFrame, .uint(UInt64(frame.frame.value))),
@@ -87,15 +88,28 @@ extension FixtureCompilation {
             common.append((PropertyKey.interpolatingKeyFrameInterpolatorId, interpolators[try ease(frame)].map { .uint(UInt64($0)) }))
         }
         let node = frame.value.node
+        let valueKey: UInt32
         switch target.property.kind {
         case .number:
-            emit(TypeKey.keyFrameDouble, common + [(PropertyKey.keyFrameDoubleValue, .float(try number(node, for: name)))], at: frame.frame.mark)
+            valueKey = PropertyKey.keyFrameDoubleValue
+            emit(TypeKey.keyFrameDouble, common + [(valueKey, .float(try number(node, for: name)))], at: frame.frame.mark)
         case .color:
-            emit(TypeKey.keyFrameColor, common + [(PropertyKey.keyFrameColorValue, .color(try color(node, for: name)))], at: frame.frame.mark)
+            valueKey = PropertyKey.keyFrameColorValue
+            emit(TypeKey.keyFrameColor, common + [(valueKey, .color(try color(node, for: name)))], at: frame.frame.mark)
         case .boolean:
-            emit(TypeKey.keyFrameBool, common + [(PropertyKey.keyFrameBoolValue, .bool(try bool(node, for: name)))], at: frame.frame.mark)
+            valueKey = PropertyKey.keyFrameBoolValue
+            emit(TypeKey.keyFrameBool, common + [(valueKey, .bool(try bool(node, for: name)))], at: frame.frame.mark)
         case .list, .soloChoice, .artboard:
             throw error(.typeMismatch, frame.frame.mark, "'\(name)' cannot be keyframed", hint: "bind it instead")
+        }
+        if let bind = frame.bind {
+            // A keyframe value bind: a DataBindContext right after the keyframe, on its value.
+            let resolved = try resolvePath(bind, reachableFrom: artboard)
+            guard resolved.property.kind == target.property.kind.propertyKind else {
+                throw error(.typeMismatch, bind.mark, "'\(bind.value)' is a \(resolved.property.kind.rawValue) property; the keyframe of '\(name)' needs a \(target.property.kind.rawValue)",
+                            hint: "bind a property of the keyframe's kind")
+            }
+            emitDataBind(key: valueKey, path: resolved, flags: 0, at: bind.mark)
         }
     }
 

@@ -300,7 +300,7 @@ extension FixtureCompilation {
         try emitClips(source.nodes ?? [], nodes: nodes)
         let interpolators = try emitInterpolators(source.animations ?? [])
         for animation in source.animations ?? [] {
-            try emitAnimation(animation, nodes: nodes, interpolators: interpolators)
+            try emitAnimation(animation, nodes: nodes, interpolators: interpolators, artboard: artboardName)
         }
         for machine in source.stateMachines ?? [] {
             try emitStateMachine(machine, artboard: source, nodes: nodes)

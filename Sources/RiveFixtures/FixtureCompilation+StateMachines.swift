@@ -57,15 +57,57 @@ extension FixtureCompilation {
         try emitTransitions(layer.any ?? [], stateNames: stateNames, inputs: inputs, artboard: artboard)
         emit(TypeKey.exitState, [], at: layer.name.mark)
         for state in states {
-            guard let animation = animations.firstIndex(of: state.animation.value) else {
-                throw unknown("animation", state.animation, among: animations)
+            switch (state.animation, state.blend) {
+            case (let animationName?, nil):
+                guard let animation = animations.firstIndex(of: animationName.value) else {
+                    throw unknown("animation", animationName, among: animations)
+                }
+                emit(TypeKey.animationState, [
+                    (PropertyKey.animationStateAnimationId, .uint(UInt64(animation))),
+                    (PropertyKey.advanceableStateSpeed, state.speed.map { .float($0) }),
+                ], at: state.name.mark)
+            case (nil, let blend?):
+                try emitBlendState(blend, named: state.name, inputs: inputs, animations: animations, artboard: artboard)
+            default:
+                throw error(.invalidValue, state.name.mark, "state '\(state.name.value)' needs exactly one of 'animation:' and 'blend:'",
+                            hint: "write animation: NAME, or blend: {property: ViewModel/number, animations: [...]}")
             }
-            emit(TypeKey.animationState, [
-                (PropertyKey.animationStateAnimationId, .uint(UInt64(animation))),
-                (PropertyKey.advanceableStateSpeed, state.speed.map { .float($0) }),
-            ], at: state.name.mark)
             try emitFireActions(state.fire ?? [], artboard: artboard)
             try emitTransitions(state.transitions ?? [], stateNames: stateNames, inputs: inputs, artboard: artboard)
+        }
+    }
+
+    /// Emits a 1D blend state: BlendState1DInput, or BindablePropertyNumber → DataBindContext →
+    /// BlendState1DViewModel for a view-model number, then one BlendAnimation1D per animation.
+    private mutating func emitBlendState(_ blend: BlendSource, named name: Located<String>, inputs: [(name: String, kind: InputKind)],
+                                         animations: [String], artboard: String) throws(FixtureError) {
+        switch (blend.input, blend.property) {
+        case (let input?, nil):
+            let index = try inputIndex(input, inputs: inputs)
+            guard inputs[index].kind == .number else {
+                throw error(.typeMismatch, input.mark, "input '\(input.value)' is a \(inputs[index].kind.rawValue) input; a blend state needs a number", hint: "name a number input")
+            }
+            emit(TypeKey.blendState1DInput, [(PropertyKey.blendState1DInputInputId, .uint(UInt64(index)))], at: name.mark)
+        case (nil, let property?):
+            let resolved = try resolvePath(property, reachableFrom: artboard)
+            guard resolved.property.kind == .number else {
+                throw error(.typeMismatch, property.mark, "'\(property.value)' is a \(resolved.property.kind.rawValue) property; a blend state needs a number", hint: "name a number property")
+            }
+            emit(TypeKey.bindablePropertyNumber, [], at: property.mark)
+            emitDataBind(key: PropertyKey.bindablePropertyNumberPropertyValue, path: resolved, flags: 0, at: property.mark)
+            emit(TypeKey.blendState1DViewModel, [], at: name.mark)
+        default:
+            throw error(.invalidValue, name.mark, "blend state '\(name.value)' needs exactly one of 'input:' and 'property:'",
+                        hint: "write blend: {input: level, animations: [...]} or blend: {property: ViewModel/level, animations: [...]}")
+        }
+        for entry in blend.animations {
+            guard let animation = animations.firstIndex(of: entry.animation.value) else {
+                throw unknown("animation", entry.animation, among: animations)
+            }
+            emit(TypeKey.blendAnimation1D, [
+                (PropertyKey.blendAnimationAnimationId, .uint(UInt64(animation))),
+                (PropertyKey.blendAnimation1DValue, .float(entry.value)),
+            ], at: entry.animation.mark)
         }
     }
 

@@ -369,6 +369,9 @@ struct KeyFrameSource: Decodable {
     var interpolation: InterpolationKind?
     /// The cubic curve's control points `[x1, y1, x2, y2]`.
     var ease: Located<[Float]>?
+    /// A view-model property (`ViewModel/property`) whose value the keyframe applies instead
+    /// of its own: a data bind on the keyframe's value.
+    var bind: Located<String>?
 }
 
 /// A state machine: inputs, layers and listeners.
@@ -399,14 +402,33 @@ struct LayerSource: Decodable {
     var states: [StateSource]?
 }
 
-/// An animation state and the transitions that leave it.
+/// An animation state or a 1D blend state, and the transitions that leave it.
 struct StateSource: Decodable {
     var name: Located<String>
-    var animation: Located<String>
+    /// The animation an animation state plays (exactly one of `animation` and `blend`).
+    var animation: Located<String>?
+    /// What a 1D blend state mixes.
+    var blend: BlendSource?
     var speed: Float?
     /// View-model triggers the state fires when it starts or ends.
     var fire: [FireSource]?
     var transitions: [TransitionSource]?
+}
+
+/// A 1D blend state: one number, from a number input or a view-model number property, places
+/// itself between the two animations whose values surround it.
+struct BlendSource: Decodable {
+    /// A number input of the state machine (exactly one of `input` and `property`).
+    var input: Located<String>?
+    /// A view-model number property (`ViewModel/property`), bound to the state.
+    var property: Located<String>?
+    var animations: [BlendAnimationSource]
+}
+
+/// An animation of a 1D blend state and its position on the blend axis.
+struct BlendAnimationSource: Decodable {
+    var animation: Located<String>
+    var value: Float
 }
 
 /// When a fire action of a state or transition fires.

@@ -1,6 +1,7 @@
 import Foundation
 import HarnessTestSupport
 import ReferenceRuntime
+import RiveFormat
 @testable import rive_harness
 import RiveRendering
 import Testing
@@ -31,11 +32,25 @@ struct RenderCommandTests {
         #expect(png.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
     }
 
-    @Test("render lists unsupported content by type name")
+    @Test("render lists unsupported content by type name, and none for a fully played fixture")
     func listsUnsupported() throws {
-        let result = try HarnessProcess.run(["render", Self.fixtures.appendingPathComponent("lists.riv").path, "--digest"])
+        // A 10×10 artboard holding a Text, which the reference runtime does not play.
+        let object = { (type: UInt32, properties: [RiveProperty]) in RiveObject(typeKey: type, properties: properties) }
+        let document = RiveDocument(objects: [
+            object(RiveTypeKey.backboard, []),
+            object(RiveTypeKey.artboard, [RiveProperty(key: RivePropertyKey.layoutComponentWidth, value: .float(10)),
+                                          RiveProperty(key: RivePropertyKey.layoutComponentHeight, value: .float(10))]),
+            object(RiveTypeKey.text, [RiveProperty(key: RivePropertyKey.componentParentId, value: .uint(0))]),
+        ])
+        let directory = try temporaryDirectory()
+        let path = directory.appendingPathComponent("text.riv")
+        try Data(try RiveWriter.write(document)).write(to: path)
+        let result = try HarnessProcess.run(["render", path.path, "--digest"])
         #expect(result.exitCode == 0)
-        #expect(result.standardOutput.contains("unsupported: ArtboardComponentList"))
+        #expect(result.standardOutput.contains("unsupported: Text"))
+        let lists = try HarnessProcess.run(["render", Self.fixtures.appendingPathComponent("lists.riv").path, "--digest"])
+        #expect(lists.exitCode == 0)
+        #expect(lists.standardOutput.contains("unsupported: none"))
     }
 
     @Test("render reports usage errors and unreadable files with their exit codes")

@@ -1,3 +1,4 @@
+import Foundation
 import HarnessTestSupport
 import Testing
 import RiveFormat
@@ -53,11 +54,11 @@ struct KeyFrameAndBlendStateTests {
 @Suite("Keyframe kinds and blend states: upstream assets", .enabled(if: SharedMaterial.hasAssets, "../shared/rive-assets is absent; set RIVE_HARNESS_SHARED"))
 @MainActor
 struct KeyFrameAndBlendStateAssetTests {
-    private func play(_ name: String) throws -> (ReferenceArtboard, ReferenceStateMachine, ReferenceViewModelInstance?) {
+    private func play(_ name: String, stateMachine: String? = nil) throws -> (ReferenceArtboard, ReferenceStateMachine, ReferenceViewModelInstance?) {
         let file = try ReferenceWorker().openFile(.data(try #require(SharedMaterial.assetIfPresent(name))))
         let artboard = try file.makeArtboard(nil)
         let instance = try? file.makeViewModelInstance(.viewModelDefault(from: .artboardDefault(artboard)))
-        let machine = try artboard.makeStateMachine(nil, binding: instance.map { .instance($0) } ?? .auto)
+        let machine = try artboard.makeStateMachine(stateMachine, binding: instance.map { .instance($0) } ?? .auto)
         return (artboard, machine, instance)
     }
 
@@ -74,7 +75,7 @@ struct KeyFrameAndBlendStateAssetTests {
 
     @Test("hit_test_solos.riv: a solo inside a shape leaves its inactive rectangles out of the shape's path")
     func soloInsideShape() throws {
-        let (artboard, machine, _) = try play("hit_test_solos.riv")
+        let (artboard, machine, _) = try play("hit_test_solos.riv", stateMachine: "State Machine 1")
         machine.advanceAndApply(by: 0)
         let recorder = DrawCommandRecorder()
         artboard.record(into: recorder)
@@ -122,5 +123,20 @@ extension KeyFrameAndBlendStateTests {
     func resetColorRounding() {
         #expect(AnimationReset.color(float: AnimationReset.float(color: 0xFF74_7474)) == 0xFF74_7474)
         #expect(AnimationReset.color(float: AnimationReset.float(color: 0x7F12_3456)) == 0x7F12_3480)
+    }
+}
+
+extension KeyFrameAndBlendStateTests {
+    @Test("an elastic ease overshoots and settles at 1; a cubic value curve passes through its control values")
+    func elasticAndCubicValueEases() {
+        let elastic = ElasticEase(easing: 1, amplitude: 1, period: 0.5)
+        #expect(abs(elastic.transform(0)) < 1e-6, "easing out starts at 0")
+        #expect(abs(elastic.transform(1) - 1) < 1e-3)
+        #expect(abs(elastic.transform(0.25) - (1 + powf(2, -2.5))) < 1e-5, "a quarter in, a crest above 1 (sin = 1 there)")
+        let curve = AnimationEase.cubicValue(CubicEase(x1: 1.0 / 3, y1: 150, x2: 2.0 / 3, y2: 150))
+        #expect(abs(curve.transformValue(100, 200, 0) - 100) < 1e-9)
+        #expect(abs(curve.transformValue(100, 200, 1) - 200) < 1e-9)
+        #expect(abs(curve.transformValue(100, 200, 0.5) - 150) < 1e-6, "a symmetric curve through 150 and 150 is at 150 halfway")
+        #expect(curve.transform(0.3) == 0.3, "a cubic value curve does not ease progress")
     }
 }

@@ -68,9 +68,14 @@ struct UpstreamLayoutAndListTests {
         }
 
         @MainActor
-        func alpha(_ x: Int, _ y: Int) -> UInt8 {
+        func alpha(_ x: Int, _ y: Int) -> UInt8 { UInt8(color(x, y) >> 24) }
+
+        /// The ARGB color at an artboard point, rendered from the current state.
+        @MainActor
+        func color(_ x: Int, _ y: Int) -> UInt32 {
             artboard.rasterize(on: rasterizer)
-            return rasterizer.makeImage().pixel(x: x, y: y).a
+            let pixel = rasterizer.makeImage().pixel(x: x, y: y)
+            return UInt32(pixel.a) << 24 | UInt32(pixel.r) << 16 | UInt32(pixel.g) << 8 | UInt32(pixel.b)
         }
     }
 
@@ -82,10 +87,24 @@ struct UpstreamLayoutAndListTests {
         // The real runtime draws the nested circle (diameter 217) centred on (250, 250) of the
         // 663×500 artboard: the layout's box sits at the artboard's top left, and the nested
         // artboard's centre origin sits at the box's origin plus its own half size.
-        #expect(played.alpha(250, 250) == 255)
+        #expect(played.color(250, 250) == 0xFFC4_0000, "the nested state machine took its width transition (500 ≤ 500)")
         #expect(played.alpha(250, 150) == 255)
         #expect(played.alpha(400, 250) == 0, "the layout component draws no background of its own")
         #expect(played.alpha(360, 250) == 0, "the circle is not centred on the artboard's own origin (331.5, 250)")
+    }
+
+    @Test("transition_artboard_condition_test.riv: an artboard-width condition picks the nested artboard's state, and the layout's keyed width is no scene change")
+    func artboardConditionAndInertLayoutWidth() throws {
+        let played = try Played("transition_artboard_condition_test.riv")
+        var needsMore = [played.machine.advanceAndApply(by: 0)]
+        for _ in 1...62 { needsMore.append(played.machine.advanceAndApply(by: 1.0 / 60)) }
+        let child = try #require(played.artboard.nestedArtboardInstances.first)
+        // The child artboard is 608 wide, so "width > 300" holds: its "green" state, as rive-cpp draws.
+        #expect(child.componentValue(1, property: RivePropertyKey.solidColorColorValue) == .color(0xFF4A_FF00))
+        // The main timeline keys a layout component's width for one second: the real runtime
+        // settles on frame 61, where that width's last change is no change of its scene.
+        #expect(needsMore[60] == true)
+        #expect(needsMore[61] == false)
     }
 
     @Test("layout__layout_scroll_list.riv: a number-to-list bind makes Count items, numbered through their list-index symbol")

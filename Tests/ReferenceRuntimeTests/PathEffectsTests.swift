@@ -125,18 +125,35 @@ struct PathEffectsTests {
         #expect(abs(out.transform(1) - 1) < 1e-3)
         let inOut = ElasticEase(easing: 2, amplitude: 0.5, period: 0.5)
         #expect(abs(inOut.transform(0)) < 1e-3 && abs(inOut.transform(1) - 1) < 1e-3)
-        let value = KeyFrameInterpolator.cubicValue(x: CubicEase(x1: 0.42, y1: 1.0 / 3, x2: 0.58, y2: 2.0 / 3), y1: -20, y2: 300)
-        guard case .double(let start) = value.interpolate(.double(0), .double(100), 0),
-              case .double(let end) = value.interpolate(.double(0), .double(100), 1),
-              case .double(let middle) = value.interpolate(.double(0), .double(100), 0.5) else {
-            Issue.record("a cubic value interpolator gives numbers")
-            return
-        }
+        let value = AnimationEase.cubicValue(CubicEase(x1: 0.42, y1: -20, x2: 0.58, y2: 300))
+        let start = value.transformValue(0, 100, 0), end = value.transformValue(0, 100, 1), middle = value.transformValue(0, 100, 0.5)
         #expect(abs(start) < 1e-4 && abs(end - 100) < 1e-4)
         #expect(abs(middle - 117.5) < 1e-3, "halfway the value curve is (0 + 3·(−20) + 3·300 + 100) / 8")
     }
 
+    @Test("clip operations: drawables in a row share their clips, a lost clip ends everything opened after it")
+    func clipDrawList() {
+        // Drawables 1 and 2 share clip 10; 2 adds 11; 3 has only 11, so 11 and 10 end and 11 starts again.
+        let list = ClipOperation.drawList(drawOrder: [1, 2, 3, 4], clipsByDrawable: [1: [10], 2: [10, 11], 3: [11]])
+        #expect(list == [.start(10), .drawable(1), .start(11), .drawable(2), .end(11), .end(10), .start(11), .drawable(3), .end(11), .drawable(4)])
+        #expect(ClipOperation.drawList(drawOrder: [1], clipsByDrawable: [1: [10, 11]]) == [.start(10), .start(11), .drawable(1), .end(11), .end(10)])
+    }
+
     // MARK: Upstream files
+
+    @Test("popsicle_loader.riv: two fills under the same four clips clip once, clips in file order (as rive-cpp)",
+          .enabled(if: SharedMaterial.hasAssets, "../shared/rive-assets is absent; set RIVE_HARNESS_SHARED"))
+    func sharedClips() throws {
+        let (_, commands) = try firstFrame("parity__popsicle_loader.riv")
+        let kinds = commands.map { command -> String in
+            if case .clipPath = command { return "clip" }
+            if case .drawPath(_, let paint) = command, case .stroke = paint.style { return "stroke" }
+            return "fill"
+        }
+        // rive-cpp's frame 0: a fill, four clips, two fills, six clips, five (trimmed-away) strokes.
+        #expect(kinds == ["fill"] + Array(repeating: "clip", count: 4) + ["fill", "fill"] + Array(repeating: "clip", count: 6)
+            + Array(repeating: "stroke", count: 5))
+    }
 
     private func firstFrame(_ name: String) throws -> (artboard: ReferenceArtboard, commands: [DrawCommand]) {
         let file = try ReferenceWorker().openFile(.data(try #require(SharedMaterial.assetIfPresent(name))))

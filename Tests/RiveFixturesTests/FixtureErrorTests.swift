@@ -52,6 +52,12 @@ struct FixtureErrorTests {
     }
 
     static let mistakes: [Mistake] = [
+        Mistake(name: "a state with both an animation and a blend", yaml: edit("states: [{name: rest, animation: still}]", "states: [{name: rest, animation: still, blend: {property: Face/size, animations: []}}]"),
+                code: "fixture.invalid-value", line: 26, column: 29),
+        Mistake(name: "a blend state on a non-number property", yaml: edit("states: [{name: rest, animation: still}]", "states: [{name: rest, blend: {property: Face/mood, animations: []}}]"),
+                code: "fixture.type-mismatch", line: 26, column: 53),
+        Mistake(name: "a keyframe bound to a property of another kind", yaml: edit("- {name: still, duration: 10}", "- {name: still, duration: 10, keys: [{target: Dot.x, frames: [{frame: 0, value: 1, bind: Face/tint}]}]}"),
+                code: "fixture.type-mismatch", line: 19, column: 96),
         Mistake(name: "formula with an unclosed parenthesis", yaml: edit("enums:", "converters: [{name: f, type: formula, formula: \"max(input\"}]\nenums:"), code: "fixture.invalid-value", line: 1, column: 48),
         Mistake(name: "formula with an unknown function", yaml: edit("enums:", "converters: [{name: f, type: formula, formula: \"input + hypot(2)\"}]\nenums:"), code: "fixture.invalid-value", line: 1, column: 48),
         Mistake(name: "formula converter without its formula", yaml: edit("enums:", "converters: [{name: f, type: formula}]\nenums:"), code: "fixture.invalid-value", line: 1, column: 21),

@@ -91,8 +91,11 @@ struct SummaryTests {
                 for (layer, layerSource) in zip(machine.layers, smSource.layers ?? []) {
                     let states = layerSource.states ?? []
                     let stateNames = ["entry", "any", "exit"] + states.map(\.name.value)
-                    #expect(layer.states.map(\.kind) == ["entry", "any", "exit"] + states.map { _ in "animation" })
-                    #expect(layer.states.map(\.animation) == [nil, nil, nil] + states.map { $0.animation.value })
+                    #expect(layer.states.map(\.kind) == ["entry", "any", "exit"] + states.map { state in
+                        guard let blend = state.blend else { return "animation" }
+                        return blend.input == nil ? "BlendState1DViewModel" : "BlendState1DInput"
+                    })
+                    #expect(layer.states.map(\.animation) == [nil, nil, nil] + states.map { $0.animation?.value })
                     let transitions = [layerSource.entry ?? [], layerSource.any ?? [], []] + states.map { $0.transitions ?? [] }
                     #expect(layer.states.map(\.transitionsTo) == transitions.map { $0.map { stateNames.firstIndex(of: $0.to.value) ?? -1 } })
                 }
