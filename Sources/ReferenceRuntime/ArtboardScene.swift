@@ -141,6 +141,11 @@ final class ArtboardScene {
     private var isPathDirty: [Bool]
     /// The skinned paths and what deforms them (Skinning.swift).
     private var skinning = SceneSkinning()
+    /// The draw rules and targets that reorder the drawables (DrawRules.swift), the drawables
+    /// in file order, and whether a rule's or target's change asks for a new draw order.
+    private var drawRules = DrawRules()
+    private var drawablesInFileOrder: [Int] = []
+    private var isDrawOrderDirty = false
     /// The work list of `updateTransforms(from:)`, kept to reuse its storage.
     private var transformStack: [Int] = []
     /// The paints' path effects (PathEffects.swift).
@@ -202,8 +207,9 @@ final class ArtboardScene {
             clipSources[clip] = source.map { source in shapesDepthFirst(from: source) } ?? []
             for shape in drawOrder where isUnder(shape, parent) { clipsByShape[shape, default: []].append(clip) }
         }
-        clipOperations = ClipOperation.drawList(drawOrder: drawOrder, clipsByDrawable: clipsByShape)
-        clipOperationSaves = Self.clipOperationSaves(clipOperations) { clip in store.bool(clip, P.clippingShapeIsVisible, true) }
+        drawablesInFileOrder = drawOrder.reversed()
+        drawRules = DrawRules(localObjects: localObjects, document: document, parent: { self.components[$0]?.parent }, drawables: drawablesInFileOrder)
+        sortDrawOrder()
         pathShapes = Set(components.indices.compactMap { id in
             [.rectangle, .ellipse, .pointsPath, .polygon].contains(components[id]?.kind) ? owningShape(of: id) : nil
         })
@@ -288,6 +294,10 @@ final class ArtboardScene {
     /// access each per update instead of one per component).
     func update() {
         if store.hasChangedObjects { takeChanges() }
+        if isDrawOrderDirty {
+            isDrawOrderDirty = false
+            sortDrawOrder()
+        }
         if !transformDirty.isEmpty { updateDirtyTransforms() }
         if !skinning.isEmpty {
             for shape in skinning.shapesToDeform(worldTransforms: worldTransforms) { markPathDirty(shape) }
@@ -309,10 +319,27 @@ final class ArtboardScene {
         }
     }
 
+    /// Upstream's `Artboard::sortDrawOrder`: the drawables in draw order (draw rules applied)
+    /// with the clip operations interleaved.
+    private func sortDrawOrder() {
+        if !drawRules.isEmpty {
+            drawOrder = drawRules.drawOrder(
+                of: drawablesInFileOrder,
+                activeTarget: { rules in
+                    let target = store.uint(rules, P.drawRulesDrawTargetId, UInt64(UInt32.max))
+                    return target < UInt64(Int32.max) ? Int(target) : nil
+                },
+                placement: { target in store.uint(target, P.drawTargetPlacementValue, 0) })
+        }
+        clipOperations = ClipOperation.drawList(drawOrder: drawOrder, clipsByDrawable: clipsByShape)
+        clipOperationSaves = Self.clipOperationSaves(clipOperations) { clip in store.bool(clip, P.clippingShapeIsVisible, true) }
+    }
+
     /// Marks what the store's changed objects affect: transforms below nodes, shape paths.
     private func takeChanges() {
         let components = self.components
         store.takeChangedObjects { id in
+            if drawRules.objects.contains(id) { isDrawOrderDirty = true }
             for constrained in constraints.components(affectedBy: id) { markTransformDirty(constrained) }
             guard components.indices.contains(id), let kind = components[id]?.kind else { return }
             switch kind {
