@@ -30,6 +30,8 @@ struct ArtboardContent {
         T.artboardComponentList, T.artboardListMapRule, T.artboardComponentListOverride,
         // Bones and skins (Skinning.swift).
         T.bone, T.rootBone, T.skin, T.tendon, T.weight, T.cubicWeight,
+        // Draw rules and targets (DrawRules.swift).
+        T.drawRules, T.drawTarget,
     ]
 
     /// Whether an object is a `ComponentOrigin` under a nested artboard host, which gives the
