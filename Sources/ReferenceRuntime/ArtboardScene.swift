@@ -906,7 +906,9 @@ final class ArtboardScene {
     private func drawPaints(of container: Int, path: Path, opacity: Double, world: Transform2D, needsSave: Bool, on renderer: some Renderer) {
         for paint in components[container]?.children ?? [] {
             guard let component = components[paint], component.kind == .fill || component.kind == .stroke,
-                  store.bool(paint, P.shapePaintIsVisible, true) else { continue }
+                  store.bool(paint, P.shapePaintIsVisible, true),
+                  // Upstream's Stroke::isVisible: a stroke of no thickness is not drawn.
+                  component.kind != .stroke || store.double(paint, P.strokeThickness, 1) > 0 else { continue }
             let inWorld = component.kind == .stroke && !store.bool(paint, P.strokeTransformAffectsStroke, true)
             guard let shader = shader(of: paint, opacity: opacity, world: inWorld ? world : nil) else { continue }
             // Upstream's Artboard::drawInternal skips a background paint whose color (or every

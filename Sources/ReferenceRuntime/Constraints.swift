@@ -368,6 +368,38 @@ extension ArtboardScene {
         return inverse * world
     }
 
+    /// Clamps a constrained transform in the space the constraint's min and max are given in:
+    /// the parent's space when that is local (into it and back), else world space; `nil` when
+    /// the parent's transform cannot be inverted.
+    private func clampedInMinMaxSpace(_ parts: TransformParts, of id: Int, _ constraint: SceneConstraints.Constraint,
+                                      clamp: (inout TransformParts) -> Void) -> TransformParts? {
+        guard isLocal(constraint, P.transformComponentConstraintMinMaxSpaceValue) else {
+            var clamped = parts
+            clamp(&clamped)
+            return clamped
+        }
+        guard let inverse = parentWorld(id).inverted() else { return nil }
+        var local = TransformParts(inverse * parts.composed)
+        clamp(&local)
+        return TransformParts(parentWorld(id) * local.composed)
+    }
+
+    /// A value clamped by the constraint's `max`/`maxValue` then `min`/`minValue`.
+    private func clampedX(_ value: Double, _ constraint: SceneConstraints.Constraint) -> Double {
+        var result = value
+        if bool(constraint, P.transformComponentConstraintMax, false) { result = min(result, double(constraint, P.transformComponentConstraintMaxValue, 0)) }
+        if bool(constraint, P.transformComponentConstraintMin, false) { result = max(result, double(constraint, P.transformComponentConstraintMinValue, 0)) }
+        return result
+    }
+
+    /// A value clamped by the constraint's `maxY`/`maxValueY` then `minY`/`minValueY`.
+    private func clampedY(_ value: Double, _ constraint: SceneConstraints.Constraint) -> Double {
+        var result = value
+        if bool(constraint, P.transformComponentConstraintYMaxY, false) { result = min(result, double(constraint, P.transformComponentConstraintYMaxValueY, 0)) }
+        if bool(constraint, P.transformComponentConstraintYMinY, false) { result = max(result, double(constraint, P.transformComponentConstraintYMinValueY, 0)) }
+        return result
+    }
+
     /// Upstream `TranslationConstraint::constrain`.
     private func applyTranslation(_ constraint: SceneConstraints.Constraint) {
         let id = constraint.constrained
@@ -395,24 +427,11 @@ extension ArtboardScene {
             }
             if destinationIsLocal { translationB = parentWorld(id).apply(translationB) }
         }
-        let clampLocal = isLocal(constraint, P.transformComponentConstraintMinMaxSpaceValue)
-        if clampLocal {
-            guard let inverse = parentWorld(id).inverted() else { return }
-            translationB = inverse.apply(translationB)
-        }
-        if bool(constraint, P.transformComponentConstraintMax, false) {
-            translationB.x = min(translationB.x, double(constraint, P.transformComponentConstraintMaxValue, 0))
-        }
-        if bool(constraint, P.transformComponentConstraintMin, false) {
-            translationB.x = max(translationB.x, double(constraint, P.transformComponentConstraintMinValue, 0))
-        }
-        if bool(constraint, P.transformComponentConstraintYMaxY, false) {
-            translationB.y = min(translationB.y, double(constraint, P.transformComponentConstraintYMaxValueY, 0))
-        }
-        if bool(constraint, P.transformComponentConstraintYMinY, false) {
-            translationB.y = max(translationB.y, double(constraint, P.transformComponentConstraintYMinValueY, 0))
-        }
-        if clampLocal { translationB = parentWorld(id).apply(translationB) }
+        guard let clamped = clampedInMinMaxSpace(TransformParts(.translation(x: translationB.x, y: translationB.y)), of: id, constraint, clamp: { parts in
+            parts.x = clampedX(parts.x, constraint)
+            parts.y = clampedY(parts.y, constraint)
+        }) else { return }
+        translationB = Point(x: clamped.x, y: clamped.y)
         let t = double(constraint, P.constraintStrength, 1), ti = 1 - t
         worldTransforms[id].tx = translationA.x * ti + translationB.x * t
         worldTransforms[id].ty = translationA.y * ti + translationB.y * t
@@ -442,24 +461,11 @@ extension ArtboardScene {
             }
             if destinationIsLocal { partsB = TransformParts(parentWorld(id) * partsB.composed) }
         }
-        let clampLocal = isLocal(constraint, P.transformComponentConstraintMinMaxSpaceValue)
-        if clampLocal {
-            guard let inverse = parentWorld(id).inverted() else { return }
-            partsB = TransformParts(inverse * partsB.composed)
-        }
-        if bool(constraint, P.transformComponentConstraintMax, false) {
-            partsB.scaleX = min(partsB.scaleX, double(constraint, P.transformComponentConstraintMaxValue, 0))
-        }
-        if bool(constraint, P.transformComponentConstraintMin, false) {
-            partsB.scaleX = max(partsB.scaleX, double(constraint, P.transformComponentConstraintMinValue, 0))
-        }
-        if bool(constraint, P.transformComponentConstraintYMaxY, false) {
-            partsB.scaleY = min(partsB.scaleY, double(constraint, P.transformComponentConstraintYMaxValueY, 0))
-        }
-        if bool(constraint, P.transformComponentConstraintYMinY, false) {
-            partsB.scaleY = max(partsB.scaleY, double(constraint, P.transformComponentConstraintYMinValueY, 0))
-        }
-        if clampLocal { partsB = TransformParts(parentWorld(id) * partsB.composed) }
+        guard let clamped = clampedInMinMaxSpace(partsB, of: id, constraint, clamp: { parts in
+            parts.scaleX = clampedX(parts.scaleX, constraint)
+            parts.scaleY = clampedY(parts.scaleY, constraint)
+        }) else { return }
+        partsB = clamped
         let t = double(constraint, P.constraintStrength, 1), ti = 1 - t
         var result = partsA
         result.scaleX = partsA.scaleX * ti + partsB.scaleX * t
@@ -486,18 +492,10 @@ extension ArtboardScene {
             }
             if destinationIsLocal { partsB = TransformParts(parentWorld(id) * partsB.composed) }
         }
-        let clampLocal = isLocal(constraint, P.transformComponentConstraintMinMaxSpaceValue)
-        if clampLocal {
-            guard let inverse = parentWorld(id).inverted() else { return }
-            partsB = TransformParts(inverse * partsB.composed)
-        }
-        if bool(constraint, P.transformComponentConstraintMax, false) {
-            partsB.rotation = min(partsB.rotation, double(constraint, P.transformComponentConstraintMaxValue, 0))
-        }
-        if bool(constraint, P.transformComponentConstraintMin, false) {
-            partsB.rotation = max(partsB.rotation, double(constraint, P.transformComponentConstraintMinValue, 0))
-        }
-        if clampLocal { partsB = TransformParts(parentWorld(id) * partsB.composed) }
+        guard let clamped = clampedInMinMaxSpace(partsB, of: id, constraint, clamp: { parts in
+            parts.rotation = clampedX(parts.rotation, constraint)
+        }) else { return }
+        partsB = clamped
         var result = partsA
         result.rotation = partsA.rotation + shortestAngle(from: partsA.rotation, to: partsB.rotation) * double(constraint, P.constraintStrength, 1)
         worldTransforms[id] = result.composed

@@ -34,6 +34,9 @@ final class LiveBind {
     /// Whether the target is a computed node value, which has no revision and is polled.
     let pollsComputedValue: Bool
     /// The bind's own interpolator converter state (upstream clones converters per bind).
+    /// Advanced in place every frame, so its exclusivity is enforced statically only: its
+    /// advance is plain arithmetic on the state and calls out to nothing.
+    @exclusivity(unchecked)
     private var interpolator: InterpolatorState?
 
     init(_ definition: FileModel.Bind) {
@@ -305,6 +308,9 @@ final class BindSet {
     @exclusivity(unchecked)
     private var appliedGroupRevisions: [UInt64?] = []
     /// The group of each bind position, -1 for binds in no group (toSource or unbound).
+    /// Written only when the binds are grouped (element assignments of known values), so its
+    /// exclusivity is enforced statically only.
+    @exclusivity(unchecked)
     private var groupOfPosition: [Int] = []
     /// Work lists of `update()`, kept for their storage: positions to visit, and the groups
     /// visited with the revision their source had.

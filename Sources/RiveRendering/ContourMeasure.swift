@@ -20,9 +20,6 @@ public struct FloatPathBuilder: Sendable {
     /// Creates an empty path.
     public init() {}
 
-    /// Whether nothing has been recorded.
-    public var isEmpty: Bool { verbs.isEmpty }
-
     /// Starts a new contour at a point.
     public mutating func move(_ point: SIMD2<Float>) {
         contourIsOpen = true
