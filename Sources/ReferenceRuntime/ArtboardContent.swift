@@ -28,6 +28,10 @@ struct ArtboardContent {
         T.layoutParticipant, T.gridTrack, T.gridItemPlacement,
         // Component lists (ComponentLists.swift).
         T.artboardComponentList, T.artboardListMapRule, T.artboardComponentListOverride,
+        // Bones and skins (Skinning.swift).
+        T.bone, T.rootBone, T.skin, T.tendon, T.weight, T.cubicWeight,
+        // Draw rules and targets (DrawRules.swift).
+        T.drawRules, T.drawTarget,
     ]
 
     /// Whether an object is a `ComponentOrigin` under a nested artboard host, which gives the

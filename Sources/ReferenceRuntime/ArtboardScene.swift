@@ -44,6 +44,8 @@ final class ArtboardScene {
         /// An `ArtboardComponentList`: a drawable node that draws one artboard instance per
         /// item of a view-model list (ComponentLists.swift).
         case componentList
+        /// A bone or root bone: a transform component that draws nothing (see Skinning.swift).
+        case bone
         /// Anything the scene does not take part in (data, interpolators, unsupported types).
         case other
     }
@@ -88,6 +90,17 @@ final class ArtboardScene {
     private var renderOpacities: [Double]
     /// Each shape's path in its own space, by shape id (`nil` for other components).
     private var shapePaths: [Path?]
+    /// Each path component's path in its own space (a skinned path's in world space), by id,
+    /// kept so a shape that only moves is re-composed without rebuilding its geometry.
+    private var pathSpacePaths: [Path?]
+    /// The shape each path component belongs to, by path id.
+    private var shapeOfPath: [Int: Int] = [:]
+    /// Each shape's path components in the order its path combines them.
+    private var pathsOfShape: [Int: [Int]] = [:]
+    /// The shapes whose paths must be composed again because their or their paths' world
+    /// transforms changed, and a flag per component saying whether it is in that list.
+    private var composeDirty: [Int] = []
+    private var isComposeDirty: [Bool]
     /// The components whose subtree's transforms need recomputing, and a flag per component
     /// saying whether it is in that list. (These lists and flags, and the paths' below, are
     /// used by every `update()`, so their exclusivity is enforced statically only: every write
@@ -126,6 +139,13 @@ final class ArtboardScene {
     }
     @exclusivity(unchecked)
     private var isPathDirty: [Bool]
+    /// The skinned paths and what deforms them (Skinning.swift).
+    private var skinning = SceneSkinning()
+    /// The draw rules and targets that reorder the drawables (DrawRules.swift), the drawables
+    /// in file order, and whether a rule's or target's change asks for a new draw order.
+    private var drawRules = DrawRules()
+    private var drawablesInFileOrder: [Int] = []
+    private var isDrawOrderDirty = false
     /// The work list of `updateTransforms(from:)`, kept to reuse its storage.
     private var transformStack: [Int] = []
     /// The paints' path effects (PathEffects.swift).
@@ -148,6 +168,8 @@ final class ArtboardScene {
         worldTransforms = Array(repeating: .identity, count: localObjects.count)
         renderOpacities = Array(repeating: 1, count: localObjects.count)
         shapePaths = Array(repeating: nil, count: localObjects.count)
+        pathSpacePaths = Array(repeating: nil, count: localObjects.count)
+        isComposeDirty = Array(repeating: false, count: localObjects.count)
         isTransformDirty = Array(repeating: false, count: localObjects.count)
         isPathDirty = Array(repeating: false, count: localObjects.count)
         for id in components.indices {
@@ -185,13 +207,20 @@ final class ArtboardScene {
             clipSources[clip] = source.map { source in shapesDepthFirst(from: source) } ?? []
             for shape in drawOrder where isUnder(shape, parent) { clipsByShape[shape, default: []].append(clip) }
         }
-        clipOperations = ClipOperation.drawList(drawOrder: drawOrder, clipsByDrawable: clipsByShape)
-        clipOperationSaves = Self.clipOperationSaves(clipOperations) { clip in store.bool(clip, P.clippingShapeIsVisible, true) }
+        drawablesInFileOrder = drawOrder.reversed()
+        drawRules = DrawRules(localObjects: localObjects, document: document, parent: { self.components[$0]?.parent }, drawables: drawablesInFileOrder)
+        sortDrawOrder()
         pathShapes = Set(components.indices.compactMap { id in
             [.rectangle, .ellipse, .pointsPath, .polygon].contains(components[id]?.kind) ? owningShape(of: id) : nil
         })
         pathEffects = PathEffects(components: components, store: store)
         feathers = Self.feathers(of: components)
+        for id in components.indices where [.rectangle, .ellipse, .pointsPath, .polygon].contains(components[id]?.kind) {
+            shapeOfPath[id] = owningShape(of: id)
+        }
+        skinning = SceneSkinning(localObjects: localObjects, document: document, store: store, parent: { self.components[$0]?.parent },
+                                 isPointsPath: { self.components[$0]?.kind == .pointsPath }, isBone: { self.components[$0]?.kind == .bone },
+                                 owningShape: { self.owningShape(of: $0) })
         if !components.isEmpty { markTransformDirty(0) }
         for shape in shapeOrder { markPathDirty(shape) }
         update()
@@ -252,6 +281,7 @@ final class ArtboardScene {
         case T.layoutComponent: return .layout
         case T.nestedArtboard, T.nestedArtboardLayout, T.nestedArtboardLeaf: return .nestedArtboard
         case T.artboardComponentList: return .componentList
+        case T.bone, T.rootBone: return .bone
         default: return .other
         }
     }
@@ -264,10 +294,24 @@ final class ArtboardScene {
     /// access each per update instead of one per component).
     func update() {
         if store.hasChangedObjects { takeChanges() }
+        if isDrawOrderDirty {
+            isDrawOrderDirty = false
+            sortDrawOrder()
+        }
         if !transformDirty.isEmpty { updateDirtyTransforms() }
+        if !skinning.isEmpty {
+            for shape in skinning.shapesToDeform(worldTransforms: worldTransforms) { markPathDirty(shape) }
+        }
+        if !composeDirty.isEmpty {
+            for shape in composeDirty {
+                if !isPathDirty[shape] { shapePaths[shape] = buildPath(of: shape, rebuildingGeometry: false) }
+                isComposeDirty[shape] = false
+            }
+            composeDirty.removeAll(keepingCapacity: true)
+        }
         if !pathDirty.isEmpty {
             for shape in pathDirty {
-                shapePaths[shape] = buildPath(of: shape)
+                shapePaths[shape] = buildPath(of: shape, rebuildingGeometry: true)
                 pathBuildCount += 1
                 isPathDirty[shape] = false
             }
@@ -275,14 +319,31 @@ final class ArtboardScene {
         }
     }
 
+    /// Upstream's `Artboard::sortDrawOrder`: the drawables in draw order (draw rules applied)
+    /// with the clip operations interleaved.
+    private func sortDrawOrder() {
+        if !drawRules.isEmpty {
+            drawOrder = drawRules.drawOrder(
+                of: drawablesInFileOrder,
+                activeTarget: { rules in
+                    let target = store.uint(rules, P.drawRulesDrawTargetId, UInt64(UInt32.max))
+                    return target < UInt64(Int32.max) ? Int(target) : nil
+                },
+                placement: { target in store.uint(target, P.drawTargetPlacementValue, 0) })
+        }
+        clipOperations = ClipOperation.drawList(drawOrder: drawOrder, clipsByDrawable: clipsByShape)
+        clipOperationSaves = Self.clipOperationSaves(clipOperations) { clip in store.bool(clip, P.clippingShapeIsVisible, true) }
+    }
+
     /// Marks what the store's changed objects affect: transforms below nodes, shape paths.
     private func takeChanges() {
         let components = self.components
         store.takeChangedObjects { id in
+            if drawRules.objects.contains(id) { isDrawOrderDirty = true }
             for constrained in constraints.components(affectedBy: id) { markTransformDirty(constrained) }
             guard components.indices.contains(id), let kind = components[id]?.kind else { return }
             switch kind {
-            case .artboard, .node, .layout, .shape, .nestedArtboard, .componentList:
+            case .artboard, .node, .layout, .shape, .nestedArtboard, .componentList, .bone:
                 markTransformDirty(id)
                 // A solo inside a shape picks which of its paths the shape combines.
                 if soloMembers[id] != nil, let shape = owningShape(of: id) { markPathDirty(shape) }
@@ -319,6 +380,12 @@ final class ArtboardScene {
         guard !isTransformDirty[id] else { return }
         isTransformDirty[id] = true
         transformDirty.append(id)
+    }
+
+    private func markComposeDirty(_ shape: Int) {
+        guard !isComposeDirty[shape] else { return }
+        isComposeDirty[shape] = true
+        composeDirty.append(shape)
     }
 
     private func markPathDirty(_ shape: Int) {
@@ -365,15 +432,19 @@ final class ArtboardScene {
             case .artboard:
                 transforms[id] = .identity
                 opacities[id] = store.double(id, P.worldTransformComponentOpacity, 1)
-            case .node, .shape, .rectangle, .ellipse, .pointsPath, .polygon, .componentList:
-                transforms[id] = parentWorld * localTransform(id)
-                opacities[id] = parentOpacity * store.double(id, P.worldTransformComponentOpacity, 1)
+            case .node, .shape, .rectangle, .ellipse, .pointsPath, .polygon, .componentList, .bone:
+                transforms[id] = parentWorld.floatTimes(localTransform(id))
+                // Upstream composes a shape's paths through its and their world transforms
+                // (PathComposer::update), so either moving composes the shape's path again.
+                if kind == .shape { markComposeDirty(id) } else if let shape = shapeOfPath[id] { markComposeDirty(shape) }
+                // Upstream's render opacity is a Float product (TransformComponent::update).
+                opacities[id] = Double(Float(store.double(id, P.worldTransformComponentOpacity, 1)) * Float(parentOpacity))
             case .nestedArtboard:
                 transforms[id] = nestedHostTransform(id, parent: parent, parentWorld: parentWorld)
-                opacities[id] = parentOpacity * store.double(id, P.worldTransformComponentOpacity, 1)
+                opacities[id] = Double(Float(store.double(id, P.worldTransformComponentOpacity, 1)) * Float(parentOpacity))
             case .layout:
-                transforms[id] = parentWorld * layoutTransform(id, parent: parent)
-                opacities[id] = parentOpacity * store.double(id, P.worldTransformComponentOpacity, 1)
+                transforms[id] = parentWorld.floatTimes(layoutTransform(id, parent: parent))
+                opacities[id] = Double(Float(store.double(id, P.worldTransformComponentOpacity, 1)) * Float(parentOpacity))
             default:
                 transforms[id] = parentWorld
                 opacities[id] = parentOpacity
@@ -382,9 +453,18 @@ final class ArtboardScene {
         }
     }
 
-    /// A transform component's local transform: translate(x, y) · rotate · scale.
+    /// A transform component's local transform: translate(x, y) · rotate · scale, in `Float`
+    /// as upstream. A bone sits at its parent bone's tip (x is the parent's length, y is 0)
+    /// and a root bone at its own x and y (upstream `Bone::x`, `RootBone`).
     func localTransform(_ id: Int) -> Transform2D {
-        Transform2D(x: store.double(id, P.nodeX), y: store.double(id, P.nodeY),
+        if components[id]?.kind == .bone {
+            let isRoot = components[id]?.typeKey == T.rootBone
+            let parentLength = components[id]?.parent.map { store.double($0, P.boneLength) } ?? 0
+            return Transform2D.float(x: isRoot ? store.double(id, P.rootBoneX) : parentLength, y: isRoot ? store.double(id, P.rootBoneY) : 0,
+                                     rotation: store.double(id, P.transformComponentRotation),
+                               scaleX: store.double(id, P.transformComponentScaleX, 1), scaleY: store.double(id, P.transformComponentScaleY, 1))
+        }
+        return Transform2D.float(x: store.double(id, P.nodeX), y: store.double(id, P.nodeY),
                     rotation: store.double(id, P.transformComponentRotation),
                     scaleX: store.double(id, P.transformComponentScaleX, 1), scaleY: store.double(id, P.transformComponentScaleY, 1))
     }
@@ -408,9 +488,13 @@ final class ArtboardScene {
         return nil
     }
 
-    /// The shape's paths combined in the shape's space.
-    private func buildPath(of shape: Int) -> Path {
+    /// The shape's paths combined in the shape's space, as upstream's `PathComposer`: each
+    /// path (in its own space, rebuilt when `rebuildingGeometry` or not built yet) mapped
+    /// through the inverse of the shape's world transform times the path's, in `Float`.
+    private func buildPath(of shape: Int, rebuildingGeometry: Bool) -> Path {
         var combined = Path()
+        var paths: [Int] = []
+        defer { pathsOfShape[shape] = paths }
         var stack = components[shape]?.children.reversed().map { $0 } ?? []
         while let id = stack.popLast() {
             guard let component = components[id] else { continue }
@@ -418,10 +502,22 @@ final class ArtboardScene {
             case .rectangle, .ellipse, .pointsPath, .polygon:
                 // Upstream's path composer leaves out paths a solo inside the shape collapses.
                 if isCollapsed(id, below: shape) { continue }
-                let path = localPath(id, kind: component.kind)
-                let toShape = transform(from: id, upTo: shape)
-                combined.commands.append(contentsOf: path.commands.map { Self.transformed($0, by: toShape) })
-            case .node:
+                let isSkinned = component.kind == .pointsPath && skinning.skinsByPath[id] != nil
+                if rebuildingGeometry || pathSpacePaths[id] == nil {
+                    if isSkinned {
+                        let vertices = component.children.compactMap { child in vertex(child).map { (id: child, vertex: $0) } }
+                        pathSpacePaths[id] = skinning.deformedPath(id, vertices: vertices, isClosed: store.bool(id, P.pointsCommonPathIsClosed, false),
+                                                                   worldTransforms: worldTransforms)
+                    } else {
+                        pathSpacePaths[id] = localPath(id, kind: component.kind)
+                    }
+                }
+                guard let path = pathSpacePaths[id] else { continue }
+                paths.append(id)
+                // A skinned path is in world space: its own transform is the identity (PointsPath::pathTransform).
+                let toShape = worldTransforms[shape].floatInvertedOrIdentity().floatTimes(isSkinned ? .identity : worldTransforms[id])
+                combined.commands.append(contentsOf: path.commands.map { $0.floatMapped(by: toShape) })
+            case .node, .bone:
                 stack.append(contentsOf: component.children.reversed())
             default:
                 break
@@ -430,33 +526,37 @@ final class ArtboardScene {
         return combined
     }
 
-    /// The product of local transforms from a path up to (not including) its shape.
-    private func transform(from id: Int, upTo shape: Int) -> Transform2D {
-        // A constraint between the path and its shape moved the path in world space; upstream's
-        // path composer maps every path through the inverse of the shape's world transform.
-        if constraints.movesPathInShape(id) { return (worldTransforms[shape].inverted() ?? .identity) * worldTransforms[id] }
-        var result = Transform2D.identity
-        var current: Int? = id
-        while let node = current, node != shape {
-            result = localTransform(node) * result
-            current = components[node]?.parent
+    /// A shape's paths in world space, as upstream's world path (`PathComposer`, for clips
+    /// and strokes the transform does not affect): each path mapped through its own world
+    /// transform (a skinned path is already in world space), in `Float`.
+    private func worldPath(ofShape shape: Int) -> Path {
+        var combined = Path()
+        for id in pathsOfShape[shape] ?? [] {
+            guard let path = pathSpacePaths[id] else { continue }
+            if skinning.skinsByPath[id] != nil {
+                combined.commands += path.commands
+            } else {
+                let world = worldTransforms[id]
+                combined.commands += path.commands.map { $0.floatMapped(by: world) }
+            }
         }
-        return result
+        return combined
     }
 
     func localPath(_ id: Int, kind: Kind) -> Path {
         switch kind {
         case .rectangle:
-            return Path.rectangle(
-                width: store.double(id, P.parametricPathWidth), height: store.double(id, P.parametricPathHeight),
-                originX: store.double(id, P.parametricPathOriginX, 0.5), originY: store.double(id, P.parametricPathOriginY, 0.5),
-                cornerRadiusTL: store.double(id, P.rectangleCornerRadiusTL), cornerRadiusTR: store.double(id, P.rectangleCornerRadiusTR),
-                cornerRadiusBR: store.double(id, P.rectangleCornerRadiusBR), cornerRadiusBL: store.double(id, P.rectangleCornerRadiusBL),
-                linkCornerRadius: store.bool(id, P.rectangleLinkCornerRadius, true))
+            let link = store.bool(id, P.rectangleLinkCornerRadius, true)
+            let topLeft = store.double(id, P.rectangleCornerRadiusTL)
+            let radii = [topLeft, link ? topLeft : store.double(id, P.rectangleCornerRadiusTR),
+                         link ? topLeft : store.double(id, P.rectangleCornerRadiusBR), link ? topLeft : store.double(id, P.rectangleCornerRadiusBL)]
+            return Path.points(FloatVertices.rectangle(width: store.double(id, P.parametricPathWidth), height: store.double(id, P.parametricPathHeight),
+                                                       originX: store.double(id, P.parametricPathOriginX, 0.5), originY: store.double(id, P.parametricPathOriginY, 0.5),
+                                                       radii: radii), isClosed: true)
         case .ellipse:
-            return Path.ellipse(
-                width: store.double(id, P.parametricPathWidth), height: store.double(id, P.parametricPathHeight),
-                originX: store.double(id, P.parametricPathOriginX, 0.5), originY: store.double(id, P.parametricPathOriginY, 0.5))
+            return Path.points(FloatVertices.ellipse(width: store.double(id, P.parametricPathWidth), height: store.double(id, P.parametricPathHeight),
+                                                     originX: store.double(id, P.parametricPathOriginX, 0.5), originY: store.double(id, P.parametricPathOriginY, 0.5)),
+                               isClosed: true)
         case .polygon:
             return polygonPath(id)
         default:
@@ -469,14 +569,20 @@ final class ArtboardScene {
         guard let component = components[id], component.kind == .vertex else { return nil }
         let position = Point(x: store.double(id, P.vertexX), y: store.double(id, P.vertexY))
         switch component.typeKey {
+        // Control points in Float, as upstream's CubicVertex::computeIn/computeOut.
         case T.cubicMirroredVertex:
-            return .mirrored(position, rotation: store.double(id, P.cubicMirroredVertexRotation), distance: store.double(id, P.cubicMirroredVertexDistance))
+            let rotation = store.double(id, P.cubicMirroredVertexRotation), distance = store.double(id, P.cubicMirroredVertexDistance)
+            return .cubic(position, in: FloatVertices.control(position, rotation: rotation, distance: distance, sign: -1),
+                          out: FloatVertices.control(position, rotation: rotation, distance: distance, sign: 1))
         case T.cubicAsymmetricVertex:
-            return .asymmetric(position, rotation: store.double(id, P.cubicAsymmetricVertexRotation),
-                               inDistance: store.double(id, P.cubicAsymmetricVertexInDistance), outDistance: store.double(id, P.cubicAsymmetricVertexOutDistance))
+            let rotation = store.double(id, P.cubicAsymmetricVertexRotation)
+            return .cubic(position, in: FloatVertices.control(position, rotation: rotation, distance: store.double(id, P.cubicAsymmetricVertexInDistance), sign: -1),
+                          out: FloatVertices.control(position, rotation: rotation, distance: store.double(id, P.cubicAsymmetricVertexOutDistance), sign: 1))
         case T.cubicDetachedVertex:
-            return .detached(position, inRotation: store.double(id, P.cubicDetachedVertexInRotation), inDistance: store.double(id, P.cubicDetachedVertexInDistance),
-                             outRotation: store.double(id, P.cubicDetachedVertexOutRotation), outDistance: store.double(id, P.cubicDetachedVertexOutDistance))
+            return .cubic(position, in: FloatVertices.control(position, rotation: store.double(id, P.cubicDetachedVertexInRotation),
+                                                              distance: store.double(id, P.cubicDetachedVertexInDistance), sign: 1),
+                          out: FloatVertices.control(position, rotation: store.double(id, P.cubicDetachedVertexOutRotation),
+                                                     distance: store.double(id, P.cubicDetachedVertexOutDistance), sign: 1))
         default:
             return .straight(position, radius: store.double(id, P.straightVertexRadius))
         }
@@ -746,7 +852,8 @@ final class ArtboardScene {
             }
             hasPath = true
             if addedEffected, !needsRawPath { continue }
-            combined.commands += path.commands.map { Self.transformed($0, by: world) }
+            // The shape's world path: each of its paths through its own world transform, in Float.
+            combined.commands += worldPath(ofShape: shape).commands
         }
         guard hasPath else { return nil }
         combined.fillRule = FillRule(rawValue: UInt32(truncatingIfNeeded: store.uint(clip, P.clippingShapeFillRule, 0))) ?? .nonZero
@@ -830,7 +937,8 @@ final class ArtboardScene {
                     join: StrokeJoin(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.strokeJoin, 0))) ?? .miter)
                 let stroke = Paint(style: .stroke(style), shader: shader, blendMode: blendMode)
                 var stroked = path
-                if inWorld { stroked.commands = path.commands.map { Self.transformed($0, by: world) } }
+                // A shape's world path is each of its paths through its own world transform, in Float.
+                if inWorld { stroked.commands = container == 0 ? path.commands.map { Self.transformed($0, by: world) } : worldPath(ofShape: container).commands }
                 if !pathEffects.isEmpty { stroked = pathEffects.apply(paint: paint, to: stroked, isFill: false, store: store) ?? stroked }
                 if let feather = feathers[paint] {
                     drawFeathered(stroked, paint: stroke, feather: feather, isFill: false, inWorld: inWorld, world: world, on: renderer)
@@ -854,12 +962,13 @@ final class ArtboardScene {
         if sourceComponent.kind == .solidColor {
             return .solid(Self.modulated(store.color(source, P.solidColorColorValue, 0xFF74_7474), opacity))
         }
-        let gradientOpacity = opacity * store.double(source, P.linearGradientOpacity, 1)
+        // Upstream multiplies the gradient's opacity by the render opacity in Float.
+        let gradientOpacity = Double(Float(store.double(source, P.linearGradientOpacity, 1)) * Float(opacity))
         var start = Point(x: store.double(source, P.linearGradientStartX), y: store.double(source, P.linearGradientStartY))
         var end = Point(x: store.double(source, P.linearGradientEndX), y: store.double(source, P.linearGradientEndY))
         if let world {
-            start = world.apply(start)
-            end = world.apply(end)
+            start = world.floatApply(start)
+            end = world.floatApply(end)
         }
         let stops = sourceComponent.children
             .filter { components[$0]?.kind == .gradientStop }
@@ -867,14 +976,18 @@ final class ArtboardScene {
                                 position: min(1, max(0, store.double($0, P.gradientStopPosition)))) }
             .enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }.map(\.element)
         if sourceComponent.typeKey == T.radialGradient {
-            return .radialGradient(center: start, radius: ((end.x - start.x) * (end.x - start.x) + (end.y - start.y) * (end.y - start.y)).squareRoot(), stops: stops)
+            // Upstream's Vec2D::distance, in Float.
+            let dx = Float(end.x) - Float(start.x), dy = Float(end.y) - Float(start.y)
+            return .radialGradient(center: start, radius: Double((dx * dx + dy * dy).squareRoot()), stops: stops)
         }
         return .linearGradient(start: start, end: end, stops: stops)
     }
 
-    /// A color with an opacity folded into its alpha.
+    /// A color with an opacity folded into its alpha, in `Float` as upstream's
+    /// `colorModulateOpacity` (src/shapes/paint/color.cpp): `lround(255 · clamp(alpha / 255 · opacity))`.
     private static func modulated(_ color: UInt32, _ opacity: Double) -> UInt32 {
-        let alpha = Double(color >> 24) * min(1, max(0, opacity))
-        return UInt32(alpha.rounded()) << 24 | color & 0x00FF_FFFF
+        let product = Float(color >> 24) / 255 * Float(opacity)
+        let alpha = (255 * min(1, max(0, product))).rounded()
+        return UInt32(alpha) << 24 | color & 0x00FF_FFFF
     }
 }

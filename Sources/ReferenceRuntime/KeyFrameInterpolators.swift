@@ -46,13 +46,15 @@ enum AnimationEase {
     /// The value between `from` and `to` at progress `t` (upstream `transformValue`).
     func transformValue(_ from: Double, _ to: Double, _ t: Double) -> Double {
         switch self {
-        case .cubic, .elastic: return from + (to - from) * transform(t)
+        // In Float, as upstream's interpolators compute.
+        case .cubic, .elastic: return Double(Float(from) + (Float(to) - Float(from)) * Float(transform(t)))
         case .cubicValue(let curve):
-            let a = to + 3 * (curve.y1 - curve.y2) - from
-            let b = 3 * (curve.y2 - curve.y1 * 2 + from)
-            let c = 3 * (curve.y1 - from)
-            let s = curve.parameter(t)
-            return ((a * s + b) * s + c) * s + from
+            let d = Float(from), last = Float(to), y1 = Float(curve.y1), y2 = Float(curve.y2)
+            let a = last + 3 * (y1 - y2) - d
+            let b = 3 * (y2 - y1 * 2 + d)
+            let c = 3 * (y1 - d)
+            let s = Float(curve.parameter(t))
+            return Double(((a * s + b) * s + c) * s + d)
         }
     }
 }

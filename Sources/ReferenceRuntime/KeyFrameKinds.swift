@@ -48,7 +48,8 @@ extension AnimationDefinition.Value {
     /// `transformValue`, colors through its `transform`, as upstream's keyframes do.
     func interpolated(to next: AnimationDefinition.Value, _ t: Double, property: UInt32, ease: AnimationEase? = nil) -> AnimationDefinition.Value {
         switch (self, next) {
-        case (.double(let x), .double(let y)): return .double(ease?.transformValue(x, y, t) ?? x + (y - x) * t)
+        // Upstream interpolates numbers in Float (KeyFrameDouble::applyInterpolation).
+        case (.double(let x), .double(let y)): return .double(ease?.transformValue(x, y, t) ?? Double(Float(x) + (Float(y) - Float(x)) * Float(t)))
         case (.color(let x), .color(let y)): return .color(lerpColor(x, y, ease?.transform(t) ?? t))
         case (.uint(let x), .uint(let y)) where Self.isInterpolatableUint(property):
             let from = Double(x), to = Double(y)
@@ -62,7 +63,7 @@ extension AnimationDefinition.Value {
     /// the property is of another kind and the write does nothing.
     func written(over current: RivePropertyValue, mix: Double, property: UInt32) -> RivePropertyValue? {
         switch (self, current) {
-        case (.double(let v), .float(let c)): return .float(Float(mix >= 1 ? v : Double(c) + (v - Double(c)) * mix))
+        case (.double(let v), .float(let c)): return .float(mix >= 1 ? Float(v) : c * (1 - Float(mix)) + Float(v) * Float(mix))
         case (.double(let v), .uint): return .uint(UInt64(max(0, v.rounded())))
         case (.color(let v), .color(let c)): return .color(mix >= 1 ? v : lerpColor(c, v, mix))
         case (.bool(let v), .bool): return .bool(v)

@@ -187,7 +187,8 @@ extension AnimationDefinition.Track {
             if seconds == to.seconds || !from.interpolates || to.seconds <= from.seconds {
                 value = seconds == to.seconds ? to.effectiveValue(in: store) : from.effectiveValue(in: store)
             } else {
-                let t = (seconds - from.seconds) / (to.seconds - from.seconds)
+                // Upstream's KeyFrameDouble::applyInterpolation computes the factor in Float.
+                let t = Double((Float(seconds) - Float(from.seconds)) / (Float(to.seconds) - Float(from.seconds)))
                 value = from.effectiveValue(in: store).interpolated(to: to.effectiveValue(in: store), t, property: propertyKey, ease: from.ease)
             }
         }
@@ -216,12 +217,15 @@ func lerpColor(_ a: UInt32, _ b: UInt32, _ t: Double) -> UInt32 {
 /// (Newton steps from a sampled guess, bisection when the slope is flat) and returns its y.
 struct CubicEase {
     let x1: Double, y1: Double, x2: Double, y2: Double
+    /// Upstream's solver, in Float (FloatMath.swift).
+    private let solver: FloatCubicSolver
 
     init(x1: Double, y1: Double, x2: Double, y2: Double) {
         self.x1 = x1
         self.y1 = y1
         self.x2 = x2
         self.y2 = y2
+        solver = FloatCubicSolver(x1: x1, y1: y1, x2: x2, y2: y2)
     }
 
     /// The ease of the interpolator at artboard-local id `interpolator`, or `nil` (named in
@@ -237,44 +241,20 @@ struct CubicEase {
                   x2: Double(object.float(P.cubicInterpolatorX2) ?? 0.58), y2: Double(object.float(P.cubicInterpolatorY2) ?? 1))
     }
 
-    private static func coordinate(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
-        let u = 1 - s
-        return 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s
-    }
-
-    private static func slope(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
-        let u = 1 - s
-        return 3 * u * u * p1 + 6 * u * s * (p2 - p1) + 3 * s * s * (1 - p2)
-    }
-
-    /// The eased value of `t` in 0…1.
+    /// The eased value of `t`, as upstream's `CubicEaseInterpolator::transform` computes it in
+    /// Float; 0 and 1 (and anything beyond, or not a number) stay exactly the ends.
     func transform(_ t: Double) -> Double {
-        if t <= 0 { return 0 }
-        if t >= 1 { return 1 }
-        return Self.coordinate(parameter(t), y1, y2)
+        guard t > 0 else { return 0 }
+        guard t < 1 else { return 1 }
+        return Double(solver.transform(Float(t)))
     }
 
-    /// The curve parameter whose x is `t` in 0…1 (upstream's solver `getT`).
+    /// The curve parameter whose x is `t` (upstream's solver `getT`, in Float); 0 and 1 (and
+    /// what lies beyond) stay exactly the ends.
     func parameter(_ t: Double) -> Double {
-        if t <= 0 { return 0 }
-        if t >= 1 { return 1 }
-        var s = t
-        for _ in 0..<8 {
-            let slope = Self.slope(s, x1, x2)
-            guard abs(slope) > 1e-7 else { break }
-            let error = Self.coordinate(s, x1, x2) - t
-            if abs(error) < 1e-7 { return s }
-            s -= error / slope
-        }
-        var low = 0.0, high = 1.0
-        s = t
-        for _ in 0..<60 {
-            let x = Self.coordinate(s, x1, x2)
-            if abs(x - t) < 1e-7 { break }
-            if x < t { low = s } else { high = s }
-            s = (low + high) / 2
-        }
-        return s
+        guard t > 0 else { return 0 }
+        guard t < 1 else { return 1 }
+        return Double(solver.parameter(Float(t)))
     }
 }
 
