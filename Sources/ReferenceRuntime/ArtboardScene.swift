@@ -85,13 +85,22 @@ final class ArtboardScene {
     /// The constraints and the order they apply in (Constraints.swift).
     private(set) var constraints = SceneConstraints()
 
+    // The transforms, opacities, paths and dirty lists below are read and written by every
+    // `update()` and draw, so their exclusivity is enforced statically only: every write is an
+    // append, or an assignment of a value computed before the access begins, and no access
+    // spans a call that could reach the same property.
+
     /// Each component's world transform (constraints rewrite those of constrained components).
+    @exclusivity(unchecked)
     var worldTransforms: [Transform2D]
+    @exclusivity(unchecked)
     private var renderOpacities: [Double]
     /// Each shape's path in its own space, by shape id (`nil` for other components).
+    @exclusivity(unchecked)
     private var shapePaths: [Path?]
     /// Each path component's path in its own space (a skinned path's in world space), by id,
     /// kept so a shape that only moves is re-composed without rebuilding its geometry.
+    @exclusivity(unchecked)
     private var pathSpacePaths: [Path?]
     /// The shape each path component belongs to, by path id.
     private var shapeOfPath: [Int: Int] = [:]
@@ -99,7 +108,9 @@ final class ArtboardScene {
     private var pathsOfShape: [Int: [Int]] = [:]
     /// The shapes whose paths must be composed again because their or their paths' world
     /// transforms changed, and a flag per component saying whether it is in that list.
+    @exclusivity(unchecked)
     private var composeDirty: [Int] = []
+    @exclusivity(unchecked)
     private var isComposeDirty: [Bool]
     /// The components whose subtree's transforms need recomputing, and a flag per component
     /// saying whether it is in that list. (These lists and flags, and the paths' below, are
