@@ -59,6 +59,9 @@ final class ArtboardScene {
     }
 
     let store: PropertyStore
+    /// The components by artboard-local id. Written only while the scene is built, then read
+    /// by every update and draw, so its exclusivity is enforced statically only.
+    @exclusivity(unchecked)
     private(set) var components: [Component?]
     /// The drawables (shapes and nested artboards) in draw order (bottom first).
     private(set) var drawOrder: [Int] = []
@@ -105,9 +108,16 @@ final class ArtboardScene {
     /// The shape each path component belongs to, by path id.
     private var shapeOfPath: [Int: Int] = [:]
     /// Each shape's path components in the order its path combines them.
+    @exclusivity(unchecked)
     private var pathsOfShape: [Int: [Int]] = [:]
+    /// Each path's transform into its shape's space when the shape was last composed, by path id.
+    @exclusivity(unchecked)
+    private var composedWith: [Transform2D?]
     /// The shapes whose paths must be composed again because their or their paths' world
     /// transforms changed, and a flag per component saying whether it is in that list.
+    /// Each node's transform properties in the store, found on first use (`localTransform`).
+    @exclusivity(unchecked)
+    private var transformHandles: [TransformHandles?]
     @exclusivity(unchecked)
     private var composeDirty: [Int] = []
     @exclusivity(unchecked)
@@ -151,6 +161,7 @@ final class ArtboardScene {
     @exclusivity(unchecked)
     private var isPathDirty: [Bool]
     /// The skinned paths and what deforms them (Skinning.swift).
+    @exclusivity(unchecked)
     private var skinning = SceneSkinning()
     /// The draw rules and targets that reorder the drawables (DrawRules.swift), the drawables
     /// in file order, and whether a rule's or target's change asks for a new draw order.
@@ -183,6 +194,8 @@ final class ArtboardScene {
         isComposeDirty = Array(repeating: false, count: localObjects.count)
         isTransformDirty = Array(repeating: false, count: localObjects.count)
         isPathDirty = Array(repeating: false, count: localObjects.count)
+        transformHandles = Array(repeating: nil, count: localObjects.count)
+        composedWith = Array(repeating: nil, count: localObjects.count)
         for id in components.indices {
             guard let parent = components[id]?.parent else { continue }
             if !components.indices.contains(parent) || components[parent] == nil || parent == id {
@@ -315,7 +328,7 @@ final class ArtboardScene {
         }
         if !composeDirty.isEmpty {
             for shape in composeDirty {
-                if !isPathDirty[shape] { shapePaths[shape] = buildPath(of: shape, rebuildingGeometry: false) }
+                if !isPathDirty[shape], !composesAsBefore(shape) { shapePaths[shape] = buildPath(of: shape, rebuildingGeometry: false) }
                 isComposeDirty[shape] = false
             }
             composeDirty.removeAll(keepingCapacity: true)
@@ -475,9 +488,24 @@ final class ArtboardScene {
                                      rotation: store.double(id, P.transformComponentRotation),
                                scaleX: store.double(id, P.transformComponentScaleX, 1), scaleY: store.double(id, P.transformComponentScaleY, 1))
         }
-        return Transform2D.float(x: store.double(id, P.nodeX), y: store.double(id, P.nodeY),
-                    rotation: store.double(id, P.transformComponentRotation),
-                    scaleX: store.double(id, P.transformComponentScaleX, 1), scaleY: store.double(id, P.transformComponentScaleY, 1))
+        let handles = transformHandles[id] ?? makeTransformHandles(id)
+        return Transform2D.float(x: store.double(handles.x, 0), y: store.double(handles.y, 0), rotation: store.double(handles.rotation, 0),
+                                 scaleX: store.double(handles.scaleX, 1), scaleY: store.double(handles.scaleY, 1))
+    }
+
+    /// The store places of a node's local transform properties.
+    private struct TransformHandles {
+        let x, y, rotation, scaleX, scaleY: PropertyStore.Handle
+    }
+
+    /// Finds a component's transform properties in the store once, so every later update
+    /// reads them in place instead of looking each up by key.
+    private func makeTransformHandles(_ id: Int) -> TransformHandles {
+        let handle = { (property: UInt32) in self.store.handle(PropertyStore.Key(object: id, property: property)) }
+        let handles = TransformHandles(x: handle(P.nodeX), y: handle(P.nodeY), rotation: handle(P.transformComponentRotation),
+                                       scaleX: handle(P.transformComponentScaleX), scaleY: handle(P.transformComponentScaleY))
+        transformHandles[id] = handles
+        return handles
     }
 
     /// Marks a shape's path to be rebuilt on the next update (Constraints.swift).
@@ -505,7 +533,8 @@ final class ArtboardScene {
     private func buildPath(of shape: Int, rebuildingGeometry: Bool) -> Path {
         var combined = Path()
         var paths: [Int] = []
-        defer { pathsOfShape[shape] = paths }
+        // Written only when the shape's paths changed (a shape that moves rebuilds every frame).
+        defer { if pathsOfShape[shape] != paths { pathsOfShape[shape] = paths } }
         var stack = components[shape]?.children.reversed().map { $0 } ?? []
         while let id = stack.popLast() {
             guard let component = components[id] else { continue }
@@ -527,7 +556,9 @@ final class ArtboardScene {
                 paths.append(id)
                 // A skinned path is in world space: its own transform is the identity (PointsPath::pathTransform).
                 let toShape = worldTransforms[shape].floatInvertedOrIdentity().floatTimes(isSkinned ? .identity : worldTransforms[id])
-                combined.commands.append(contentsOf: path.commands.map { $0.floatMapped(by: toShape) })
+                composedWith[id] = toShape
+                combined.commands.reserveCapacity(combined.commands.count + path.commands.count)
+                for command in path.commands { combined.commands.append(command.floatMapped(by: toShape)) }
             case .node, .bone:
                 stack.append(contentsOf: component.children.reversed())
             default:
@@ -535,6 +566,19 @@ final class ArtboardScene {
             }
         }
         return combined
+    }
+
+    /// Whether composing a shape again would give the path it has: its paths are the same, none
+    /// is skinned, and each maps into the shape's space through the same transform as when
+    /// the shape was last composed (a shape that moves with its paths keeps its path).
+    private func composesAsBefore(_ shape: Int) -> Bool {
+        guard shapePaths[shape] != nil, let paths = pathsOfShape[shape] else { return false }
+        let toLocal = worldTransforms[shape].floatInvertedOrIdentity()
+        for id in paths {
+            guard skinning.skinsByPath[id] == nil, let before = composedWith[id],
+                  toLocal.floatTimes(worldTransforms[id]) == before, !isCollapsed(id, below: shape) else { return false }
+        }
+        return true
     }
 
     /// A shape's paths in world space, as upstream's world path (`PathComposer`, for clips
