@@ -437,16 +437,33 @@ extension ArtboardScene {
         worldTransforms[id].ty = translationA.y * ti + translationB.y * t
     }
 
-    /// Upstream `ScaleConstraint::constrain`.
-    private func applyScale(_ constraint: SceneConstraints.Constraint) {
+    /// The steps upstream's scale and rotation constraints share: the constrained component's
+    /// world parts (`a`), and the target's parts in the constraint's source space (`b`, the
+    /// component's own without a target) after `copy` (given `a` and whether the destination
+    /// space is local, then mapped back from it), clamped in the min/max space; `nil` when a
+    /// space cannot be inverted.
+    private func copiedParts(_ constraint: SceneConstraints.Constraint,
+                             copy: (_ b: inout TransformParts, _ a: TransformParts, _ destinationIsLocal: Bool) -> Void,
+                             clamp: (inout TransformParts) -> Void) -> (a: TransformParts, b: TransformParts)? {
         let id = constraint.constrained
         let partsA = TransformParts(worldTransforms[id])
         var partsB = partsA
         if let target = constraint.target {
-            guard let transformB = sourceTransform(constraint, target, worldTransforms[target]) else { return }
+            guard let transformB = sourceTransform(constraint, target, worldTransforms[target]) else { return nil }
             partsB = TransformParts(transformB)
             let destinationIsLocal = isLocal(constraint, P.transformSpaceConstraintDestSpaceValue)
-            let offset = bool(constraint, P.transformComponentConstraintOffset, false)
+            copy(&partsB, partsA, destinationIsLocal)
+            if destinationIsLocal { partsB = TransformParts(parentWorld(id) * partsB.composed) }
+        }
+        guard let clamped = clampedInMinMaxSpace(partsB, of: id, constraint, clamp: clamp) else { return nil }
+        return (partsA, clamped)
+    }
+
+    /// Upstream `ScaleConstraint::constrain`.
+    private func applyScale(_ constraint: SceneConstraints.Constraint) {
+        let id = constraint.constrained
+        let offset = bool(constraint, P.transformComponentConstraintOffset, false)
+        guard let (partsA, partsB) = copiedParts(constraint, copy: { partsB, partsA, destinationIsLocal in
             if !bool(constraint, P.transformComponentConstraintDoesCopy, true) {
                 partsB.scaleX = destinationIsLocal ? 1 : partsA.scaleX
             } else {
@@ -459,13 +476,10 @@ extension ArtboardScene {
                 partsB.scaleY *= double(constraint, P.transformComponentConstraintYCopyFactorY, 1)
                 if offset { partsB.scaleY *= store.double(id, P.transformComponentScaleY, 1) }
             }
-            if destinationIsLocal { partsB = TransformParts(parentWorld(id) * partsB.composed) }
-        }
-        guard let clamped = clampedInMinMaxSpace(partsB, of: id, constraint, clamp: { parts in
+        }, clamp: { parts in
             parts.scaleX = clampedX(parts.scaleX, constraint)
             parts.scaleY = clampedY(parts.scaleY, constraint)
         }) else { return }
-        partsB = clamped
         let t = double(constraint, P.constraintStrength, 1), ti = 1 - t
         var result = partsA
         result.scaleX = partsA.scaleX * ti + partsB.scaleX * t
@@ -476,12 +490,7 @@ extension ArtboardScene {
     /// Upstream `RotationConstraint::constrain`.
     private func applyRotation(_ constraint: SceneConstraints.Constraint) {
         let id = constraint.constrained
-        let partsA = TransformParts(worldTransforms[id])
-        var partsB = partsA
-        if let target = constraint.target {
-            guard let transformB = sourceTransform(constraint, target, worldTransforms[target]) else { return }
-            partsB = TransformParts(transformB)
-            let destinationIsLocal = isLocal(constraint, P.transformSpaceConstraintDestSpaceValue)
+        guard let (partsA, partsB) = copiedParts(constraint, copy: { partsB, partsA, destinationIsLocal in
             if !bool(constraint, P.transformComponentConstraintDoesCopy, true) {
                 partsB.rotation = destinationIsLocal ? 0 : partsA.rotation
             } else {
@@ -490,12 +499,9 @@ extension ArtboardScene {
                     partsB.rotation += store.double(id, P.transformComponentRotation, 0)
                 }
             }
-            if destinationIsLocal { partsB = TransformParts(parentWorld(id) * partsB.composed) }
-        }
-        guard let clamped = clampedInMinMaxSpace(partsB, of: id, constraint, clamp: { parts in
+        }, clamp: { parts in
             parts.rotation = clampedX(parts.rotation, constraint)
         }) else { return }
-        partsB = clamped
         var result = partsA
         result.rotation = partsA.rotation + shortestAngle(from: partsA.rotation, to: partsB.rotation) * double(constraint, P.constraintStrength, 1)
         worldTransforms[id] = result.composed
