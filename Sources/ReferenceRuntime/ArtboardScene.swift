@@ -78,6 +78,8 @@ final class ArtboardScene {
     private var clipOperations: [ClipOperation] = []
     /// Whether each of `clipOperations` saves and restores (upstream's needsSaveOperation).
     private var clipOperationSaves: [Bool] = []
+    /// Whether a clipping shape changed since `clipOperationSaves` was decided.
+    private var areClipSavesDirty = false
     /// The shapes that hold at least one path.
     private var pathShapes: Set<Int> = []
     /// For each clipping shape, the shapes whose paths make its clip (those under its source).
@@ -113,11 +115,11 @@ final class ArtboardScene {
     /// Each path's transform into its shape's space when the shape was last composed, by path id.
     @exclusivity(unchecked)
     private var composedWith: [Transform2D?]
-    /// The shapes whose paths must be composed again because their or their paths' world
-    /// transforms changed, and a flag per component saying whether it is in that list.
     /// Each node's transform properties in the store, found on first use (`localTransform`).
     @exclusivity(unchecked)
     private var transformHandles: [TransformHandles?]
+    /// The shapes whose paths must be composed again because their or their paths' world
+    /// transforms changed, and a flag per component saying whether it is in that list.
     @exclusivity(unchecked)
     private var composeDirty: [Int] = []
     @exclusivity(unchecked)
@@ -250,7 +252,6 @@ final class ArtboardScene {
         update()
     }
 
-    /// Whether `id` is `ancestor` or hangs below it.
     /// The attached shapes at and under a component, depth first with children in file order.
     private func shapesDepthFirst(from root: Int) -> [Int] {
         guard components.indices.contains(root), components[root] != nil, root == 0 || isAttached(root) else { return [] }
@@ -263,6 +264,7 @@ final class ArtboardScene {
         return shapes
     }
 
+    /// Whether `id` is `ancestor` or hangs below it.
     private func isUnder(_ id: Int, _ ancestor: Int) -> Bool {
         var current: Int? = id
         var steps = 0
@@ -320,7 +322,12 @@ final class ArtboardScene {
         if store.hasChangedObjects { takeChanges() }
         if isDrawOrderDirty {
             isDrawOrderDirty = false
+            areClipSavesDirty = false
             sortDrawOrder()
+        }
+        if areClipSavesDirty {
+            areClipSavesDirty = false
+            updateClipOperationSaves()
         }
         if !transformDirty.isEmpty { updateDirtyTransforms() }
         if !skinning.isEmpty {
@@ -356,6 +363,12 @@ final class ArtboardScene {
                 placement: { target in store.uint(target, P.drawTargetPlacementValue, 0) })
         }
         clipOperations = ClipOperation.drawList(drawOrder: drawOrder, clipsByDrawable: clipsByShape)
+        updateClipOperationSaves()
+    }
+
+    /// Decides again which clip operations save and restore, from the clips' current
+    /// visibility (upstream re-runs `clearRedundantOperations` when a clip's visibility changes).
+    private func updateClipOperationSaves() {
         clipOperationSaves = Self.clipOperationSaves(clipOperations) { clip in store.bool(clip, P.clippingShapeIsVisible, true) }
     }
 
@@ -375,7 +388,9 @@ final class ArtboardScene {
                 if let shape = owningShape(of: id) { markPathDirty(shape) }
             case .vertex:
                 if let path = components[id]?.parent, let shape = owningShape(of: path) { markPathDirty(shape) }
-            case .fill, .stroke, .solidColor, .gradient, .gradientStop, .clippingShape, .other:
+            case .clippingShape:
+                areClipSavesDirty = true
+            case .fill, .stroke, .solidColor, .gradient, .gradientStop, .other:
                 break
             }
         }
@@ -507,9 +522,6 @@ final class ArtboardScene {
         transformHandles[id] = handles
         return handles
     }
-
-    /// Marks a shape's path to be rebuilt on the next update (Constraints.swift).
-    func rebuildPath(ofShape shape: Int) { markPathDirty(shape) }
 
     /// A component's translation in its parent's space (upstream `composedTranslation`).
     func localTranslation(_ id: Int) -> Point {

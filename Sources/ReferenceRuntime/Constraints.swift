@@ -48,20 +48,12 @@ struct SceneConstraints {
     private var affected: [Int: [Int]] = [:]
     /// For each follow-path target, its paths in file order (upstream `Shape::paths`).
     private(set) var followedPaths: [Int: [Int]] = [:]
-    /// The paths that are constrained or hang below a constrained component inside their
-    /// shape, and those shapes (their paths are rebuilt after every constraint pass).
-    private var pathsMovedInShape: Set<Int> = []
-    private(set) var shapesWithMovedPaths: [Int] = []
     /// For each IK constraint, its chain of bones from the top down to the constrained tip
     /// (upstream `IKConstraint::onAddedClean`, `m_FkChain`).
     private(set) var ikChains: [Int: [Int]] = [:]
 
     /// No constraints.
     init() {}
-
-    /// Whether a constraint between a path and its shape moves the path (so its place in the
-    /// shape comes from world transforms, not from the local ones).
-    func movesPathInShape(_ path: Int) -> Bool { pathsMovedInShape.contains(path) }
 
     /// Whether the scene has no constraint to apply.
     var isEmpty: Bool { order.isEmpty }
@@ -198,18 +190,6 @@ struct SceneConstraints {
         for constraint in constraints { byComponent[constraint.constrained, default: []].append(constraint) }
         order = sorted.filter { $0 < count && byComponent[$0] != nil }
         followedPaths = followed
-        for path in 0..<count where isPath(path) {
-            guard let shape = owningShape(path) else { continue }
-            var current: Int? = path
-            while let node = current, node != shape {
-                if byComponent[node] != nil {
-                    pathsMovedInShape.insert(path)
-                    if !shapesWithMovedPaths.contains(shape) { shapesWithMovedPaths.append(shape) }
-                    break
-                }
-                current = parent(node)
-            }
-        }
         for constraint in constraints {
             affected[constraint.id, default: []].append(constraint.constrained)
             guard constraint.kind == .followPath, let target = constraint.target else { continue }
@@ -285,15 +265,6 @@ struct TransformParts {
     }
 }
 
-/// A path command with its points mapped through a transform.
-private func mapped(_ command: PathCommand, by transform: Transform2D) -> PathCommand {
-    switch command {
-    case .moveTo(let p): .moveTo(transform.apply(p))
-    case .lineTo(let p): .lineTo(transform.apply(p))
-    case .cubicTo(let c1, let c2, let p): .cubicTo(control1: transform.apply(c1), control2: transform.apply(c2), to: transform.apply(p))
-    case .close: .close
-    }
-}
 
 /// Upstream's `math::PI * 2` wrap of an angle difference into -π…π.
 private func shortestAngle(from: Double, to: Double) -> Double {
@@ -325,7 +296,6 @@ extension ArtboardScene {
                 }
             }
         }
-        for shape in constraints.shapesWithMovedPaths { rebuildPath(ofShape: shape) }
     }
 
     /// The world transform of a component's parent (the identity for the artboard's children,
@@ -568,7 +538,7 @@ extension ArtboardScene {
             for path in paths {
                 guard let kind = components[path]?.kind else { continue }
                 let world = worldTransforms[path]
-                combined += localPath(path, kind: kind).commands.map { mapped($0, by: world) }
+                combined += localPath(path, kind: kind).commands.map { ArtboardScene.transformed($0, by: world) }
             }
             let measure = PathMeasure(combined)
             let (position, tangent) = measure.positionAndTangent(atFraction: Float(double(constraint, P.followPathConstraintDistance, 0)))
