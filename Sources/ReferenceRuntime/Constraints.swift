@@ -540,7 +540,7 @@ extension ArtboardScene {
                 let world = worldTransforms[path]
                 combined += localPath(path, kind: kind).commands.map { ArtboardScene.transformed($0, by: world) }
             }
-            let measure = PathMeasure(combined)
+            let measure = PathLengthMeasure(Path(commands: combined))
             let (position, tangent) = measure.positionAndTangent(atFraction: Float(double(constraint, P.followPathConstraintDistance, 0)))
             if orient {
                 let angleB = fmod(TransformParts(transformB).rotation, Double.pi * 2)

@@ -1,3 +1,5 @@
+import Foundation
+
 extension ContourMeasure {
     /// The point at a distance along the contour and the direction there (upstream
     /// `ContourMeasure::getPosTan`): the distance is clamped to the contour; on a line the
@@ -32,5 +34,22 @@ extension ContourMeasure {
     private static func normalized(_ v: SIMD2<Float>) -> SIMD2<Float> {
         let squared = v.x * v.x + v.y * v.y
         return v * (squared > 0 ? 1 / squared.squareRoot() : 1)
+    }
+}
+
+extension PathLengthMeasure {
+    /// The position and tangent at a fraction of the whole length (upstream
+    /// `PathMeasure::atPercentage`): the fraction wraps into 0…1, a whole non-zero fraction
+    /// meaning the end. Past every contour, or with none, both are zero.
+    public func positionAndTangent(atFraction fraction: Float) -> (position: SIMD2<Float>, tangent: SIMD2<Float>) {
+        var inRange = fmodf(fraction, 1)
+        if inRange < 0 { inRange += 1 }
+        if fraction != 0, inRange == 0 { inRange = 1 }
+        var current = length * inRange
+        for contour in contours {
+            if current - contour.length <= 0 { return contour.positionAndTangent(atDistance: current) }
+            current -= contour.length
+        }
+        return (.zero, .zero)
     }
 }

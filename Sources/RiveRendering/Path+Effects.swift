@@ -161,12 +161,15 @@ extension Path {
     }
 }
 
-/// All contours of a path measured as one length (upstream `PathMeasure`, src/math/path_measure.cpp).
-struct PathLengthMeasure {
+/// All contours of a path measured as one length (upstream `PathMeasure`, src/math/path_measure.cpp),
+/// each by `ContourMeasure` in `Float` like upstream.
+public struct PathLengthMeasure {
     let contours: [ContourMeasure]
-    let length: Float
+    /// The length of all contours.
+    public let length: Float
 
-    init(_ path: Path) {
+    /// Measures a path (in the space it is to be measured in).
+    public init(_ path: Path) {
         contours = ContourMeasure.contours(of: path)
         length = contours.reduce(Float(0)) { $0 + $1.length }
     }

@@ -118,19 +118,19 @@ struct ConstraintTests {
     @Test("the path measure walks a closed square by fraction, wrapping fractions outside 0…1")
     func squareMeasure() {
         let square = Path.rectangle(width: 100, height: 100, originX: 0, originY: 0)
-        let measure = PathMeasure(square.commands)
+        let measure = PathLengthMeasure(square)
         #expect(measure.length == 400)
         let half = measure.positionAndTangent(atFraction: 0.5)
         #expect(half.position == SIMD2(100, 100) && half.tangent == SIMD2(0, 1))
         #expect(measure.positionAndTangent(atFraction: 1.25).position == SIMD2(100, 0))
         #expect(measure.positionAndTangent(atFraction: -0.25).position == SIMD2(0, 100))
         #expect(measure.positionAndTangent(atFraction: 1).position == SIMD2(0, 0), "a whole fraction is the end")
-        #expect(PathMeasure([]).positionAndTangent(atFraction: 0.5).position == .zero, "no contour: zero")
+        #expect(PathLengthMeasure(Path()).positionAndTangent(atFraction: 0.5).position == .zero, "no contour: zero")
     }
 
     @Test("the path measure's circle is a little shorter than 2πr (the chords of Wang's formula's pieces) and its quarter point lies on the circle")
     func circleMeasure() {
-        let measure = PathMeasure(Path.ellipse(width: 100, height: 100).commands)
+        let measure = PathLengthMeasure(Path.ellipse(width: 100, height: 100))
         #expect(measure.length < 2 * .pi * 50 && measure.length > 2 * .pi * 50 - 1.5, "\(measure.length)")
         let quarter = measure.positionAndTangent(atFraction: 0.25)
         #expect(abs((quarter.position.x * quarter.position.x + quarter.position.y * quarter.position.y).squareRoot() - 50) < 0.1)
