@@ -38,9 +38,13 @@ struct ArtboardContent {
     /// nested instance its origin (NestedArtboards.swift); under a layout it moves the
     /// layout's pivot, which is not played.
     private static func isNestedOriginOverride(_ object: RiveObject, layout: RiveFileLayout.Artboard, document: RiveDocument) -> Bool {
-        guard object.typeKey == T.componentOrigin, let parent = object.index(P.componentParentId),
-              layout.localObjects.indices.contains(parent), let host = layout.localObjects[parent] else { return false }
-        return document.objects[host].typeKey == T.nestedArtboard
+        object.typeKey == T.componentOrigin && parent(of: object, localObjects: layout.localObjects, document: document)?.typeKey == T.nestedArtboard
+    }
+
+    /// An object's parent: the artboard-local object its `parentId` names, if any.
+    private static func parent(of object: RiveObject, localObjects: [Int?], document: RiveDocument) -> RiveObject? {
+        guard let id = object.index(P.componentParentId), localObjects.indices.contains(id), let index = localObjects[id] else { return nil }
+        return document.objects[index]
     }
 
     /// Reads the content of artboard `index` of a file model.
@@ -109,11 +113,9 @@ struct ArtboardContent {
     /// Whether an object is a value of a view-model instance authored under a nested artboard
     /// host (EmbeddedInstances.swift), which binds write through the artboard's store.
     private static func isEmbeddedValue(_ object: RiveObject, localObjects: [Int?], document: RiveDocument) -> Bool {
-        guard object.isType(T.viewModelInstanceValue), let instance = object.index(P.componentParentId),
-              localObjects.indices.contains(instance), let instanceObject = localObjects[instance].map({ document.objects[$0] }),
-              instanceObject.isType(T.viewModelInstance), let host = instanceObject.index(P.componentParentId),
-              localObjects.indices.contains(host), let hostObject = localObjects[host].map({ document.objects[$0] }) else { return false }
-        return hostObject.typeKey == T.nestedArtboard
+        guard object.isType(T.viewModelInstanceValue), let instance = parent(of: object, localObjects: localObjects, document: document),
+              instance.isType(T.viewModelInstance) else { return false }
+        return parent(of: instance, localObjects: localObjects, document: document)?.typeKey == T.nestedArtboard
     }
 
     /// The unsupported type names as `name ×count`, sorted by name.
