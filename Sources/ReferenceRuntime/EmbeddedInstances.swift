@@ -29,26 +29,23 @@ final class EmbeddedInstance {
         takenRevisions = Array(repeating: .max, count: links.count)
     }
 
-    /// The embedded instance of host `host` in an artboard, or `nil` when it has none.
-    static func of(host: Int, in artboard: ReferenceArtboard) -> EmbeddedInstance? {
+    /// The embedded instance among a host's `ViewModelInstance` children (artboard-local ids,
+    /// in file order), given every value record's id by the local id of the instance it
+    /// belongs to; `nil` when none is of a standard view model.
+    static func of(instances: [Int], valuesByInstance: [Int: [Int]], in artboard: ReferenceArtboard) -> EmbeddedInstance? {
         let model = artboard.file.model
         let document = model.document
         let local = model.artboards[artboard.index].localObjects
-        let children = local.indices.filter { id in
-            guard let object = local[id].map({ document.objects[$0] }) else { return false }
-            return object.isType(T.viewModelInstance) && object.index(P.componentParentId) == host
-        }
-        for id in children {
+        for id in instances {
             let object = document.objects[local[id]!]
             guard let viewModel = object.index(P.viewModelInstanceViewModelId), model.viewModels.indices.contains(viewModel),
                   !model.viewModels[viewModel].isGlobal else { continue }
             let node = artboard.file.factory.blank(viewModel)
             node.name = object.string(P.componentName) ?? ""
             var links: [(value: PropertyStore.Handle, node: ValueNode)] = []
-            for valueID in local.indices {
-                guard let record = local[valueID].map({ document.objects[$0] }), record.isType(T.viewModelInstanceValue),
-                      record.index(P.componentParentId) == id,
-                      let property = record.index(P.viewModelInstanceValueViewModelPropertyId),
+            for valueID in valuesByInstance[id] ?? [] {
+                let record = document.objects[local[valueID]!]
+                guard let property = record.index(P.viewModelInstanceValueViewModelPropertyId),
                       node.values.indices.contains(property), let valueNode = node.values[property],
                       let key = valueKey(of: record.typeKey) else { continue }
                 links.append((artboard.store.handle(PropertyStore.Key(object: valueID, property: key)), valueNode))

@@ -101,7 +101,7 @@ final class NestedArtboardHost {
     }
     /// The view-model instance authored under the host, which its nested artboard is bound to
     /// (EmbeddedInstances.swift), if it has one.
-    private var embedded: EmbeddedInstance?
+    private let embedded: EmbeddedInstance?
     /// The host's first `ComponentOrigin` child's origin properties, if it has one.
     private let originOverride: (x: PropertyStore.Handle, y: PropertyStore.Handle)?
     /// The revisions of the origin override last given to the nested instance (`nil`: none yet).
@@ -145,7 +145,7 @@ final class NestedArtboardHost {
     }
 
     private init(hostID: Int, parent: ReferenceArtboard, dataPath: [Int], machineIndices: [Int], machineInputs: [[NestedInput]],
-                 originOverride: Int?) {
+                 originOverride: Int?, embedded: EmbeddedInstance?) {
         self.hostID = hostID
         self.parent = parent
         self.dataPath = dataPath
@@ -164,7 +164,7 @@ final class NestedArtboardHost {
             (store.handle(PropertyStore.Key(object: origin, property: P.componentOriginOriginX)),
              store.handle(PropertyStore.Key(object: origin, property: P.componentOriginOriginY)))
         }
-        embedded = EmbeddedInstance.of(host: hostID, in: parent)
+        self.embedded = embedded
         instantiate(store.value(settings.artboard)?.uintValue ?? Self.noArtboard)
     }
 
@@ -181,11 +181,17 @@ final class NestedArtboardHost {
         var machinesByHost: [Int: [(component: Int, machine: Int)]] = [:]
         var inputsByMachine: [Int: [NestedInput]] = [:]
         var originByHost: [Int: Int] = [:]
+        var instancesByHost: [Int: [Int]] = [:]
+        var valuesByInstance: [Int: [Int]] = [:]
         for id in local.indices {
             guard let objectIndex = local[id] else { continue }
             let object = document.objects[objectIndex]
             if object.typeKey == T.componentOrigin, let host = object.index(P.componentParentId), originByHost[host] == nil {
                 originByHost[host] = id
+            } else if object.isType(T.viewModelInstance), let host = object.index(P.componentParentId) {
+                instancesByHost[host, default: []].append(id)
+            } else if object.isType(T.viewModelInstanceValue), let instance = object.index(P.componentParentId) {
+                valuesByInstance[instance, default: []].append(id)
             } else if object.typeKey == T.nestedStateMachine, let host = object.index(P.componentParentId),
                let machine = object.index(P.nestedAnimationAnimationId) {
                 machinesByHost[host, default: []].append((id, machine))
@@ -200,7 +206,8 @@ final class NestedArtboardHost {
             let machines = machinesByHost[id] ?? []
             return NestedArtboardHost(hostID: id, parent: artboard, dataPath: path, machineIndices: machines.map(\.machine),
                                       machineInputs: machines.map { inputsByMachine[$0.component] ?? [] },
-                                      originOverride: originByHost[id])
+                                      originOverride: originByHost[id],
+                                      embedded: EmbeddedInstance.of(instances: instancesByHost[id] ?? [], valuesByInstance: valuesByInstance, in: artboard))
         }
     }
 
