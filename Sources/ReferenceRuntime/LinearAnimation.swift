@@ -165,8 +165,9 @@ final class AnimationDefinition {
             let fps = Float(self.fps)
             time = Double((Float(seconds) * fps).rounded(.down) / fps)
         }
-        for (track, handle) in zip(tracks, handles) {
-            track.apply(at: time, mix: mix, to: store, at: handle)
+        // By index: zipping the arrays retained both, and each track copied out retained its keyframes.
+        for index in tracks.indices where handles.indices.contains(index) {
+            tracks[index].apply(at: time, mix: mix, to: store, at: handles[index])
         }
     }
 }
