@@ -40,7 +40,12 @@ public final class ReferenceStateMachine: StateMachine {
     private var settledChannels: [ObjectIdentifier: EventChannel<Void, Never>] = [:]
     private let definition: StateMachineDefinition
     @exclusivity(unchecked)
-    private var inputs: [InputState]
+    private var inputs: [InputState] {
+        didSet { inputWrites &+= 1 }
+    }
+    /// How many times `inputs` was written: part of the conditions' stamp.
+    @exclusivity(unchecked)
+    private var inputWrites: UInt64 = 0
     @exclusivity(unchecked)
     private var layers: [LayerInstance]
     private var listenerHovered: [Bool]
@@ -185,6 +190,7 @@ public final class ReferenceStateMachine: StateMachine {
         var stateChanged = false
         for layer in layers.indices {
             layersActive = layers[layer].advance(seconds, reader: self, store: store) || layersActive
+            layers[layer].noteConditionStamp(conditionStamp)
             stateChanged = stateChanged || layers[layer].changedState
             performFireActions(layers[layer].takeFiredActions())
         }
@@ -199,9 +205,10 @@ public final class ReferenceStateMachine: StateMachine {
             let bound = artboard.updateBinds()
             targetsChanged = targetsChanged || bound
             var changedAgain = false
-            for layer in layers.indices where layers[layer].tryChangeState(reader: self, store: store) {
+            for layer in layers.indices where layers[layer].tryChangeState(reader: self, store: store, stamp: conditionStamp) {
                 changedAgain = true
                 layersActive = layers[layer].advance(0, reader: self, store: store) || layersActive
+                layers[layer].noteConditionStamp(conditionStamp)
                 performFireActions(layers[layer].takeFiredActions())
             }
             if artboard.advanceNestedArtboards(0, newFrame: false) { changedAgain = true }
@@ -209,10 +216,7 @@ public final class ReferenceStateMachine: StateMachine {
             if !bound, !changedAgain { break }
         }
         for position in contextValues.indices {
-            Unmanaged.passUnretained(contextValues[position]).borrow { value in
-                value.resetTrigger()
-                value.hasChanged = false
-            }
+            Unmanaged.passUnretained(contextValues[position]).borrow { $0.consumeChange() }
         }
         for input in inputs.indices { inputs[input].isFired = false }
         Unmanaged.passUnretained(artboard.scene).borrow { $0.update() }
@@ -224,6 +228,13 @@ public final class ReferenceStateMachine: StateMachine {
         }
         Unmanaged.passUnretained(artboard.file.worker).borrow { $0.deliverStreamEvents() }
         return needsMore
+    }
+
+    /// The conditions' stamp now (LayerInstance.swift): input writes, changes of the bindable
+    /// properties' store, and changes of any view-model value (the bindables' sources among them).
+    private var conditionStamp: ConditionStamp {
+        ConditionStamp(inputWrites: inputWrites, bindableChanges: binds.store.changeCount,
+                       valueChanges: ValueNode.changes.load(ordering: .relaxed))
     }
 
     /// The name of the state each layer is in (its animation's name, or entry/any/exit/blend).
@@ -633,15 +644,17 @@ public final class ReferenceStateMachine: StateMachine {
             active = binds.update() || active
             for layer in layers.indices {
                 active = layers[layer].advance(seconds, reader: self, store: store) || active
+                layers[layer].noteConditionStamp(conditionStamp)
                 active = active || layers[layer].changedState
                 performFireActions(layers[layer].takeFiredActions())
             }
             active = binds.advanceConverters(by: Float(seconds)) || active
         } else {
-            for layer in layers.indices where layers[layer].tryChangeState(reader: self, store: store) {
+            for layer in layers.indices where layers[layer].tryChangeState(reader: self, store: store, stamp: conditionStamp) {
                 active = true
                 _ = binds.update()
                 _ = layers[layer].advance(0, reader: self, store: store)
+                layers[layer].noteConditionStamp(conditionStamp)
                 performFireActions(layers[layer].takeFiredActions())
             }
         }
