@@ -39,11 +39,20 @@ final class AnimationDefinition {
     }
 
     /// The keyframes of one property of one component.
-    struct Track {
+    ///
+    /// A class, so that applying a track borrows it from the animation's list unretained
+    /// instead of copying it out (each copy retained its keyframes).
+    final class Track {
         /// The artboard-local id of the keyed component.
         let object: Int
         let propertyKey: UInt32
         let keyFrames: [KeyFrame]
+
+        init(object: Int, propertyKey: UInt32, keyFrames: [KeyFrame]) {
+            self.object = object
+            self.propertyKey = propertyKey
+            self.keyFrames = keyFrames
+        }
     }
 
     let name: String
@@ -165,9 +174,11 @@ final class AnimationDefinition {
             let fps = Float(self.fps)
             time = Double((Float(seconds) * fps).rounded(.down) / fps)
         }
-        // By index: zipping the arrays retained both, and each track copied out retained its keyframes.
+        // By index, each track unretained (`tracks` holds them): zipping the arrays retained
+        // both, and each track read out retained it.
         for index in tracks.indices where handles.indices.contains(index) {
-            tracks[index].apply(at: time, mix: mix, to: store, at: handles[index])
+            let handle = handles[index]
+            Unmanaged.passUnretained(tracks[index]).borrow { $0.apply(at: time, mix: mix, to: store, at: handle) }
         }
     }
 }
