@@ -328,11 +328,13 @@ struct AnimationPlayer {
     /// Records the keyed events between two times (upstream `LinearAnimation::reportKeyedCallbacks`):
     /// none when starting a ping-pong bounce at the range's start.
     private mutating func passEvents(from: Float, to: Float, speedDirection: Float, fromPong: Bool) {
-        guard !definition.callbacks.isEmpty else { return }
-        let startTime = speedDirection >= 0 ? definition.startSecondsFloat : definition.endSecondsFloat
+        // The definition is read unretained: this player holds it.
+        let definition = Unmanaged.passUnretained(self.definition)
+        guard !definition.borrow({ $0.callbacks.isEmpty }) else { return }
+        let startTime = definition.borrow { speedDirection >= 0 ? $0.startSecondsFloat : $0.endSecondsFloat }
         let fromStart = startTime == from
         if fromStart, fromPong { return }
-        definition.appendEvents(from: from, to: to, fromStart: fromStart, to: &passedEvents)
+        definition.borrow { $0.appendEvents(from: from, to: to, fromStart: fromStart, to: &passedEvents) }
     }
 
     /// Advances by `elapsed` seconds (scaled by the animation's speed, times `speed`); returns

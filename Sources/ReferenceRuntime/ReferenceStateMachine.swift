@@ -174,9 +174,10 @@ public final class ReferenceStateMachine: StateMachine {
         if contextIsNew || resolvedGeneration != worker.structureGeneration {
             resolveBinds(reconcileAll: contextIsNew)
         }
-        let store = artboard.store
-        if store.boundKeyFrameValues !== binds.store { store.boundKeyFrameValues = binds.store }
-        let sceneChangesBefore = store.changeCount &- store.inertChangeCount
+        // The artboard's store is read through the constant chain each time (a local copy was
+        // retained for the whole advance).
+        if artboard.store.boundKeyFrameValues !== binds.store { artboard.store.boundKeyFrameValues = binds.store }
+        let sceneChangesBefore = artboard.store.changeCount &- artboard.store.inertChangeCount
         var sourcesChanged = false
         for position in contextValues.indices
         where Unmanaged.passUnretained(contextValues[position]).borrow({ $0.hasChanged }) {
@@ -189,7 +190,7 @@ public final class ReferenceStateMachine: StateMachine {
         var layersActive = false
         var stateChanged = false
         for layer in layers.indices {
-            layersActive = layers[layer].advance(seconds, reader: self, store: store) || layersActive
+            layersActive = layers[layer].advance(seconds, reader: self, store: artboard.store) || layersActive
             layers[layer].noteConditionStamp(conditionStamp)
             stateChanged = stateChanged || layers[layer].changedState
             performFireActions(layers[layer].takeFiredActions())
@@ -205,9 +206,9 @@ public final class ReferenceStateMachine: StateMachine {
             let bound = artboard.updateBinds()
             targetsChanged = targetsChanged || bound
             var changedAgain = false
-            for layer in layers.indices where layers[layer].tryChangeState(reader: self, store: store, stamp: conditionStamp) {
+            for layer in layers.indices where layers[layer].tryChangeState(reader: self, store: artboard.store, stamp: conditionStamp) {
                 changedAgain = true
-                layersActive = layers[layer].advance(0, reader: self, store: store) || layersActive
+                layersActive = layers[layer].advance(0, reader: self, store: artboard.store) || layersActive
                 layers[layer].noteConditionStamp(conditionStamp)
                 performFireActions(layers[layer].takeFiredActions())
             }
@@ -220,7 +221,7 @@ public final class ReferenceStateMachine: StateMachine {
         }
         for input in inputs.indices { inputs[input].isFired = false }
         Unmanaged.passUnretained(artboard.scene).borrow { $0.update() }
-        let sceneChanged = store.changeCount &- store.inertChangeCount != sceneChangesBefore
+        let sceneChanged = artboard.store.changeCount &- artboard.store.inertChangeCount != sceneChangesBefore
         let needsMore = seconds == 0 || layersActive || stateChanged || sourcesChanged || targetsChanged || sceneChanged || convertersAnimating
             || hasPendingViewModelListeners || !reportedEvents.isEmpty
         if !needsMore, !settledChannels.isEmpty {
@@ -635,25 +636,26 @@ public final class ReferenceStateMachine: StateMachine {
         if context != nil, contextIsNew || resolvedGeneration != worker.structureGeneration {
             resolveBinds(reconcileAll: contextIsNew)
         }
-        let store = artboard.store
-        if store.boundKeyFrameValues !== binds.store { store.boundKeyFrameValues = binds.store }
+        // The artboard's store is read through the constant chain each time (a local copy was
+        // retained for the whole advance).
+        if artboard.store.boundKeyFrameValues !== binds.store { artboard.store.boundKeyFrameValues = binds.store }
         var active = false
         if newFrame {
             active = applyEvents()
             active = applyViewModelListeners() || active
             active = binds.update() || active
             for layer in layers.indices {
-                active = layers[layer].advance(seconds, reader: self, store: store) || active
+                active = layers[layer].advance(seconds, reader: self, store: artboard.store) || active
                 layers[layer].noteConditionStamp(conditionStamp)
                 active = active || layers[layer].changedState
                 performFireActions(layers[layer].takeFiredActions())
             }
             active = binds.advanceConverters(by: Float(seconds)) || active
         } else {
-            for layer in layers.indices where layers[layer].tryChangeState(reader: self, store: store, stamp: conditionStamp) {
+            for layer in layers.indices where layers[layer].tryChangeState(reader: self, store: artboard.store, stamp: conditionStamp) {
                 active = true
                 _ = binds.update()
-                _ = layers[layer].advance(0, reader: self, store: store)
+                _ = layers[layer].advance(0, reader: self, store: artboard.store)
                 layers[layer].noteConditionStamp(conditionStamp)
                 performFireActions(layers[layer].takeFiredActions())
             }
