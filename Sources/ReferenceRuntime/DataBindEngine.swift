@@ -387,9 +387,10 @@ final class BindSet {
     func advanceConverters(by seconds: Float) -> Bool {
         var keepGoing = false
         for position in interpolatingPositions {
-            let bind = binds[position]
-            if let isCollapsed, isCollapsed(bind.definition.target) { continue }
-            let (animating, changed) = bind.advanceConverter(by: seconds)
+            // Unretained: `binds` holds the bind and is never reassigned.
+            let bind = Unmanaged.passUnretained(binds[position])
+            if let isCollapsed, isCollapsed(bind.borrow { $0.definition.target }) { continue }
+            let (animating, changed) = bind.borrow { $0.advanceConverter(by: seconds) }
             if animating { keepGoing = true }
             guard changed else { continue }
             settledState = nil
