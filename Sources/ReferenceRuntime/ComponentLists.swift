@@ -34,7 +34,13 @@ private typealias P = RivePropertyKey
 final class ComponentListHost {
     /// The list component's artboard-local id in the hosting artboard.
     let listID: Int
-    private unowned let parent: ReferenceArtboard
+    private let parent: HostingArtboard
+    /// The hosting artboard's binds on the list's `listSource`, in the order `boundList`
+    /// searches them (a bind set's binds never change).
+    private let listSourceBinds: [LiveBind]
+    /// The sources of `listSourceBinds`, with their revisions, when `syncItems()` last took
+    /// the list; held strongly, so a source that changes is never mistaken for a new one.
+    private var syncedSources: [(source: ValueNode?, revision: UInt64)] = []
     /// Artboard indices by view-model index, from the list's `ArtboardListMapRule` children.
     private let mapRules: [Int: Int]
     /// For a list a virtualizing scroll constraint places, its settings (`nil` otherwise).
@@ -50,20 +56,46 @@ final class ComponentListHost {
         let machine: ReferenceStateMachine?
     }
     /// The items shown, in list order.
-    private(set) var items: [Item] = []
+    var items: [Item] { shown.items }
+    /// The items shown with their artboards and state machines unretained for the per-frame passes.
+    private final class ShownItems {
+        let items: [Item]
+        /// The artboards and state machines of the items that have an artboard, in list order;
+        /// `items` owns them.
+        let playing: [(artboard: Unmanaged<ReferenceArtboard>, machine: Unmanaged<ReferenceStateMachine>?)]
+
+        init(_ items: [Item]) {
+            self.items = items
+            playing = items.compactMap { item in
+                item.artboard.map { (Unmanaged.passUnretained($0), item.machine.map(Unmanaged.passUnretained)) }
+            }
+        }
+    }
+    /// The items shown (replaced whole by `syncItems()`).
+    private var shown = ShownItems([]) {
+        didSet { shownRef = Unmanaged.passUnretained(shown) }
+    }
+    /// `shown` unretained, for the per-frame passes (`advance`, `updateBinds`): using it costs
+    /// no reference counting. Valid while `shown` holds the same object, which only
+    /// `syncItems()` replaces, and that runs from the hosting artboard's `updateBinds`, after
+    /// this list's own passes, never inside them.
+    @exclusivity(unchecked)
+    private var shownRef: Unmanaged<ShownItems>
     /// The data context the host last passed down.
     private var hostContext: DataContext?
 
-    private init(listID: Int, parent: ReferenceArtboard, mapRules: [Int: Int], virtualization: Virtualization?) {
+    private init(listID: Int, parent: HostingArtboard, mapRules: [Int: Int], virtualization: Virtualization?) {
         self.listID = listID
         self.parent = parent
+        listSourceBinds = parent.binds.liveBinds(onTarget: listID).filter { $0.definition.propertyKey == P.artboardComponentListListSource }
+        shownRef = Unmanaged.passUnretained(shown)
         self.mapRules = mapRules
         self.virtualization = virtualization
     }
 
     /// The component lists of an artboard instance: every `ArtboardComponentList` attached to
     /// the artboard's tree, with its map rules.
-    static func hosts(of artboard: ReferenceArtboard) -> [ComponentListHost] {
+    static func hosts(of artboard: HostingArtboard) -> [ComponentListHost] {
         let local = artboard.file.model.artboards[artboard.index].localObjects
         let document = artboard.file.model.document
         let virtualized = virtualizedLists(localObjects: local, document: document)
@@ -118,7 +150,7 @@ final class ComponentListHost {
     /// (`DataConverterNumberToList::convert`: `max(0, floor(n))` default instances of the
     /// converter's view model, none when it names no view model).
     private var boundList: [InstanceNode]? {
-        for bind in parent.binds.liveBinds(onTarget: listID) where bind.definition.propertyKey == P.artboardComponentListListSource {
+        for bind in listSourceBinds {
             switch (bind.definition.converter, bind.source?.value) {
             case (nil, .list(let nodes)?):
                 return nodes
@@ -143,6 +175,10 @@ final class ComponentListHost {
     /// Takes the bound list when it changed (upstream `updateList`, run when the list bind
     /// applies); returns whether the items changed.
     func syncItems() -> Bool {
+        // The bound list depends only on the binds' sources and their values (and on what
+        // earlier calls left), so while those are as they were, it is the list taken last.
+        if sourcesAreSynced { return false }
+        syncedSources = listSourceBinds.map { ($0.source, $0.source?.revision ?? 0) }
         let nodes = boundList ?? []
         guard nodes.count != items.count || nodes.indices.contains(where: { nodes[$0] !== items[$0].node }) else { return false }
         var kept: [ObjectIdentifier: Item] = [:]
@@ -152,16 +188,27 @@ final class ComponentListHost {
             for case let value? in node.values where value.dataType == .symbolListIndex { value.set(.listIndex(UInt64(index))) }
         }
         guard let virtualization else {
-            items = nodes.map { node in kept.removeValue(forKey: ObjectIdentifier(node)) ?? makeItem(node) }
+            shown = ShownItems(nodes.map { node in kept.removeValue(forKey: ObjectIdentifier(node)) ?? makeItem(node) })
             return true
         }
         realized = Self.realize(sizes: nodes.map { node in
             artboardIndex(forViewModel: node.viewModel).map { Double(parent.file.model.document.objects[parent.file.model.layout.artboards[$0].objectIndex].float(P.layoutComponentWidth) ?? 0) }
         }, virtualization: virtualization)
-        let shown = Set(realized.map(\.index))
-        items = nodes.enumerated().map { index, node in
-            if let item = kept.removeValue(forKey: ObjectIdentifier(node)), item.artboard != nil || !shown.contains(index) { return item }
-            return shown.contains(index) ? makeItem(node) : Item(node: node, artboard: nil, machine: nil)
+        let realizedIndices = Set(realized.map(\.index))
+        shown = ShownItems(nodes.enumerated().map { index, node in
+            if let item = kept.removeValue(forKey: ObjectIdentifier(node)), item.artboard != nil || !realizedIndices.contains(index) { return item }
+            return realizedIndices.contains(index) ? makeItem(node) : Item(node: node, artboard: nil, machine: nil)
+        })
+        return true
+    }
+
+    /// Whether the list binds' sources and their revisions are those `syncItems()` last took.
+    /// (A loop, not `contains(where:)`: a closure made here checks the executor on every call.)
+    private var sourcesAreSynced: Bool {
+        guard syncedSources.count == listSourceBinds.count else { return false }
+        for position in listSourceBinds.indices {
+            let source = listSourceBinds[position].source, synced = syncedSources[position]
+            if source !== synced.source || (source?.revision ?? 0) != synced.revision { return false }
         }
         return true
     }
@@ -217,22 +264,27 @@ final class ComponentListHost {
     /// Advances the items' state machines and their artboards' nested artboards; returns
     /// whether they need more frames (upstream `ArtboardComponentList::advanceComponent`).
     func advance(_ seconds: Double, newFrame: Bool) -> Bool {
-        guard !items.isEmpty, !parent.scene.isCollapsed(listID) else { return false }
-        var keepGoing = false
-        // By index, so no item is copied (each copy retains its three references).
-        for index in items.indices {
-            if items[index].machine?.advanceAsNested(seconds, newFrame: newFrame) == true { keepGoing = true }
-            if items[index].artboard?.advanceNestedArtboards(seconds, newFrame: newFrame) == true { keepGoing = true }
-            if newFrame, items[index].artboard?.binds.advanceConverters(by: Float(seconds)) == true { keepGoing = true }
+        shownRef.withUnretained { shown in
+            guard !shown.items.isEmpty, !parent.scene.isCollapsed(listID) else { return false }
+            var keepGoing = false
+            for item in shown.playing {
+                if item.machine?.withUnretained({ $0.advanceAsNested(seconds, newFrame: newFrame) }) == true { keepGoing = true }
+                item.artboard.withUnretained { artboard in
+                    if artboard.advanceNestedArtboards(seconds, newFrame: newFrame) { keepGoing = true }
+                    if newFrame, artboard.binds.advanceConverters(by: Float(seconds)) { keepGoing = true }
+                }
+            }
+            return keepGoing
         }
-        return keepGoing
     }
 
     /// Applies the items' binds; returns whether one changed a value.
     func updateBinds() -> Bool {
-        var changed = false
-        for index in items.indices where items[index].artboard?.updateBinds() == true { changed = true }
-        return changed
+        shownRef.withUnretained { shown in
+            var changed = false
+            for item in shown.playing where item.artboard.withUnretained({ $0.updateBinds() }) { changed = true }
+            return changed
+        }
     }
 
     /// Draws every item in the list's space (the renderer is already under the list's world

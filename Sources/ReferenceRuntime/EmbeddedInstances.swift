@@ -32,7 +32,7 @@ final class EmbeddedInstance {
     /// The embedded instance among a host's `ViewModelInstance` children (artboard-local ids,
     /// in file order), given every value record's id by the local id of the instance it
     /// belongs to; `nil` when none is of a standard view model.
-    static func of(instances: [Int], valuesByInstance: [Int: [Int]], in artboard: ReferenceArtboard) -> EmbeddedInstance? {
+    static func of(instances: [Int], valuesByInstance: [Int: [Int]], in artboard: HostingArtboard) -> EmbeddedInstance? {
         let model = artboard.file.model
         let document = model.document
         let local = model.artboards[artboard.index].localObjects

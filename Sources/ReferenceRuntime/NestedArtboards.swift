@@ -62,7 +62,7 @@ final class NestedArtboardHost {
 
     /// The host component's artboard-local id in the hosting artboard.
     let hostID: Int
-    private unowned let parent: ReferenceArtboard
+    private let parent: HostingArtboard
     /// The view-model instance path (`dataBindPathIds`): `[viewModel, property, nested…]`.
     private let dataPath: [Int]
     /// The state-machine indices of the host's `NestedStateMachine` children, in file order.
@@ -122,12 +122,18 @@ final class NestedArtboardHost {
     // enforced statically only (a dynamic check cost about 30 instructions per access): every
     // write is an assignment of a value computed before the access begins, and the loops over
     // them read the array out before calling into a state machine.
+    /// The nested artboard instance and its state machines, `nil` when the host shows no artboard.
+    private var playback: Playback?
+    /// `playback` unretained, for the per-frame passes (`advance`, `updateBinds`): using it
+    /// costs no reference counting. It is valid while `playback` holds the same object, which
+    /// only `instantiate` replaces, and that runs at load and from `swapIfRebound()` (an
+    /// artboard's `updateBinds`, after this host's own pass), never inside those passes.
+    @exclusivity(unchecked)
+    private var playbackRef: Unmanaged<Playback>?
     /// The nested artboard instance, `nil` when the host shows no artboard.
-    @exclusivity(unchecked)
-    private(set) var instance: ReferenceArtboard?
+    var instance: ReferenceArtboard? { playback?.instance }
     /// The nested state machines, in file order.
-    @exclusivity(unchecked)
-    private(set) var machines: [ReferenceStateMachine] = []
+    var machines: [ReferenceStateMachine] { playback?.machines ?? [] }
     /// The data context the host last passed down (before resolving its own path).
     private var hostContext: DataContext?
     /// Time held back by quantization, in seconds of the nested artboard.
@@ -139,12 +145,26 @@ final class NestedArtboardHost {
     /// What the nested state machines hold (weakly) to pass their events up to this host.
     private(set) lazy var eventRelay = NestedEventRelay(self)
 
+    /// A nested artboard instance with the state machines that play it (replaced whole on a swap).
+    private final class Playback {
+        let instance: ReferenceArtboard
+        let machines: [ReferenceStateMachine]
+        /// `machines` unretained, for the per-frame loops: this object owns them.
+        let machineRefs: [Unmanaged<ReferenceStateMachine>]
+
+        init(instance: ReferenceArtboard, machines: [ReferenceStateMachine]) {
+            self.instance = instance
+            self.machines = machines
+            machineRefs = machines.map(Unmanaged.passUnretained)
+        }
+    }
+
     /// A state machine's event sink held weakly.
     private struct WeakSink {
         weak var sink: NestedEventSink?
     }
 
-    private init(hostID: Int, parent: ReferenceArtboard, dataPath: [Int], machineIndices: [Int], machineInputs: [[NestedInput]],
+    private init(hostID: Int, parent: HostingArtboard, dataPath: [Int], machineIndices: [Int], machineInputs: [[NestedInput]],
                  originOverride: Int?, embedded: EmbeddedInstance?) {
         self.hostID = hostID
         self.parent = parent
@@ -170,7 +190,7 @@ final class NestedArtboardHost {
 
     /// The hosts of an artboard instance: every `NestedArtboard` attached to the artboard's
     /// tree, with the `NestedStateMachine` children that name it as their parent.
-    static func hosts(of artboard: ReferenceArtboard) -> [NestedArtboardHost] {
+    static func hosts(of artboard: HostingArtboard) -> [NestedArtboardHost] {
         let definition = artboard.file.model.artboards[artboard.index]
         let document = artboard.file.model.document
         let local = definition.localObjects
@@ -219,8 +239,8 @@ final class NestedArtboardHost {
         // has and upstream would follow forever) stays empty, as does a chain too deep.
         guard id < UInt64(artboards.count), !chain.contains(Int(id)), chain.count <= Self.maximumNestingDepth else {
             artboardIndex = nil
-            instance = nil
-            machines = []
+            playback = nil
+            playbackRef = nil
             inputLinks = []
             return
         }
@@ -232,14 +252,16 @@ final class NestedArtboardHost {
             return hostScene.rootPoint(hostScene.worldTransform(host).apply(point))
         }
         artboardIndex = index
-        instance = nested
         appliedOriginRevisions = nil
-        machines = []
+        var machines: [ReferenceStateMachine] = []
         var inputs: [[NestedInput]] = []
         for (position, machine) in machineIndices.enumerated() where nested.content.stateMachines.indices.contains(machine) {
             machines.append(ReferenceStateMachine(artboard: nested, index: machine))
             inputs.append(machineInputs.indices.contains(position) ? machineInputs[position] : [])
         }
+        let playback = Playback(instance: nested, machines: machines)
+        self.playback = playback
+        playbackRef = Unmanaged.passUnretained(playback)
         machineInputs = inputs
         inputLinks = []
         for (machine, links) in inputs.enumerated() {
@@ -249,22 +271,22 @@ final class NestedArtboardHost {
             }
         }
         for machine in machines { machine.eventHost = eventRelay }
-        passNestedInputs()
+        passNestedInputs(playback)
     }
 
     /// Passes the nested inputs' values to their state machines' inputs: all of them when the
     /// machines start (upstream `NestedInput::applyValue`), then those whose value an
     /// animation or a bind changed since (upstream's `nestedValue` setter writes through).
-    private func passNestedInputs() {
+    private func passNestedInputs(_ playback: Playback) {
         for position in inputLinks.indices {
             let input = inputLinks[position]
             let revision = store.revision(input.value)
             if input.passedRevision == revision { continue }
             inputLinks[position].passedRevision = revision
             if input.link.isBool {
-                machines[input.machine].setNestedInput(input.link.input, bool: store.value(input.value)?.boolValue ?? false)
+                playback.machines[input.machine].setNestedInput(input.link.input, bool: store.value(input.value)?.boolValue ?? false)
             } else {
-                machines[input.machine].setNestedInput(input.link.input, number: store.double(input.value, 0))
+                playback.machines[input.machine].setNestedInput(input.link.input, number: store.double(input.value, 0))
             }
         }
     }
@@ -389,7 +411,7 @@ final class NestedArtboardHost {
     /// Advances the nested state machines and the nested artboard's own hosts; returns whether
     /// they need more frames.
     func advance(_ seconds: Double, newFrame: Bool) -> Bool {
-        guard let instance, !isPaused, !isCollapsed else { return false }
+        guard let playbackRef, !isPaused, !isCollapsed else { return false }
         let speed = store.double(settings.speed, 1)
         var local = Float(seconds) * Float(speed >= 0 ? speed : 1)
         let quantize = store.double(settings.quantize, -1)
@@ -404,19 +426,23 @@ final class NestedArtboardHost {
             }
             if local == 0, newFrame { return true }
         }
-        var keepGoing = false
-        passNestedInputs()
-        for machine in machines where machine.advanceAsNested(Double(local), newFrame: newFrame) { keepGoing = true }
-        if instance.advanceNestedArtboards(Double(local), newFrame: newFrame) { keepGoing = true }
-        if newFrame, instance.binds.advanceConverters(by: local) { keepGoing = true }
-        return keepGoing
+        return playbackRef.withUnretained { playback in
+            var keepGoing = false
+            passNestedInputs(playback)
+            for machine in playback.machineRefs where machine.withUnretained({ $0.advanceAsNested(Double(local), newFrame: newFrame) }) {
+                keepGoing = true
+            }
+            if playback.instance.advanceNestedArtboards(Double(local), newFrame: newFrame) { keepGoing = true }
+            if newFrame, playback.instance.binds.advanceConverters(by: local) { keepGoing = true }
+            return keepGoing
+        }
     }
 
     /// Applies the nested artboard's binds (its own hosts' first); returns whether one changed a value.
     func updateBinds() -> Bool {
-        guard let instance, !isPaused else { return false }
-        let tookValues = embedded?.takeChanges(from: parent.store) ?? false
-        return instance.updateBinds() || tookValues
+        guard let playbackRef, !isPaused else { return false }
+        let tookValues = embedded?.takeChanges(from: store) ?? false
+        return playbackRef.withUnretained { $0.instance.updateBinds() } || tookValues
     }
 
     /// Passes a pointer event at a point of the hosting artboard's content space to the nested
@@ -473,6 +499,36 @@ final class NestedEventSink {
     }
 }
 
+extension Unmanaged {
+    /// Calls `body` with the object, which the caller knows to be alive for the whole call,
+    /// without retaining it.
+    ///
+    /// A closure written in main-actor code and passed straight to the standard library's
+    /// `_withUnsafeGuaranteedRef` checks the executor on every call (the standard library is
+    /// not built in the Swift 6 language mode); passed through this function, it does not.
+    @inline(__always)
+    func withUnretained<Result>(_ body: (Instance) -> Result) -> Result {
+        _withUnsafeGuaranteedRef(body)
+    }
+}
+
+/// What the nested artboard and component list hosts of an artboard instance use of it.
+///
+/// The hosts hold these strongly rather than the artboard instance (which owns them, so they
+/// could only hold it unowned, paying for a checked retain at every use): none of these objects
+/// refers to the hosts or to the artboard instance, so no cycle forms, and calls through these
+/// `let`s cost no reference counting.
+struct HostingArtboard {
+    let file: ReferenceFile
+    /// The artboard's index in the file.
+    let index: Int
+    /// The artboard indices of the instances that host the artboard instance, outermost first.
+    let hostChain: [Int]
+    let store: PropertyStore
+    let scene: ArtboardScene
+    let binds: BindSet
+}
+
 extension ReferenceArtboard {
     /// Passes a data context down to every nested artboard.
     func bindNestedArtboards(_ context: DataContext?, reconcileAll: Bool) {
@@ -484,8 +540,8 @@ extension ReferenceArtboard {
     /// hosts); returns whether one needs more frames.
     func advanceNestedArtboards(_ seconds: Double, newFrame: Bool) -> Bool {
         var keepGoing = false
-        for host in nestedHosts where host.advance(seconds, newFrame: newFrame) { keepGoing = true }
-        for list in componentLists where list.advance(seconds, newFrame: newFrame) { keepGoing = true }
+        for host in nestedHostRefs where host.withUnretained({ $0.advance(seconds, newFrame: newFrame) }) { keepGoing = true }
+        for list in componentListRefs where list.withUnretained({ $0.advance(seconds, newFrame: newFrame) }) { keepGoing = true }
         return keepGoing
     }
 
@@ -494,12 +550,12 @@ extension ReferenceArtboard {
     /// changed; returns whether a bind changed a value or an artboard was swapped.
     func updateBinds() -> Bool {
         var changed = false
-        for host in nestedHosts where host.updateBinds() { changed = true }
-        for list in componentLists where list.updateBinds() { changed = true }
+        for host in nestedHostRefs where host.withUnretained({ $0.updateBinds() }) { changed = true }
+        for list in componentListRefs where list.withUnretained({ $0.updateBinds() }) { changed = true }
         changed = binds.update() || changed
         changed = applyJoysticks() || changed
-        for list in componentLists where list.syncItems() { changed = true }
-        for host in nestedHosts where host.swapIfRebound() {
+        for list in componentListRefs where list.withUnretained({ $0.syncItems() }) { changed = true }
+        for host in nestedHostRefs where host.withUnretained({ $0.swapIfRebound() }) {
             changed = true
             placeLayoutHosts()
         }

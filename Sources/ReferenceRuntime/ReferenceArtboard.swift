@@ -22,9 +22,14 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
     /// The joysticks, in file order (Joysticks.swift).
     let joysticks: [Joystick]
     /// The nested artboards this instance hosts, in file order (see NestedArtboards.swift).
-    private(set) var nestedHosts: [NestedArtboardHost] = []
+    let nestedHosts: [NestedArtboardHost]
     /// The component lists this instance hosts, in file order (see ComponentLists.swift).
-    private(set) var componentLists: [ComponentListHost] = []
+    let componentLists: [ComponentListHost]
+    /// `nestedHosts` and `componentLists` unretained, for the per-frame passes: using them
+    /// costs no reference counting, and the `let` arrays above keep them alive as long as this
+    /// instance.
+    let nestedHostRefs: [Unmanaged<NestedArtboardHost>]
+    let componentListRefs: [Unmanaged<ComponentListHost>]
     /// The artboard indices of the instances that host this one, outermost first (empty for
     /// a top-level instance).
     let hostChain: [Int]
@@ -51,8 +56,11 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
         if !scene.soloMembers.isEmpty {
             binds.isCollapsed = { [unowned scene] target in scene.isCollapsed(target) }
         }
-        nestedHosts = NestedArtboardHost.hosts(of: self)
-        componentLists = ComponentListHost.hosts(of: self)
+        let hosting = HostingArtboard(file: file, index: index, hostChain: hostChain, store: store, scene: scene, binds: binds)
+        nestedHosts = NestedArtboardHost.hosts(of: hosting)
+        componentLists = ComponentListHost.hosts(of: hosting)
+        nestedHostRefs = nestedHosts.map(Unmanaged.passUnretained)
+        componentListRefs = componentLists.map(Unmanaged.passUnretained)
         if !nestedHosts.isEmpty || !componentLists.isEmpty {
             scene.drawNestedArtboard = { [unowned self] host, renderer, opacity in self.drawNested(host: host, on: renderer, hostOpacity: opacity) }
         }
