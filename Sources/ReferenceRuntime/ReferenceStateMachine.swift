@@ -597,7 +597,6 @@ public final class ReferenceStateMachine: StateMachine {
         return bindableKeys[index] ?? Self.valueKey(ofBindable: index, in: file.model.document)
     }
 
-
     /// Sets input `index` to a number or a boolean from a nested input of the hosting artboard
     /// (upstream `NestedNumber` / `NestedBool`); an index of another kind changes nothing.
     func setNestedInput(_ index: Int, number: Double? = nil, bool: Bool? = nil) {
