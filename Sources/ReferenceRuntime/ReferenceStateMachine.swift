@@ -219,7 +219,8 @@ public final class ReferenceStateMachine: StateMachine {
         for position in contextValues.indices {
             Unmanaged.passUnretained(contextValues[position]).borrow { $0.consumeChange() }
         }
-        for input in inputs.indices { inputs[input].isFired = false }
+        // Only fired inputs are written: every write moves the conditions' stamp.
+        for input in inputs.indices where inputs[input].isFired { inputs[input].isFired = false }
         Unmanaged.passUnretained(artboard.scene).borrow { $0.update() }
         let sceneChanged = artboard.store.changeCount &- artboard.store.inertChangeCount != sceneChangesBefore
         let needsMore = seconds == 0 || layersActive || stateChanged || sourcesChanged || targetsChanged || sceneChanged || convertersAnimating
@@ -659,7 +660,8 @@ public final class ReferenceStateMachine: StateMachine {
                 performFireActions(layers[layer].takeFiredActions())
             }
         }
-        for input in inputs.indices { inputs[input].isFired = false }
+        // Only fired inputs are written: every write moves the conditions' stamp.
+        for input in inputs.indices where inputs[input].isFired { inputs[input].isFired = false }
         return active || !reportedEvents.isEmpty
     }
 
