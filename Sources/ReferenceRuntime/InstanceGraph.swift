@@ -104,17 +104,17 @@ final class ValueNode {
         fireCount &+= 1
     }
 
-    /// Consumes a trigger at the end of an advance: the counter returns to 0 (which binds
-    /// then apply) without counting as a fire.
-    func resetTrigger() {
-        if case .trigger(let counter) = value, counter != 0 { set(.trigger(0)) }
-    }
-
-    /// Consumes the change at the end of an advance: a fired trigger is reset and the change
-    /// flag cleared.
+    /// Consumes the change at the end of an advance: a fired trigger's counter returns to 0
+    /// (a new revision, which binds then apply, not counted as a fire) and the change flag is
+    /// cleared; one count in `changes` covers both.
     func consumeChange() {
-        resetTrigger()
-        guard hasChanged else { return }
+        var changed = hasChanged
+        if case .trigger(let counter) = value, counter != 0 {
+            value = .trigger(0)
+            revision &+= 1
+            changed = true
+        }
+        guard changed else { return }
         hasChanged = false
         Self.changes.wrappingAdd(1, ordering: .relaxed)
     }
