@@ -61,14 +61,21 @@ final class ComponentListHost {
     private final class ShownItems {
         let items: [Item]
         /// The artboards and state machines of the items that have an artboard, in list order;
-        /// `items` owns them.
-        let playing: [(artboard: Unmanaged<ReferenceArtboard>, machine: Unmanaged<ReferenceStateMachine>?)]
+        /// `items` owns them. In memory of its own, as iterating an array held here would
+        /// retain the array around every call out.
+        let playing: UnsafeMutableBufferPointer<(artboard: Unmanaged<ReferenceArtboard>, machine: Unmanaged<ReferenceStateMachine>?)>
 
         init(_ items: [Item]) {
             self.items = items
-            playing = items.compactMap { item in
+            let refs = items.compactMap { item in
                 item.artboard.map { (Unmanaged.passUnretained($0), item.machine.map(Unmanaged.passUnretained)) }
             }
+            playing = .allocate(capacity: refs.count)
+            _ = playing.initialize(from: refs)
+        }
+
+        deinit {
+            playing.deallocate()
         }
     }
     /// The items shown (replaced whole by `syncItems()`).

@@ -149,12 +149,14 @@ final class NestedArtboardHost {
     private final class Playback {
         let instance: ReferenceArtboard
         let machines: [ReferenceStateMachine]
-        /// `machines` unretained, for the per-frame loops: this object owns them.
+        /// `instance` and `machines` unretained, for the per-frame passes: this object owns them.
+        let instanceRef: Unmanaged<ReferenceArtboard>
         let machineRefs: [Unmanaged<ReferenceStateMachine>]
 
         init(instance: ReferenceArtboard, machines: [ReferenceStateMachine]) {
             self.instance = instance
             self.machines = machines
+            instanceRef = Unmanaged.passUnretained(instance)
             machineRefs = machines.map(Unmanaged.passUnretained)
         }
     }
@@ -432,8 +434,10 @@ final class NestedArtboardHost {
             for machine in playback.machineRefs where machine.withUnretained({ $0.advanceAsNested(Double(local), newFrame: newFrame) }) {
                 keepGoing = true
             }
-            if playback.instance.advanceNestedArtboards(Double(local), newFrame: newFrame) { keepGoing = true }
-            if newFrame, playback.instance.binds.advanceConverters(by: local) { keepGoing = true }
+            playback.instanceRef.withUnretained { instance in
+                if instance.advanceNestedArtboards(Double(local), newFrame: newFrame) { keepGoing = true }
+                if newFrame, instance.binds.advanceConverters(by: local) { keepGoing = true }
+            }
             return keepGoing
         }
     }
@@ -442,7 +446,7 @@ final class NestedArtboardHost {
     func updateBinds() -> Bool {
         guard let playbackRef, !isPaused else { return false }
         let tookValues = embedded?.takeChanges(from: store) ?? false
-        return playbackRef.withUnretained { $0.instance.updateBinds() } || tookValues
+        return playbackRef.withUnretained { $0.instanceRef.withUnretained { $0.updateBinds() } } || tookValues
     }
 
     /// Passes a pointer event at a point of the hosting artboard's content space to the nested
