@@ -361,12 +361,33 @@ final class NestedArtboardHost {
         return true
     }
 
-    private var isPaused: Bool { store.value(settings.paused)?.boolValue ?? false }
+    /// What the host's settings in the hosting store say about playing it.
+    private struct PlayState {
+        let isPaused: Bool
+        /// Whether a solo the host sits in shows another of its members (as `ArtboardScene.isCollapsed(hostID)`).
+        let isCollapsed: Bool
+        let speed: Double
+        let quantize: Double
+    }
+    /// The play state as last read, with the hosting store's change count then. Read and
+    /// assigned whole, so its exclusivity is enforced statically only.
+    @exclusivity(unchecked)
+    private var readPlayState: (changeCount: UInt64, state: PlayState)?
 
-    /// Whether a solo the host sits in shows another of its members (as `ArtboardScene.isCollapsed(hostID)`).
-    private var isCollapsed: Bool {
-        for link in soloLinks where store.value(link.active)?.uintValue ?? 0 != UInt64(link.member) { return true }
-        return false
+    /// The host's play state, read from the store again only when the store changed since the
+    /// last read (every write that changes a value counts in `PropertyStore.changeCount`).
+    private var playState: PlayState {
+        let changeCount = store.changeCount
+        if let read = readPlayState, read.changeCount == changeCount { return read.state }
+        var collapsed = false
+        for link in soloLinks where store.value(link.active)?.uintValue ?? 0 != UInt64(link.member) {
+            collapsed = true
+            break
+        }
+        let state = PlayState(isPaused: store.value(settings.paused)?.boolValue ?? false, isCollapsed: collapsed,
+                              speed: store.double(settings.speed, 1), quantize: store.double(settings.quantize, -1))
+        readPlayState = (changeCount, state)
+        return state
     }
 
     // MARK: Data context
@@ -413,10 +434,12 @@ final class NestedArtboardHost {
     /// Advances the nested state machines and the nested artboard's own hosts; returns whether
     /// they need more frames.
     func advance(_ seconds: Double, newFrame: Bool) -> Bool {
-        guard let playbackRef, !isPaused, !isCollapsed else { return false }
-        let speed = store.double(settings.speed, 1)
+        guard let playbackRef else { return false }
+        let state = playState
+        guard !state.isPaused, !state.isCollapsed else { return false }
+        let speed = state.speed
         var local = Float(seconds) * Float(speed >= 0 ? speed : 1)
-        let quantize = store.double(settings.quantize, -1)
+        let quantize = state.quantize
         if quantize >= 0 {
             cumulatedSeconds += local
             let step = 1 / Float(quantize)
@@ -444,7 +467,7 @@ final class NestedArtboardHost {
 
     /// Applies the nested artboard's binds (its own hosts' first); returns whether one changed a value.
     func updateBinds() -> Bool {
-        guard let playbackRef, !isPaused else { return false }
+        guard let playbackRef, !playState.isPaused else { return false }
         let tookValues = embedded?.takeChanges(from: store) ?? false
         return playbackRef.withUnretained { $0.instanceRef.withUnretained { $0.updateBinds() } } || tookValues
     }
@@ -454,7 +477,7 @@ final class NestedArtboardHost {
     /// `HitNestedArtboard`: nothing while the host is paused or collapsed, or its transform
     /// cannot be inverted).
     func forwardPointer(_ kind: PointerEvent.Kind, at position: Point) {
-        guard let instance, !isPaused, !isCollapsed,
+        guard let instance, !playState.isPaused, !playState.isCollapsed,
               let toHost = parent.scene.worldTransform(hostID).inverted() else { return }
         var local = toHost.apply(position)
         if let own = instance.scene.selfTransform {
