@@ -104,6 +104,11 @@ final class NestedArtboardHost {
     private let embedded: EmbeddedInstance?
     /// The host's first `ComponentOrigin` child's origin properties, if it has one.
     private let originOverride: (x: PropertyStore.Handle, y: PropertyStore.Handle)?
+    /// The hosting store's change count after the embedded instance last took the values of its
+    /// records (`nil`: not yet): taking them leaves nothing new to take until the store changes
+    /// (a record's revision moves only with `PropertyStore.changeCount`).
+    @exclusivity(unchecked)
+    private var embeddedTakenAt: UInt64?
     /// The revisions of the origin override last given to the nested instance (`nil`: none yet).
     private var appliedOriginRevisions: (UInt64, UInt64)?
 
@@ -376,9 +381,16 @@ final class NestedArtboardHost {
 
     /// The host's play state, read from the store again only when the store changed since the
     /// last read (every write that changes a value counts in `PropertyStore.changeCount`).
+    @inline(__always)
     private var playState: PlayState {
+        if let read = readPlayState, read.changeCount == store.changeCount { return read.state }
+        return readPlayStateFromStore()
+    }
+
+    /// Reads the host's play state from the store and keeps it with the store's change count.
+    @inline(never)
+    private func readPlayStateFromStore() -> PlayState {
         let changeCount = store.changeCount
-        if let read = readPlayState, read.changeCount == changeCount { return read.state }
         var collapsed = false
         for link in soloLinks where store.value(link.active)?.uintValue ?? 0 != UInt64(link.member) {
             collapsed = true
@@ -453,7 +465,7 @@ final class NestedArtboardHost {
         }
         return playbackRef.withUnretained { playback in
             var keepGoing = false
-            passNestedInputs(playback)
+            if !inputLinks.isEmpty { passNestedInputs(playback) }
             for machine in playback.machineRefs where machine.withUnretained({ $0.advanceAsNested(Double(local), newFrame: newFrame) }) {
                 keepGoing = true
             }
@@ -468,7 +480,11 @@ final class NestedArtboardHost {
     /// Applies the nested artboard's binds (its own hosts' first); returns whether one changed a value.
     func updateBinds() -> Bool {
         guard let playbackRef, !playState.isPaused else { return false }
-        let tookValues = embedded?.takeChanges(from: store) ?? false
+        var tookValues = false
+        if let embedded, embeddedTakenAt != store.changeCount {
+            tookValues = embedded.takeChanges(from: store)
+            embeddedTakenAt = store.changeCount
+        }
         return playbackRef.withUnretained { $0.instanceRef.withUnretained { $0.updateBinds() } } || tookValues
     }
 
@@ -565,7 +581,14 @@ extension ReferenceArtboard {
 
     /// Advances every nested artboard (upstream `Artboard::advanceInternal` over the nested
     /// hosts); returns whether one needs more frames.
+    @inline(__always)
     func advanceNestedArtboards(_ seconds: Double, newFrame: Bool) -> Bool {
+        hostsArtboards ? advanceHosts(seconds, newFrame: newFrame) : false
+    }
+
+    /// Advances the nested hosts and component lists (`advanceNestedArtboards`).
+    @inline(never)
+    private func advanceHosts(_ seconds: Double, newFrame: Bool) -> Bool {
         var keepGoing = false
         for host in nestedHostRefs where host.withUnretained({ $0.advance(seconds, newFrame: newFrame) }) { keepGoing = true }
         for list in componentListRefs where list.withUnretained({ $0.advance(seconds, newFrame: newFrame) }) { keepGoing = true }
@@ -580,7 +603,7 @@ extension ReferenceArtboard {
         for host in nestedHostRefs where host.withUnretained({ $0.updateBinds() }) { changed = true }
         for list in componentListRefs where list.withUnretained({ $0.updateBinds() }) { changed = true }
         changed = binds.update() || changed
-        changed = applyJoysticks() || changed
+        if !joysticks.isEmpty { changed = applyJoysticks() || changed }
         for list in componentListRefs where list.withUnretained({ $0.syncItems() }) { changed = true }
         for host in nestedHostRefs where host.withUnretained({ $0.swapIfRebound() }) {
             changed = true
