@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["rive-harness", "ReferenceRuntime", "RiveRendering", "HarnessTestSupport", "BenchKit", "HarnessSupport"]),
         .testTarget(name: "RuntimeAPITests", dependencies: ["RuntimeAPI"]),
         .testTarget(name: "RiveFixturesTests", dependencies: ["RiveFixtures", "rive-harness", "HarnessTestSupport"]),
-        .testTarget(name: "ReferenceRuntimeTests", dependencies: ["ReferenceRuntime", "RuntimeAPI", "RiveFormat", "RiveRendering", "HarnessTestSupport"]),
+        .testTarget(name: "ReferenceRuntimeTests", dependencies: ["ReferenceRuntime", "RuntimeAPI", "RiveFormat", "RiveFixtures", "RiveRendering", "HarnessTestSupport"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "HarnessTestSupport"], exclude: ["Malformed", "Golden"]),
         .testTarget(name: "AdapterProtocolTests", dependencies: ["AdapterProtocol", "Conformance", "ReferenceRuntime", "RuntimeAPI", "HarnessTestSupport", "rive-harness"],
                     exclude: ["Fixtures"]),

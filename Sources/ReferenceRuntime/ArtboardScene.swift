@@ -107,8 +107,6 @@ final class ArtboardScene {
     /// kept so a shape that only moves is re-composed without rebuilding its geometry.
     @exclusivity(unchecked)
     private var pathSpacePaths: [Path?]
-    /// The shape each path component belongs to, by path id.
-    private var shapeOfPath: [Int: Int] = [:]
     /// Each shape's path components in the order its path combines them.
     @exclusivity(unchecked)
     private var pathsOfShape: [Int: [Int]] = [:]
@@ -172,6 +170,38 @@ final class ArtboardScene {
     private var isDrawOrderDirty = false
     /// The work list of `updateTransforms(from:)`, kept to reuse its storage.
     private var transformStack: [Int] = []
+    /// The component tree as the transform updates walk it, built with the scene: plain
+    /// values in a class's constant arrays, so a walk retains the class once and nothing per
+    /// component (reading a `Component`'s children retained its array).
+    @exclusivity(unchecked)
+    private var transformWalk = TransformWalk(components: [])
+
+    /// Each component's kind, parent (-1 for none), children (a range of `children`) and, for
+    /// a path, the shape it belongs to (-1 for none).
+    private final class TransformWalk {
+        struct Node {
+            let kind: Kind?
+            let parent: Int32
+            let firstChild: Int32
+            let childCount: Int32
+            let shape: Int32
+        }
+        let nodes: [Node]
+        let children: [Int]
+
+        init(components: [Component?], shapeOfPath: [Int: Int] = [:]) {
+            var nodes: [Node] = []
+            var children: [Int] = []
+            nodes.reserveCapacity(components.count)
+            for (id, component) in components.enumerated() {
+                nodes.append(Node(kind: component?.kind, parent: Int32(component?.parent ?? -1), firstChild: Int32(children.count),
+                                  childCount: Int32(component?.children.count ?? 0), shape: Int32(shapeOfPath[id] ?? -1)))
+                children += component?.children ?? []
+            }
+            self.nodes = nodes
+            self.children = children
+        }
+    }
     /// The paints' path effects (PathEffects.swift).
     private var pathEffects = PathEffects()
     /// Each paint's feather, by paint id (Feathers.swift).
@@ -241,9 +271,11 @@ final class ArtboardScene {
         })
         pathEffects = PathEffects(components: components, store: store)
         feathers = Self.feathers(of: components)
+        var shapeOfPath: [Int: Int] = [:]
         for id in components.indices where [.rectangle, .ellipse, .pointsPath, .polygon].contains(components[id]?.kind) {
             shapeOfPath[id] = owningShape(of: id)
         }
+        transformWalk = TransformWalk(components: components, shapeOfPath: shapeOfPath)
         skinning = SceneSkinning(localObjects: localObjects, document: document, store: store, parent: { self.components[$0]?.parent },
                                  isPointsPath: { self.components[$0]?.kind == .pointsPath }, isBone: { self.components[$0]?.kind == .bone },
                                  owningShape: { self.owningShape(of: $0) })
@@ -374,11 +406,14 @@ final class ArtboardScene {
 
     /// Marks what the store's changed objects affect: transforms below nodes, shape paths.
     private func takeChanges() {
-        let components = self.components
+        let walk = transformWalk
+        let hasConstraints = !constraints.isEmpty
         store.takeChangedObjects { id in
             if drawRules.objects.contains(id) { isDrawOrderDirty = true }
-            for constrained in constraints.components(affectedBy: id) { markTransformDirty(constrained) }
-            guard components.indices.contains(id), let kind = components[id]?.kind else { return }
+            if hasConstraints {
+                for constrained in constraints.components(affectedBy: id) { markTransformDirty(constrained) }
+            }
+            guard walk.nodes.indices.contains(id), let kind = walk.nodes[id].kind else { return }
             switch kind {
             case .artboard, .node, .layout, .shape, .nestedArtboard, .componentList, .bone:
                 markTransformDirty(id)
@@ -387,7 +422,7 @@ final class ArtboardScene {
             case .rectangle, .ellipse, .pointsPath, .polygon:
                 if let shape = owningShape(of: id) { markPathDirty(shape) }
             case .vertex:
-                if let path = components[id]?.parent, let shape = owningShape(of: path) { markPathDirty(shape) }
+                if walk.nodes[id].parent >= 0, let shape = owningShape(of: Int(walk.nodes[id].parent)) { markPathDirty(shape) }
             case .clippingShape:
                 areClipSavesDirty = true
             case .fill, .stroke, .solidColor, .gradient, .gradientStop, .other:
@@ -399,13 +434,13 @@ final class ArtboardScene {
     /// Recomputes the world transforms under the dirty components (each subtree once, from
     /// its topmost dirty component).
     private func updateDirtyTransforms() {
-        let components = self.components
+        let walk = transformWalk
         var dirty = transformDirty
         var isDirty = isTransformDirty
         transformDirty = []
         isTransformDirty = []
         dirty.sort()
-        for root in dirty where !Self.hasDirtyAncestor(root, components: components, isDirty: isDirty) {
+        for root in dirty where !Self.hasDirtyAncestor(root, walk: walk, isDirty: isDirty) {
             updateTransforms(from: root)
         }
         for id in dirty { isDirty[id] = false }
@@ -433,11 +468,11 @@ final class ArtboardScene {
         pathDirty.append(shape)
     }
 
-    private static func hasDirtyAncestor(_ id: Int, components: [Component?], isDirty: [Bool]) -> Bool {
-        var current = components[id]?.parent
-        while let parent = current {
+    private static func hasDirtyAncestor(_ id: Int, walk: TransformWalk, isDirty: [Bool]) -> Bool {
+        var parent = Int(walk.nodes[id].parent)
+        while parent >= 0 {
             if isDirty[parent] { return true }
-            current = components[parent]?.parent
+            parent = Int(walk.nodes[parent].parent)
         }
         return false
     }
@@ -448,7 +483,7 @@ final class ArtboardScene {
     /// is one checked access per call instead of one per node (nothing the walk calls reads
     /// them: it reads only the store's plain properties).
     func updateTransforms(from root: Int) {
-        let components = self.components
+        let walk = transformWalk
         var stack = transformStack
         var transforms = worldTransforms
         var opacities = renderOpacities
@@ -463,8 +498,9 @@ final class ArtboardScene {
         stack.removeAll(keepingCapacity: true)
         stack.append(root)
         while let id = stack.popLast() {
-            guard let kind = components[id]?.kind else { continue }
-            let parent = components[id]?.parent
+            let node = walk.nodes[id]
+            guard let kind = node.kind else { continue }
+            let parent = node.parent >= 0 ? Int(node.parent) : nil
             let parentWorld = parent.map { transforms[$0] } ?? .identity
             let parentOpacity = parent.map { opacities[$0] } ?? 1
             switch kind {
@@ -475,7 +511,7 @@ final class ArtboardScene {
                 transforms[id] = parentWorld.floatTimes(localTransform(id))
                 // Upstream composes a shape's paths through its and their world transforms
                 // (PathComposer::update), so either moving composes the shape's path again.
-                if kind == .shape { markComposeDirty(id) } else if let shape = shapeOfPath[id] { markComposeDirty(shape) }
+                if kind == .shape { markComposeDirty(id) } else if node.shape >= 0 { markComposeDirty(Int(node.shape)) }
                 // Upstream's render opacity is a Float product (TransformComponent::update).
                 opacities[id] = Double(Float(store.double(id, P.worldTransformComponentOpacity, 1)) * Float(parentOpacity))
             case .nestedArtboard:
@@ -488,7 +524,7 @@ final class ArtboardScene {
                 transforms[id] = parentWorld
                 opacities[id] = parentOpacity
             }
-            if let children = components[id]?.children { stack.append(contentsOf: children) }
+            for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount) { stack.append(walk.children[child]) }
         }
     }
 

@@ -117,7 +117,12 @@ final class LiveBind {
     /// bind last wrote or read it. By default target → source runs first; the
     /// `sourceToTargetRunsFirst` flag reverses that.
     func update(store: PropertyStore) -> Bool {
-        guard let source else { return false }
+        // Unretained: this bind holds its source, and nothing an update calls rebinds it.
+        guard let source = source.map(Unmanaged.passUnretained) else { return false }
+        return source.borrow { update(source: $0, store: store) }
+    }
+
+    private func update(source: ValueNode, store: PropertyStore) -> Bool {
         if toTarget, flags & DataBindFlags.once == 0, source.revision != appliedSourceRevision { pendingToTarget = true }
         // Computed node values (world and local positions) have no revisions: upstream polls
         // them on every update, and so does this (an equal value is no change to the source).
@@ -382,9 +387,10 @@ final class BindSet {
     func advanceConverters(by seconds: Float) -> Bool {
         var keepGoing = false
         for position in interpolatingPositions {
-            let bind = binds[position]
-            if let isCollapsed, isCollapsed(bind.definition.target) { continue }
-            let (animating, changed) = bind.advanceConverter(by: seconds)
+            // Unretained: `binds` holds the bind and is never reassigned.
+            let bind = Unmanaged.passUnretained(binds[position])
+            if let isCollapsed, isCollapsed(bind.borrow { $0.definition.target }) { continue }
+            let (animating, changed) = bind.borrow { $0.advanceConverter(by: seconds) }
             if animating { keepGoing = true }
             guard changed else { continue }
             settledState = nil
@@ -407,10 +413,11 @@ final class BindSet {
         if let settledState, settledState == before { return false }
         var changed = false
         let isCollapsed = self.isCollapsed
+        // The binds are read unretained: `binds` holds them and is never reassigned.
         for position in 0..<toSourceCount {
-            let bind = binds[position]
-            if let isCollapsed, isCollapsed(bind.definition.target) { continue }
-            if bind.update(store: store) { changed = true }
+            let bind = Unmanaged.passUnretained(binds[position])
+            if let isCollapsed, isCollapsed(bind.borrow { $0.definition.target }) { continue }
+            if bind.borrow({ $0.update(store: store) }) { changed = true }
         }
         // Target-only binds never write a source, so the groups to visit are known once the
         // binds that do have run.
@@ -426,13 +433,13 @@ final class BindSet {
         }
         if visitedGroups.count > 1 { visiting.sort() }
         for position in visiting {
-            let bind = binds[position]
-            if let isCollapsed, isCollapsed(bind.definition.target) {
+            let bind = Unmanaged.passUnretained(binds[position])
+            if let isCollapsed, isCollapsed(bind.borrow { $0.definition.target }) {
                 // Left pending: the group keeps being visited until the bind has applied.
                 if let visit = visitedGroups.firstIndex(where: { $0.group == groupOfPosition[position] }) { visitedGroups[visit].complete = false }
                 continue
             }
-            if bind.update(store: store) { changed = true }
+            if bind.borrow({ $0.update(store: store) }) { changed = true }
         }
         for visit in visitedGroups { appliedGroupRevisions[visit.group] = visit.complete ? visit.revision : nil }
         visiting.removeAll(keepingCapacity: true)

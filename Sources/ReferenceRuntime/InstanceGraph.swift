@@ -1,4 +1,5 @@
 import RuntimeAPI
+import Synchronization
 
 /// A runtime view-model instance: one value per property, shared by reference.
 ///
@@ -63,9 +64,15 @@ final class ValueNode {
     /// How many times the trigger was fired; triggers only.
     @exclusivity(unchecked)
     private(set) var fireCount: UInt64 = 0
-    /// Whether the value changed since the last advance consumed the change flags.
+    /// Whether the value changed since the last advance consumed the change flags (set by
+    /// `set`, cleared by `consumeChange`).
     @exclusivity(unchecked)
-    var hasChanged = false
+    private(set) var hasChanged = false
+    /// Counts, process-wide, every change of a value node's value or change flag. A state
+    /// machine compares it to know that no source its conditions read moved (the conditions'
+    /// stamp, LayerInstance.swift); reading it is a plain load, and only changes, which are
+    /// rare next to those reads, pay for the atomic add.
+    static let changes = Atomic<UInt64>(0)
     /// For an enum property, its enum's value keys (what a to-string converter writes).
     let enumKeys: [String]?
     /// For an enum property, its values' display names (key when empty), which select solo children.
@@ -86,6 +93,7 @@ final class ValueNode {
         value = newValue
         revision &+= 1
         hasChanged = true
+        Self.changes.wrappingAdd(1, ordering: .relaxed)
         return true
     }
 
@@ -100,6 +108,15 @@ final class ValueNode {
     /// then apply) without counting as a fire.
     func resetTrigger() {
         if case .trigger(let counter) = value, counter != 0 { set(.trigger(0)) }
+    }
+
+    /// Consumes the change at the end of an advance: a fired trigger is reset and the change
+    /// flag cleared.
+    func consumeChange() {
+        resetTrigger()
+        guard hasChanged else { return }
+        hasChanged = false
+        Self.changes.wrappingAdd(1, ordering: .relaxed)
     }
 }
 

@@ -25,6 +25,15 @@ extension ConditionReader {
     func artboardProperty(_ property: Int) -> Double? { nil }
 }
 
+/// Everything a layer's conditions read, summarised: the state machine's input writes, its
+/// bindable store's changes and the changes of view-model values (their sources), each a
+/// counter that only grows. While the stamp is unchanged every condition gives the same answer.
+struct ConditionStamp: Equatable {
+    let inputWrites: UInt64
+    let bindableChanges: UInt64
+    let valueChanges: UInt64
+}
+
 /// A layer's transitions and their conditions as flat arrays of plain values, built once
 /// when the layer instance is created: checking transitions every advance then copies and
 /// retains nothing (a `Transition` holds arrays, and each copy of one retained them).
@@ -206,6 +215,13 @@ struct LayerInstance {
     private var transitionCompleted = true
     /// Fire actions of states and transitions reached since the state machine last took them.
     private var firedActions: [StateMachineDefinition.FireAction] = []
+    /// Whether the last look at the transitions (the end of an advance, or a
+    /// `tryChangeState`) found none to take, with nothing about the layer changed since.
+    private var foundNoTransition = false
+    /// The conditions' stamp when `foundNoTransition` was last established (see
+    /// `noteConditionStamp(_:)`): the same stamp again means the same answer, so the state
+    /// machine's repeated looks within one advance (after each bind pass) are skipped.
+    private var noTransitionStamp: ConditionStamp?
 
     /// Hands over the fire actions reached since the last call, in the order they occurred.
     mutating func takeFiredActions() -> [StateMachineDefinition.FireAction] {
@@ -227,6 +243,7 @@ struct LayerInstance {
     /// the layer needs more frames (mixing, waiting for an exit time, or an animation moving).
     mutating func advance(_ seconds: Double, reader: any ConditionReader, store: PropertyStore) -> Bool {
         changedState = false
+        noTransitionStamp = nil
         if let current, let speed = table.speedOfState[current] {
             currentPlayer?.advance(seconds, speed: speed)
             report(currentPlayer?.takePassedEvents())
@@ -246,18 +263,36 @@ struct LayerInstance {
         }
         apply(to: store)
         var iterations = 0
-        while updateState(reader: reader, store: store), iterations < 100 {
+        var changed = updateState(reader: reader, store: store)
+        while changed, iterations < 100 {
             apply(to: store)
             iterations += 1
+            changed = updateState(reader: reader, store: store)
         }
+        foundNoTransition = !changed
         return mix != 1 || waitingForExit || (currentPlayer?.keepGoing ?? false) || currentBlend != nil
     }
 
-    /// Takes one allowed transition if there is one (used between bind passes); returns whether it did.
-    mutating func tryChangeState(reader: any ConditionReader, store: PropertyStore) -> Bool {
-        guard updateState(reader: reader, store: store) else { return false }
+    /// Takes one allowed transition if there is one (used between bind passes); returns whether
+    /// it did. Nothing is checked when the layer found no transition under the same
+    /// conditions' stamp.
+    mutating func tryChangeState(reader: any ConditionReader, store: PropertyStore, stamp: ConditionStamp) -> Bool {
+        if foundNoTransition, noTransitionStamp == stamp { return false }
+        guard updateState(reader: reader, store: store) else {
+            foundNoTransition = true
+            noTransitionStamp = stamp
+            return false
+        }
+        foundNoTransition = false
+        noTransitionStamp = nil
         apply(to: store)
         return true
+    }
+
+    /// Records the conditions' stamp taken right after an advance: when the advance ended
+    /// finding no transition, a look under the same stamp is skipped.
+    mutating func noteConditionStamp(_ stamp: ConditionStamp) {
+        noTransitionStamp = foundNoTransition ? stamp : nil
     }
 
     private var isTransitioning: Bool {
@@ -397,6 +432,8 @@ struct LayerInstance {
         if let outState { firedActions += layer.states[outState].fireActions.filter(\.atEnd) }
         firedActions += layer.states[taken.target].fireActions.filter { !$0.atEnd }
         firedActions += taken.fireActions.filter { !$0.atEnd }
+        foundNoTransition = false
+        noTransitionStamp = nil
         transitionCompleted = taken.duration == 0
         if transitionCompleted { firedActions += taken.fireActions.filter(\.atEnd) }
         current = taken.target

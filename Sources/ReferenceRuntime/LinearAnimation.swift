@@ -39,11 +39,20 @@ final class AnimationDefinition {
     }
 
     /// The keyframes of one property of one component.
-    struct Track {
+    ///
+    /// A class, so that applying a track borrows it from the animation's list unretained
+    /// instead of copying it out (each copy retained its keyframes).
+    final class Track {
         /// The artboard-local id of the keyed component.
         let object: Int
         let propertyKey: UInt32
         let keyFrames: [KeyFrame]
+
+        init(object: Int, propertyKey: UInt32, keyFrames: [KeyFrame]) {
+            self.object = object
+            self.propertyKey = propertyKey
+            self.keyFrames = keyFrames
+        }
     }
 
     let name: String
@@ -165,8 +174,11 @@ final class AnimationDefinition {
             let fps = Float(self.fps)
             time = Double((Float(seconds) * fps).rounded(.down) / fps)
         }
-        for (track, handle) in zip(tracks, handles) {
-            track.apply(at: time, mix: mix, to: store, at: handle)
+        // By index, each track unretained (`tracks` holds them): zipping the arrays retained
+        // both, and each track read out retained it.
+        for index in tracks.indices where handles.indices.contains(index) {
+            let handle = handles[index]
+            Unmanaged.passUnretained(tracks[index]).borrow { $0.apply(at: time, mix: mix, to: store, at: handle) }
         }
     }
 }
@@ -269,6 +281,32 @@ struct AnimationPlayer {
     let definition: AnimationDefinition
     /// The places of the tracks' properties in the store the player applies to.
     private let handles: [PropertyStore.Handle]
+    /// The definition's timing in `Float`, as every advance reads it, found once.
+    private let timing: Timing
+
+    /// An animation's timing as upstream computes with it, in `Float`.
+    private struct Timing {
+        let speed: Float
+        let fps: Float
+        let startFrame: Float
+        let endFrame: Float
+        let startSeconds: Float
+        let endSeconds: Float
+        let loop: AnimationDefinition.Loop
+        /// Whether the animation has keyed events to report.
+        let hasEvents: Bool
+
+        init(_ definition: AnimationDefinition) {
+            speed = Float(definition.speed)
+            fps = Float(definition.fps)
+            startFrame = Float(definition.startFrame)
+            endFrame = Float(definition.endFrame)
+            startSeconds = definition.startSecondsFloat
+            endSeconds = definition.endSecondsFloat
+            loop = definition.loop
+            hasEvents = !definition.callbacks.isEmpty
+        }
+    }
     private var seconds: Float
     private var total: Float = 0
     private var lastTotal: Float = 0
@@ -290,7 +328,8 @@ struct AnimationPlayer {
     init(_ definition: AnimationDefinition, store: PropertyStore) {
         self.definition = definition
         handles = definition.handles(in: store)
-        seconds = definition.startSecondsFloat
+        timing = Timing(definition)
+        seconds = timing.startSeconds
     }
 
     /// Whether the animation still moves: loops always do, a one-shot until its end.
@@ -299,10 +338,10 @@ struct AnimationPlayer {
     /// Upstream's `keepGoing(speedMultiplier)`: the advance passes its elapsed seconds, so
     /// only their sign matters.
     private func keepGoing(speed: Float) -> Bool {
-        let directed = Float(definition.speed) * direction * speed
-        return definition.loop != .oneShot
-            || (directed > 0 && seconds < definition.endSecondsFloat)
-            || (directed < 0 && seconds > definition.startSecondsFloat)
+        let directed = timing.speed * direction * speed
+        return timing.loop != .oneShot
+            || (directed > 0 && seconds < timing.endSeconds)
+            || (directed < 0 && seconds > timing.startSeconds)
     }
 
     /// The keyed events the advances since the last call passed (upstream reports them to the
@@ -316,11 +355,12 @@ struct AnimationPlayer {
     /// Records the keyed events between two times (upstream `LinearAnimation::reportKeyedCallbacks`):
     /// none when starting a ping-pong bounce at the range's start.
     private mutating func passEvents(from: Float, to: Float, speedDirection: Float, fromPong: Bool) {
-        guard !definition.callbacks.isEmpty else { return }
-        let startTime = speedDirection >= 0 ? definition.startSecondsFloat : definition.endSecondsFloat
+        guard timing.hasEvents else { return }
+        let startTime = speedDirection >= 0 ? timing.startSeconds : timing.endSeconds
         let fromStart = startTime == from
         if fromStart, fromPong { return }
-        definition.appendEvents(from: from, to: to, fromStart: fromStart, to: &passedEvents)
+        // The definition is read unretained: this player holds it.
+        Unmanaged.passUnretained(definition).borrow { $0.appendEvents(from: from, to: to, fromStart: fromStart, to: &passedEvents) }
     }
 
     /// Advances by `elapsed` seconds (scaled by the animation's speed, times `speed`); returns
@@ -329,7 +369,7 @@ struct AnimationPlayer {
     @discardableResult
     mutating func advance(_ elapsed: Double, speed: Double = 1) -> Bool {
         let elapsedSeconds = Float(elapsed) * Float(speed)
-        let delta = elapsedSeconds * Float(definition.speed) * direction
+        let delta = elapsedSeconds * timing.speed * direction
         spilled = 0
         guard delta != 0 else { return false }
         lastTotal = total
@@ -339,12 +379,12 @@ struct AnimationPlayer {
         var lastTime = seconds
         seconds += delta
         passEvents(from: lastTime, to: seconds, speedDirection: speedDirection, fromPong: false)
-        let fps = Float(definition.fps)
+        let fps = timing.fps
         var frames = seconds * fps
-        let start = Float(definition.startFrame), end = Float(definition.endFrame)
+        let start = timing.startFrame, end = timing.endFrame
         let range = end - start
         var step: Float = delta < 0 ? -1 : 1
-        switch definition.loop {
+        switch timing.loop {
         case .oneShot:
             if step > 0, frames > end {
                 spilled = (frames - end) / (delta * fps) * elapsedSeconds

@@ -52,7 +52,10 @@ final class PropertyStore {
     @exclusivity(unchecked)
     private(set) var changeCount: UInt64 = 0
     /// Properties whose changes the real runtime's scene does not see, by object (an empty
-    /// list: every property of the object); see LayoutComponents.swift.
+    /// list: every property of the object); see LayoutComponents.swift. Filled while the
+    /// artboard is set up and read by every real change (`noteChange`, which calls nothing
+    /// while it reads), so its exclusivity is enforced statically only.
+    @exclusivity(unchecked)
     var inertProperties: [Int: [UInt32]] = [:]
     /// How many of `changeCount`'s changes were to `inertProperties`.
     @exclusivity(unchecked)

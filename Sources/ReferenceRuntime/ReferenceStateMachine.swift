@@ -23,6 +23,10 @@ public final class ReferenceStateMachine: StateMachine {
     // access begins, and the loops over `watched` and `settledChannels` call nothing that
     // writes them (a settled channel's termination handler runs when its stream ends, not on
     // `yield`).
+    //
+    // Calls on the hot path reach objects this machine holds strongly (its artboard and what
+    // the artboard owns, the context's value nodes) unretained (`Unmanaged.borrow`,
+    // Unretained.swift): this machine keeps them alive for the whole advance.
     let artboard: ReferenceArtboard
     let index: Int
     @exclusivity(unchecked)
@@ -36,7 +40,12 @@ public final class ReferenceStateMachine: StateMachine {
     private var settledChannels: [ObjectIdentifier: EventChannel<Void, Never>] = [:]
     private let definition: StateMachineDefinition
     @exclusivity(unchecked)
-    private var inputs: [InputState]
+    private var inputs: [InputState] {
+        didSet { inputWrites &+= 1 }
+    }
+    /// How many times `inputs` was written: part of the conditions' stamp.
+    @exclusivity(unchecked)
+    private var inputWrites: UInt64 = 0
     @exclusivity(unchecked)
     private var layers: [LayerInstance]
     private var listenerHovered: [Bool]
@@ -48,10 +57,15 @@ public final class ReferenceStateMachine: StateMachine {
     /// so a condition finds it without hashing.
     private let bindablePositions: [Int32]
     private let bindables: [Bindable]
-    /// Every instance reachable from the data context, found when the binds are resolved
-    /// (the context and the graph's shape change only through a rebind or a structure change).
+    /// The values of every instance reachable from the data context, found when the binds are
+    /// resolved (the context and the graph's shape change only through a rebind or a
+    /// structure change): every advance reads and resets their change flags.
     @exclusivity(unchecked)
-    private var contextNodes: [InstanceNode] = []
+    private var contextValues: [ValueNode] = []
+    /// The source each bindable in `bindables` reads (that of the first of its binds with
+    /// one), found when the binds are resolved, which is the only time a source changes.
+    @exclusivity(unchecked)
+    private var bindableSources: [ValueNode?] = []
     /// Whether something (a pointer event or an input change) asked for an advance since the last one.
     @exclusivity(unchecked)
     private(set) var needsAdvance = false
@@ -160,16 +174,15 @@ public final class ReferenceStateMachine: StateMachine {
         if contextIsNew || resolvedGeneration != worker.structureGeneration {
             resolveBinds(reconcileAll: contextIsNew)
         }
-        let store = artboard.store
-        store.boundKeyFrameValues = binds.store
-        let sceneChangesBefore = store.changeCount &- store.inertChangeCount
-        let nodes = contextNodes
+        // The artboard's store is read through the constant chain each time (a local copy was
+        // retained for the whole advance).
+        if artboard.store.boundKeyFrameValues !== binds.store { artboard.store.boundKeyFrameValues = binds.store }
+        let sceneChangesBefore = artboard.store.changeCount &- artboard.store.inertChangeCount
         var sourcesChanged = false
-        for node in nodes where !sourcesChanged {
-            for value in node.values where value?.hasChanged == true {
-                sourcesChanged = true
-                break
-            }
+        for position in contextValues.indices
+        where Unmanaged.passUnretained(contextValues[position]).borrow({ $0.hasChanged }) {
+            sourcesChanged = true
+            break
         }
         let eventsActed = applyEvents()
         let listenersActed = applyViewModelListeners() || eventsActed
@@ -177,7 +190,8 @@ public final class ReferenceStateMachine: StateMachine {
         var layersActive = false
         var stateChanged = false
         for layer in layers.indices {
-            layersActive = layers[layer].advance(seconds, reader: self, store: store) || layersActive
+            layersActive = layers[layer].advance(seconds, reader: self, store: artboard.store) || layersActive
+            layers[layer].noteConditionStamp(conditionStamp)
             stateChanged = stateChanged || layers[layer].changedState
             performFireActions(layers[layer].takeFiredActions())
         }
@@ -186,36 +200,42 @@ public final class ReferenceStateMachine: StateMachine {
         // moved applies in the update passes below.
         let machineConvertersAnimating = binds.advanceConverters(by: Float(seconds))
         layersActive = artboard.advanceNestedArtboards(seconds, newFrame: true) || layersActive
-        let convertersAnimating = artboard.binds.advanceConverters(by: Float(seconds)) || machineConvertersAnimating
+        let convertersAnimating = Unmanaged.passUnretained(artboard.binds).borrow { $0.advanceConverters(by: Float(seconds)) }
+            || machineConvertersAnimating
         for _ in 0..<Self.maximumArtboardBindPasses {
             let bound = artboard.updateBinds()
             targetsChanged = targetsChanged || bound
             var changedAgain = false
-            for layer in layers.indices where layers[layer].tryChangeState(reader: self, store: store) {
+            for layer in layers.indices where layers[layer].tryChangeState(reader: self, store: artboard.store, stamp: conditionStamp) {
                 changedAgain = true
-                layersActive = layers[layer].advance(0, reader: self, store: store) || layersActive
+                layersActive = layers[layer].advance(0, reader: self, store: artboard.store) || layersActive
+                layers[layer].noteConditionStamp(conditionStamp)
                 performFireActions(layers[layer].takeFiredActions())
             }
             if artboard.advanceNestedArtboards(0, newFrame: false) { changedAgain = true }
             stateChanged = stateChanged || changedAgain
             if !bound, !changedAgain { break }
         }
-        for node in nodes {
-            for value in node.values {
-                value?.resetTrigger()
-                value?.hasChanged = false
-            }
+        for position in contextValues.indices {
+            Unmanaged.passUnretained(contextValues[position]).borrow { $0.consumeChange() }
         }
         for input in inputs.indices { inputs[input].isFired = false }
-        artboard.scene.update()
-        let sceneChanged = store.changeCount &- store.inertChangeCount != sceneChangesBefore
+        Unmanaged.passUnretained(artboard.scene).borrow { $0.update() }
+        let sceneChanged = artboard.store.changeCount &- artboard.store.inertChangeCount != sceneChangesBefore
         let needsMore = seconds == 0 || layersActive || stateChanged || sourcesChanged || targetsChanged || sceneChanged || convertersAnimating
             || hasPendingViewModelListeners || !reportedEvents.isEmpty
-        if !needsMore {
+        if !needsMore, !settledChannels.isEmpty {
             for channel in settledChannels.values { channel.yield(()) }
         }
-        worker.deliverStreamEvents()
+        Unmanaged.passUnretained(artboard.file.worker).borrow { $0.deliverStreamEvents() }
         return needsMore
+    }
+
+    /// The conditions' stamp now (LayerInstance.swift): input writes, changes of the bindable
+    /// properties' store, and changes of any view-model value (the bindables' sources among them).
+    private var conditionStamp: ConditionStamp {
+        ConditionStamp(inputWrites: inputWrites, bindableChanges: binds.store.changeCount,
+                       valueChanges: ValueNode.changes.load(ordering: .relaxed))
     }
 
     /// The name of the state each layer is in (its animation's name, or entry/any/exit/blend).
@@ -346,7 +366,7 @@ public final class ReferenceStateMachine: StateMachine {
         for _ in 0..<100 {
             var reacting: [Int] = []
             for position in watched.indices {
-                let marker = Self.changeMarker(watched[position].node)
+                let marker = Self.changeMarker(Unmanaged.passUnretained(watched[position].node))
                 if watched[position].seen == marker { continue }
                 watched[position].seen = marker
                 reacting.append(watched[position].listener)
@@ -362,12 +382,16 @@ public final class ReferenceStateMachine: StateMachine {
 
     /// Whether a view-model listener has a change it has not reacted to yet.
     private var hasPendingViewModelListeners: Bool {
-        watched.contains { $0.seen != Self.changeMarker($0.node) }
+        for position in watched.indices where watched[position].seen != Self.changeMarker(Unmanaged.passUnretained(watched[position].node)) {
+            return true
+        }
+        return false
     }
 
-    /// What tells a listener that its property changed: fires for a trigger, the revision otherwise.
-    private static func changeMarker(_ node: ValueNode) -> UInt64 {
-        node.dataType == .trigger ? node.fireCount : node.revision
+    /// What tells a listener that its property changed: fires for a trigger, the revision
+    /// otherwise (read without retaining the node, which `watched` holds).
+    private static func changeMarker(_ node: Unmanaged<ValueNode>) -> UInt64 {
+        node.borrow { $0.dataType == .trigger ? $0.fireCount : $0.revision }
     }
 
     /// Performs the fire actions states and transitions reached: each fires the view-model
@@ -406,7 +430,7 @@ public final class ReferenceStateMachine: StateMachine {
                 }
                 var pending = false
                 if node.dataType == .trigger, case .trigger(let counter) = node.value, counter != 0 { pending = true }
-                watched.append((index, node, pending ? nil : Self.changeMarker(node)))
+                watched.append((index, node, pending ? nil : Self.changeMarker(Unmanaged.passUnretained(node))))
             }
         }
     }
@@ -561,7 +585,8 @@ public final class ReferenceStateMachine: StateMachine {
         resolveViewModelListeners()
         contextIsNew = false
         resolvedGeneration = worker.structureGeneration
-        contextNodes = context.map { Self.nodes(of: $0) } ?? []
+        contextValues = (context.map { Self.nodes(of: $0) } ?? []).flatMap { $0.values.compactMap { $0 } }
+        bindableSources = bindables.map { bindable in bindable.binds.lazy.compactMap(\.source).first }
     }
 
     /// The value key of a bindable, or `nil` for an id outside the document or a bindable without one.
@@ -570,17 +595,6 @@ public final class ReferenceStateMachine: StateMachine {
         let position = bindablePositions[index]
         if position >= 0 { return bindables[Int(position)].key }
         return bindableKeys[index] ?? Self.valueKey(ofBindable: index, in: file.model.document)
-    }
-
-    /// The source of a bindable: that of the first of its binds that has one.
-    private func bindableSource(_ index: Int) -> ValueNode? {
-        guard bindablePositions.indices.contains(index) else { return nil }
-        let position = bindablePositions[index]
-        guard position >= 0 else { return binds.source(ofTarget: index) }
-        for bind in bindables[Int(position)].binds {
-            if let source = bind.source { return source }
-        }
-        return nil
     }
 
     /// Sets input `index` to a number or a boolean from a nested input of the hosting artboard
@@ -621,24 +635,27 @@ public final class ReferenceStateMachine: StateMachine {
         if context != nil, contextIsNew || resolvedGeneration != worker.structureGeneration {
             resolveBinds(reconcileAll: contextIsNew)
         }
-        let store = artboard.store
-        store.boundKeyFrameValues = binds.store
+        // The artboard's store is read through the constant chain each time (a local copy was
+        // retained for the whole advance).
+        if artboard.store.boundKeyFrameValues !== binds.store { artboard.store.boundKeyFrameValues = binds.store }
         var active = false
         if newFrame {
             active = applyEvents()
             active = applyViewModelListeners() || active
             active = binds.update() || active
             for layer in layers.indices {
-                active = layers[layer].advance(seconds, reader: self, store: store) || active
+                active = layers[layer].advance(seconds, reader: self, store: artboard.store) || active
+                layers[layer].noteConditionStamp(conditionStamp)
                 active = active || layers[layer].changedState
                 performFireActions(layers[layer].takeFiredActions())
             }
             active = binds.advanceConverters(by: Float(seconds)) || active
         } else {
-            for layer in layers.indices where layers[layer].tryChangeState(reader: self, store: store) {
+            for layer in layers.indices where layers[layer].tryChangeState(reader: self, store: artboard.store, stamp: conditionStamp) {
                 active = true
                 _ = binds.update()
-                _ = layers[layer].advance(0, reader: self, store: store)
+                _ = layers[layer].advance(0, reader: self, store: artboard.store)
+                layers[layer].noteConditionStamp(conditionStamp)
                 performFireActions(layers[layer].takeFiredActions())
             }
         }
@@ -682,8 +699,17 @@ extension ReferenceStateMachine: ConditionReader {
         return binds.store.value(PropertyStore.Key(object: index, property: key))
     }
 
+    /// The revision of the bindable's source when it changed this frame: for a bindable a
+    /// condition names, read from the source found at resolve time without retaining it.
     func changedRevision(bindable index: Int) -> UInt64? {
-        guard let source = bindableSource(index), source.hasChanged else { return nil }
+        guard bindablePositions.indices.contains(index) else { return nil }
+        let position = Int(bindablePositions[index])
+        if position >= 0 {
+            guard bindableSources.indices.contains(position),
+                  let source = bindableSources[position].map(Unmanaged.passUnretained) else { return nil }
+            return source.borrow { $0.hasChanged ? $0.revision : nil }
+        }
+        guard let source = binds.source(ofTarget: index), source.hasChanged else { return nil }
         return source.revision
     }
 }
