@@ -271,12 +271,12 @@ final class ComponentListHost {
     /// Advances the items' state machines and their artboards' nested artboards; returns
     /// whether they need more frames (upstream `ArtboardComponentList::advanceComponent`).
     func advance(_ seconds: Double, newFrame: Bool) -> Bool {
-        shownRef.withUnretained { shown in
+        shownRef.borrow { shown in
             guard !shown.items.isEmpty, !parent.scene.isCollapsed(listID) else { return false }
             var keepGoing = false
             for item in shown.playing {
-                if item.machine?.withUnretained({ $0.advanceAsNested(seconds, newFrame: newFrame) }) == true { keepGoing = true }
-                item.artboard.withUnretained { artboard in
+                if item.machine?.borrow({ $0.advanceAsNested(seconds, newFrame: newFrame) }) == true { keepGoing = true }
+                item.artboard.borrow { artboard in
                     if artboard.advanceNestedArtboards(seconds, newFrame: newFrame) { keepGoing = true }
                     if newFrame, artboard.binds.advanceConverters(by: Float(seconds)) { keepGoing = true }
                 }
@@ -287,9 +287,9 @@ final class ComponentListHost {
 
     /// Applies the items' binds; returns whether one changed a value.
     func updateBinds() -> Bool {
-        shownRef.withUnretained { shown in
+        shownRef.borrow { shown in
             var changed = false
-            for item in shown.playing where item.artboard.withUnretained({ $0.updateBinds() }) { changed = true }
+            for item in shown.playing where item.artboard.borrow({ $0.updateBinds() }) { changed = true }
             return changed
         }
     }

@@ -463,13 +463,13 @@ final class NestedArtboardHost {
             }
             if local == 0, newFrame { return true }
         }
-        return playbackRef.withUnretained { playback in
+        return playbackRef.borrow { playback in
             var keepGoing = false
             if !inputLinks.isEmpty { passNestedInputs(playback) }
-            for machine in playback.machineRefs where machine.withUnretained({ $0.advanceAsNested(Double(local), newFrame: newFrame) }) {
+            for machine in playback.machineRefs where machine.borrow({ $0.advanceAsNested(Double(local), newFrame: newFrame) }) {
                 keepGoing = true
             }
-            playback.instanceRef.withUnretained { instance in
+            playback.instanceRef.borrow { instance in
                 if instance.advanceNestedArtboards(Double(local), newFrame: newFrame) { keepGoing = true }
                 if newFrame, instance.binds.advanceConverters(by: local) { keepGoing = true }
             }
@@ -485,7 +485,7 @@ final class NestedArtboardHost {
             tookValues = embedded.takeChanges(from: store)
             embeddedTakenAt = store.changeCount
         }
-        return playbackRef.withUnretained { $0.instanceRef.withUnretained { $0.updateBinds() } } || tookValues
+        return playbackRef.borrow { $0.instanceRef.borrow { $0.updateBinds() } } || tookValues
     }
 
     /// Passes a pointer event at a point of the hosting artboard's content space to the nested
@@ -542,19 +542,6 @@ final class NestedEventSink {
     }
 }
 
-extension Unmanaged {
-    /// Calls `body` with the object, which the caller knows to be alive for the whole call,
-    /// without retaining it.
-    ///
-    /// A closure written in main-actor code and passed straight to the standard library's
-    /// `_withUnsafeGuaranteedRef` checks the executor on every call (the standard library is
-    /// not built in the Swift 6 language mode); passed through this function, it does not.
-    @inline(__always)
-    func withUnretained<Result>(_ body: (Instance) -> Result) -> Result {
-        _withUnsafeGuaranteedRef(body)
-    }
-}
-
 /// What the nested artboard and component list hosts of an artboard instance use of it.
 ///
 /// The hosts hold these strongly rather than the artboard instance (which owns them, so they
@@ -590,8 +577,8 @@ extension ReferenceArtboard {
     @inline(never)
     private func advanceHosts(_ seconds: Double, newFrame: Bool) -> Bool {
         var keepGoing = false
-        for host in nestedHostRefs where host.withUnretained({ $0.advance(seconds, newFrame: newFrame) }) { keepGoing = true }
-        for list in componentListRefs where list.withUnretained({ $0.advance(seconds, newFrame: newFrame) }) { keepGoing = true }
+        for host in nestedHostRefs where host.borrow({ $0.advance(seconds, newFrame: newFrame) }) { keepGoing = true }
+        for list in componentListRefs where list.borrow({ $0.advance(seconds, newFrame: newFrame) }) { keepGoing = true }
         return keepGoing
     }
 
@@ -600,12 +587,12 @@ extension ReferenceArtboard {
     /// changed; returns whether a bind changed a value or an artboard was swapped.
     func updateBinds() -> Bool {
         var changed = false
-        for host in nestedHostRefs where host.withUnretained({ $0.updateBinds() }) { changed = true }
-        for list in componentListRefs where list.withUnretained({ $0.updateBinds() }) { changed = true }
+        for host in nestedHostRefs where host.borrow({ $0.updateBinds() }) { changed = true }
+        for list in componentListRefs where list.borrow({ $0.updateBinds() }) { changed = true }
         changed = binds.update() || changed
         if !joysticks.isEmpty { changed = applyJoysticks() || changed }
-        for list in componentListRefs where list.withUnretained({ $0.syncItems() }) { changed = true }
-        for host in nestedHostRefs where host.withUnretained({ $0.swapIfRebound() }) {
+        for list in componentListRefs where list.borrow({ $0.syncItems() }) { changed = true }
+        for host in nestedHostRefs where host.borrow({ $0.swapIfRebound() }) {
             changed = true
             placeLayoutHosts()
         }
