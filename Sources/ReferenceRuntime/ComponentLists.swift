@@ -61,14 +61,21 @@ final class ComponentListHost {
     private final class ShownItems {
         let items: [Item]
         /// The artboards and state machines of the items that have an artboard, in list order;
-        /// `items` owns them.
-        let playing: [(artboard: Unmanaged<ReferenceArtboard>, machine: Unmanaged<ReferenceStateMachine>?)]
+        /// `items` owns them. In memory of its own, as iterating an array held here would
+        /// retain the array around every call out.
+        let playing: UnsafeMutableBufferPointer<(artboard: Unmanaged<ReferenceArtboard>, machine: Unmanaged<ReferenceStateMachine>?)>
 
         init(_ items: [Item]) {
             self.items = items
-            playing = items.compactMap { item in
+            let refs = items.compactMap { item in
                 item.artboard.map { (Unmanaged.passUnretained($0), item.machine.map(Unmanaged.passUnretained)) }
             }
+            playing = .allocate(capacity: refs.count)
+            _ = playing.initialize(from: refs)
+        }
+
+        deinit {
+            playing.deallocate()
         }
     }
     /// The items shown (replaced whole by `syncItems()`).
@@ -264,12 +271,12 @@ final class ComponentListHost {
     /// Advances the items' state machines and their artboards' nested artboards; returns
     /// whether they need more frames (upstream `ArtboardComponentList::advanceComponent`).
     func advance(_ seconds: Double, newFrame: Bool) -> Bool {
-        shownRef.withUnretained { shown in
+        shownRef.borrow { shown in
             guard !shown.items.isEmpty, !parent.scene.isCollapsed(listID) else { return false }
             var keepGoing = false
             for item in shown.playing {
-                if item.machine?.withUnretained({ $0.advanceAsNested(seconds, newFrame: newFrame) }) == true { keepGoing = true }
-                item.artboard.withUnretained { artboard in
+                if item.machine?.borrow({ $0.advanceAsNested(seconds, newFrame: newFrame) }) == true { keepGoing = true }
+                item.artboard.borrow { artboard in
                     if artboard.advanceNestedArtboards(seconds, newFrame: newFrame) { keepGoing = true }
                     if newFrame, artboard.binds.advanceConverters(by: Float(seconds)) { keepGoing = true }
                 }
@@ -280,9 +287,9 @@ final class ComponentListHost {
 
     /// Applies the items' binds; returns whether one changed a value.
     func updateBinds() -> Bool {
-        shownRef.withUnretained { shown in
+        shownRef.borrow { shown in
             var changed = false
-            for item in shown.playing where item.artboard.withUnretained({ $0.updateBinds() }) { changed = true }
+            for item in shown.playing where item.artboard.borrow({ $0.updateBinds() }) { changed = true }
             return changed
         }
     }

@@ -104,6 +104,11 @@ final class NestedArtboardHost {
     private let embedded: EmbeddedInstance?
     /// The host's first `ComponentOrigin` child's origin properties, if it has one.
     private let originOverride: (x: PropertyStore.Handle, y: PropertyStore.Handle)?
+    /// The hosting store's change count after the embedded instance last took the values of its
+    /// records (`nil`: not yet): taking them leaves nothing new to take until the store changes
+    /// (a record's revision moves only with `PropertyStore.changeCount`).
+    @exclusivity(unchecked)
+    private var embeddedTakenAt: UInt64?
     /// The revisions of the origin override last given to the nested instance (`nil`: none yet).
     private var appliedOriginRevisions: (UInt64, UInt64)?
 
@@ -149,12 +154,14 @@ final class NestedArtboardHost {
     private final class Playback {
         let instance: ReferenceArtboard
         let machines: [ReferenceStateMachine]
-        /// `machines` unretained, for the per-frame loops: this object owns them.
+        /// `instance` and `machines` unretained, for the per-frame passes: this object owns them.
+        let instanceRef: Unmanaged<ReferenceArtboard>
         let machineRefs: [Unmanaged<ReferenceStateMachine>]
 
         init(instance: ReferenceArtboard, machines: [ReferenceStateMachine]) {
             self.instance = instance
             self.machines = machines
+            instanceRef = Unmanaged.passUnretained(instance)
             machineRefs = machines.map(Unmanaged.passUnretained)
         }
     }
@@ -359,12 +366,40 @@ final class NestedArtboardHost {
         return true
     }
 
-    private var isPaused: Bool { store.value(settings.paused)?.boolValue ?? false }
+    /// What the host's settings in the hosting store say about playing it.
+    private struct PlayState {
+        let isPaused: Bool
+        /// Whether a solo the host sits in shows another of its members (as `ArtboardScene.isCollapsed(hostID)`).
+        let isCollapsed: Bool
+        let speed: Double
+        let quantize: Double
+    }
+    /// The play state as last read, with the hosting store's change count then. Read and
+    /// assigned whole, so its exclusivity is enforced statically only.
+    @exclusivity(unchecked)
+    private var readPlayState: (changeCount: UInt64, state: PlayState)?
 
-    /// Whether a solo the host sits in shows another of its members (as `ArtboardScene.isCollapsed(hostID)`).
-    private var isCollapsed: Bool {
-        for link in soloLinks where store.value(link.active)?.uintValue ?? 0 != UInt64(link.member) { return true }
-        return false
+    /// The host's play state, read from the store again only when the store changed since the
+    /// last read (every write that changes a value counts in `PropertyStore.changeCount`).
+    @inline(__always)
+    private var playState: PlayState {
+        if let read = readPlayState, read.changeCount == store.changeCount { return read.state }
+        return readPlayStateFromStore()
+    }
+
+    /// Reads the host's play state from the store and keeps it with the store's change count.
+    @inline(never)
+    private func readPlayStateFromStore() -> PlayState {
+        let changeCount = store.changeCount
+        var collapsed = false
+        for link in soloLinks where store.value(link.active)?.uintValue ?? 0 != UInt64(link.member) {
+            collapsed = true
+            break
+        }
+        let state = PlayState(isPaused: store.value(settings.paused)?.boolValue ?? false, isCollapsed: collapsed,
+                              speed: store.double(settings.speed, 1), quantize: store.double(settings.quantize, -1))
+        readPlayState = (changeCount, state)
+        return state
     }
 
     // MARK: Data context
@@ -411,10 +446,12 @@ final class NestedArtboardHost {
     /// Advances the nested state machines and the nested artboard's own hosts; returns whether
     /// they need more frames.
     func advance(_ seconds: Double, newFrame: Bool) -> Bool {
-        guard let playbackRef, !isPaused, !isCollapsed else { return false }
-        let speed = store.double(settings.speed, 1)
+        guard let playbackRef else { return false }
+        let state = playState
+        guard !state.isPaused, !state.isCollapsed else { return false }
+        let speed = state.speed
         var local = Float(seconds) * Float(speed >= 0 ? speed : 1)
-        let quantize = store.double(settings.quantize, -1)
+        let quantize = state.quantize
         if quantize >= 0 {
             cumulatedSeconds += local
             let step = 1 / Float(quantize)
@@ -426,23 +463,29 @@ final class NestedArtboardHost {
             }
             if local == 0, newFrame { return true }
         }
-        return playbackRef.withUnretained { playback in
+        return playbackRef.borrow { playback in
             var keepGoing = false
-            passNestedInputs(playback)
-            for machine in playback.machineRefs where machine.withUnretained({ $0.advanceAsNested(Double(local), newFrame: newFrame) }) {
+            if !inputLinks.isEmpty { passNestedInputs(playback) }
+            for machine in playback.machineRefs where machine.borrow({ $0.advanceAsNested(Double(local), newFrame: newFrame) }) {
                 keepGoing = true
             }
-            if playback.instance.advanceNestedArtboards(Double(local), newFrame: newFrame) { keepGoing = true }
-            if newFrame, playback.instance.binds.advanceConverters(by: local) { keepGoing = true }
+            playback.instanceRef.borrow { instance in
+                if instance.advanceNestedArtboards(Double(local), newFrame: newFrame) { keepGoing = true }
+                if newFrame, instance.binds.advanceConverters(by: local) { keepGoing = true }
+            }
             return keepGoing
         }
     }
 
     /// Applies the nested artboard's binds (its own hosts' first); returns whether one changed a value.
     func updateBinds() -> Bool {
-        guard let playbackRef, !isPaused else { return false }
-        let tookValues = embedded?.takeChanges(from: store) ?? false
-        return playbackRef.withUnretained { $0.instance.updateBinds() } || tookValues
+        guard let playbackRef, !playState.isPaused else { return false }
+        var tookValues = false
+        if let embedded, embeddedTakenAt != store.changeCount {
+            tookValues = embedded.takeChanges(from: store)
+            embeddedTakenAt = store.changeCount
+        }
+        return playbackRef.borrow { $0.instanceRef.borrow { $0.updateBinds() } } || tookValues
     }
 
     /// Passes a pointer event at a point of the hosting artboard's content space to the nested
@@ -450,7 +493,7 @@ final class NestedArtboardHost {
     /// `HitNestedArtboard`: nothing while the host is paused or collapsed, or its transform
     /// cannot be inverted).
     func forwardPointer(_ kind: PointerEvent.Kind, at position: Point) {
-        guard let instance, !isPaused, !isCollapsed,
+        guard let instance, !playState.isPaused, !playState.isCollapsed,
               let toHost = parent.scene.worldTransform(hostID).inverted() else { return }
         var local = toHost.apply(position)
         if let own = instance.scene.selfTransform {
@@ -499,19 +542,6 @@ final class NestedEventSink {
     }
 }
 
-extension Unmanaged {
-    /// Calls `body` with the object, which the caller knows to be alive for the whole call,
-    /// without retaining it.
-    ///
-    /// A closure written in main-actor code and passed straight to the standard library's
-    /// `_withUnsafeGuaranteedRef` checks the executor on every call (the standard library is
-    /// not built in the Swift 6 language mode); passed through this function, it does not.
-    @inline(__always)
-    func withUnretained<Result>(_ body: (Instance) -> Result) -> Result {
-        _withUnsafeGuaranteedRef(body)
-    }
-}
-
 /// What the nested artboard and component list hosts of an artboard instance use of it.
 ///
 /// The hosts hold these strongly rather than the artboard instance (which owns them, so they
@@ -538,10 +568,17 @@ extension ReferenceArtboard {
 
     /// Advances every nested artboard (upstream `Artboard::advanceInternal` over the nested
     /// hosts); returns whether one needs more frames.
+    @inline(__always)
     func advanceNestedArtboards(_ seconds: Double, newFrame: Bool) -> Bool {
+        hostsArtboards ? advanceHosts(seconds, newFrame: newFrame) : false
+    }
+
+    /// Advances the nested hosts and component lists (`advanceNestedArtboards`).
+    @inline(never)
+    private func advanceHosts(_ seconds: Double, newFrame: Bool) -> Bool {
         var keepGoing = false
-        for host in nestedHostRefs where host.withUnretained({ $0.advance(seconds, newFrame: newFrame) }) { keepGoing = true }
-        for list in componentListRefs where list.withUnretained({ $0.advance(seconds, newFrame: newFrame) }) { keepGoing = true }
+        for host in nestedHostRefs where host.borrow({ $0.advance(seconds, newFrame: newFrame) }) { keepGoing = true }
+        for list in componentListRefs where list.borrow({ $0.advance(seconds, newFrame: newFrame) }) { keepGoing = true }
         return keepGoing
     }
 
@@ -550,12 +587,12 @@ extension ReferenceArtboard {
     /// changed; returns whether a bind changed a value or an artboard was swapped.
     func updateBinds() -> Bool {
         var changed = false
-        for host in nestedHostRefs where host.withUnretained({ $0.updateBinds() }) { changed = true }
-        for list in componentListRefs where list.withUnretained({ $0.updateBinds() }) { changed = true }
+        for host in nestedHostRefs where host.borrow({ $0.updateBinds() }) { changed = true }
+        for list in componentListRefs where list.borrow({ $0.updateBinds() }) { changed = true }
         changed = binds.update() || changed
-        changed = applyJoysticks() || changed
-        for list in componentListRefs where list.withUnretained({ $0.syncItems() }) { changed = true }
-        for host in nestedHostRefs where host.withUnretained({ $0.swapIfRebound() }) {
+        if !joysticks.isEmpty { changed = applyJoysticks() || changed }
+        for list in componentListRefs where list.borrow({ $0.syncItems() }) { changed = true }
+        for host in nestedHostRefs where host.borrow({ $0.swapIfRebound() }) {
             changed = true
             placeLayoutHosts()
         }

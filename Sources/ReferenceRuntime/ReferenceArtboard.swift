@@ -30,6 +30,8 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
     /// instance.
     let nestedHostRefs: [Unmanaged<NestedArtboardHost>]
     let componentListRefs: [Unmanaged<ComponentListHost>]
+    /// Whether the instance has nested hosts or component lists.
+    let hostsArtboards: Bool
     /// The artboard indices of the instances that host this one, outermost first (empty for
     /// a top-level instance).
     let hostChain: [Int]
@@ -61,7 +63,8 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
         componentLists = ComponentListHost.hosts(of: hosting)
         nestedHostRefs = nestedHosts.map(Unmanaged.passUnretained)
         componentListRefs = componentLists.map(Unmanaged.passUnretained)
-        if !nestedHosts.isEmpty || !componentLists.isEmpty {
+        hostsArtboards = !nestedHosts.isEmpty || !componentLists.isEmpty
+        if hostsArtboards {
             scene.drawNestedArtboard = { [unowned self] host, renderer, opacity in self.drawNested(host: host, on: renderer, hostOpacity: opacity) }
         }
         placeLayoutHosts()
