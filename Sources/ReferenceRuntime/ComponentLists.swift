@@ -45,6 +45,8 @@ final class ComponentListHost {
     private let mapRules: [Int: Int]
     /// For a list a virtualizing scroll constraint places, its settings (`nil` otherwise).
     private let virtualization: Virtualization?
+    /// Whether the list's parent is a layout component (the tree does not change after load).
+    private let parentIsLayout: Bool
     /// For a virtualized list, the realized items in draw order, each with its position
     /// along the list's main axis.
     private var realized: [(index: Int, offset: Double)] = []
@@ -98,6 +100,7 @@ final class ComponentListHost {
         shownRef = Unmanaged.passUnretained(shown)
         self.mapRules = mapRules
         self.virtualization = virtualization
+        parentIsLayout = parent.scene.components[listID]?.parent.flatMap { parent.scene.components[$0]?.kind } == .layout
     }
 
     /// The component lists of an artboard instance: every `ArtboardComponentList` attached to
@@ -234,10 +237,10 @@ final class ComponentListHost {
             return Item(node: node, artboard: nil, machine: nil)
         }
         let instance = ReferenceArtboard(file: parent.file, index: index, hostChain: chain)
-        let hostScene = parent.scene, list = listID
+        let hostScene = parent.scene, list = listID, listParentIsLayout = parentIsLayout
         instance.scene.hostRootTransform = { [unowned hostScene, unowned instance] point in
             hostScene.update()
-            let itemOffset = Self.itemTransform(of: instance, listParentIsLayout: hostScene.components[list]?.parent.flatMap { hostScene.components[$0]?.kind } == .layout)
+            let itemOffset = Self.itemTransform(of: instance, listParentIsLayout: listParentIsLayout)
             return hostScene.rootPoint((hostScene.worldTransform(list) * itemOffset).apply(point))
         }
         var machine: ReferenceStateMachine?
@@ -297,18 +300,22 @@ final class ComponentListHost {
     /// Draws every item in the list's space (the renderer is already under the list's world
     /// transform) with the list's render opacity.
     func draw(on renderer: any Renderer, hostOpacity: Double) {
-        let listParentIsLayout = parent.scene.components[listID]?.parent.flatMap { parent.scene.components[$0]?.kind } == .layout
         if virtualization != nil {
             drawRealized(on: renderer, hostOpacity: hostOpacity)
             return
         }
-        for item in items {
-            guard let instance = item.artboard else { continue }
-            instance.scene.update()
-            renderer.save()
-            renderer.transform(Self.itemTransform(of: instance, listParentIsLayout: listParentIsLayout))
-            instance.scene.drawNested(on: renderer, hostOpacity: hostOpacity)
-            renderer.restore()
+        // The items with an artboard, in list order, unretained (`shown` owns them and only
+        // `syncItems()` replaces it, which drawing never runs).
+        shownRef.borrow { shown in
+            for item in shown.playing {
+                item.artboard.borrow { instance in
+                    instance.scene.update()
+                    renderer.save()
+                    renderer.transform(Self.itemTransform(of: instance, listParentIsLayout: parentIsLayout))
+                    instance.scene.drawNested(on: renderer, hostOpacity: hostOpacity)
+                    renderer.restore()
+                }
+            }
         }
     }
 

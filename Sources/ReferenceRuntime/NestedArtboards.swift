@@ -607,10 +607,14 @@ extension ReferenceArtboard {
 
     /// Draws the nested artboard of the host component `host`.
     func drawNested(host: Int, on renderer: any Renderer, hostOpacity: Double) {
-        if let nested = nestedHosts.first(where: { $0.hostID == host }) {
+        // Loops, not `first(where:)`: a closure made here checks the executor on every call.
+        for nested in nestedHosts where nested.hostID == host {
             nested.draw(on: renderer, hostOpacity: hostOpacity)
-        } else {
-            componentLists.first { $0.listID == host }?.draw(on: renderer, hostOpacity: hostOpacity)
+            return
+        }
+        for list in componentLists where list.listID == host {
+            list.draw(on: renderer, hostOpacity: hostOpacity)
+            return
         }
     }
 
