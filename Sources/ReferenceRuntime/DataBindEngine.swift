@@ -305,7 +305,13 @@ final class BindSet {
     /// Such a bind has work only when its source's revision moved since it applied it, or
     /// when a rebind or a collapsed target left it pending, so an update visits only the
     /// groups whose source moved or that may have work left.
-    private var groups: [[Int]] = []
+    ///
+    /// Stored flat (each group a range of `groupPositions`): collecting a group's binds is
+    /// one copy of a slice of plain numbers.
+    @exclusivity(unchecked)
+    private var groupRanges: [Range<Int>] = []
+    @exclusivity(unchecked)
+    private var groupPositions: [Int] = []
     /// Per group: the source revision its binds were all applied at, or `nil` while one of
     /// them may have work left (after a rebind, or when one was skipped as collapsed).
     /// Read and written around converter advances every frame, so its exclusivity is enforced
@@ -318,8 +324,12 @@ final class BindSet {
     @exclusivity(unchecked)
     private var groupOfPosition: [Int] = []
     /// Work lists of `update()`, kept for their storage: positions to visit, and the groups
-    /// visited with the revision their source had.
+    /// visited with the revision their source had. `update()` moves each into a local at its
+    /// start and back at its end (whole assignments, nothing called in between holds them),
+    /// so their exclusivity is enforced statically only.
+    @exclusivity(unchecked)
     private var visiting: [Int] = []
+    @exclusivity(unchecked)
     private var visitedGroups: [(group: Int, revision: UInt64, complete: Bool)] = []
 
     /// Creates the binds; those targeting `performedTargets` are only resolved, never applied.
@@ -345,12 +355,18 @@ final class BindSet {
         settledState = nil
         var groupOfSource: [ObjectIdentifier: Int] = [:]
         for (group, source) in sources.enumerated() { groupOfSource[ObjectIdentifier(source)] = group }
-        groups = Array(repeating: [], count: sources.count)
+        var groups = Array(repeating: [Int](), count: sources.count)
         groupOfPosition = Array(repeating: -1, count: binds.count)
         for position in toSourceCount..<binds.count {
             guard let source = binds[position].source, let group = groupOfSource[ObjectIdentifier(source)] else { continue }
             groups[group].append(position)
             groupOfPosition[position] = group
+        }
+        groupPositions = groups.flatMap { $0 }
+        var start = 0
+        groupRanges = groups.map { group in
+            defer { start += group.count }
+            return start..<start + group.count
         }
         appliedGroupRevisions = Array(repeating: nil, count: sources.count)
     }
@@ -425,11 +441,11 @@ final class BindSet {
         var visitedGroups = self.visitedGroups
         self.visiting = []
         self.visitedGroups = []
-        for group in groups.indices {
+        for group in groupRanges.indices {
             let revision = sources[group].revision
             guard appliedGroupRevisions[group] != revision else { continue }
             visitedGroups.append((group, revision, true))
-            visiting.append(contentsOf: groups[group])
+            visiting.append(contentsOf: groupPositions[groupRanges[group]])
         }
         if visitedGroups.count > 1 { visiting.sort() }
         for position in visiting {
