@@ -255,28 +255,33 @@ indirect enum DataConverter {
         var boundConverters: Set<Int> = []
         var sawArtboard = false
         var previous: Int?
-        for (index, object) in document.objects.enumerated() {
-            if object.isType(T.artboard) { sawArtboard = true }
-            if object.isType(T.dataBind) {
-                if let previous, document.objects[previous].isType(T.dataConverter) { boundConverters.insert(previous) }
+        // By index, testing type keys: copying each object out (as iterating the objects does)
+        // retained its property list.
+        let isType = RiveSchema.isType
+        for index in document.objects.indices {
+            let typeKey = document.objects[index].typeKey
+            if isType(typeKey, T.artboard) { sawArtboard = true }
+            if isType(typeKey, T.dataBind) {
+                if let previous, isType(document.objects[previous].typeKey, T.dataConverter) { boundConverters.insert(previous) }
                 // A token's own bind (an operand read from a view model) binds its formula.
-                if let previous, document.objects[previous].isType(T.formulaToken), let latestFormula { boundConverters.insert(objects[latestFormula]) }
+                if let previous, isType(document.objects[previous].typeKey, T.formulaToken), let latestFormula { boundConverters.insert(objects[latestFormula]) }
                 continue
             }
             previous = index
-            if !sawArtboard, object.isType(T.keyFrameInterpolator) {
-                interpolators.append(object.typeKey == T.cubicEaseInterpolator ? CubicEase(
+            if !sawArtboard, isType(typeKey, T.keyFrameInterpolator) {
+                let object = document.objects[index]
+                interpolators.append(typeKey == T.cubicEaseInterpolator ? CubicEase(
                     x1: Double(object.float(P.cubicInterpolatorX1) ?? 0.42), y1: Double(object.float(P.cubicInterpolatorY1) ?? 0),
                     x2: Double(object.float(P.cubicInterpolatorX2) ?? 0.58), y2: Double(object.float(P.cubicInterpolatorY2) ?? 1)) : nil)
             }
-            if object.isType(T.dataConverter) {
-                if object.typeKey == T.dataConverterGroup { latestGroup = objects.count }
-                if object.typeKey == T.dataConverterFormula { latestFormula = objects.count }
+            if isType(typeKey, T.dataConverter) {
+                if typeKey == T.dataConverterGroup { latestGroup = objects.count }
+                if typeKey == T.dataConverterFormula { latestFormula = objects.count }
                 objects.append(index)
-            } else if object.isType(T.formulaToken), let latestFormula {
+            } else if isType(typeKey, T.formulaToken), let latestFormula {
                 formulaTokens[latestFormula, default: []].append(index)
-            } else if object.typeKey == T.dataConverterGroupItem, let latestGroup {
-                groupItems[latestGroup, default: []].append(object.uint(P.dataConverterGroupItemConverterId))
+            } else if typeKey == T.dataConverterGroupItem, let latestGroup {
+                groupItems[latestGroup, default: []].append(document.objects[index].uint(P.dataConverterGroupItemConverterId))
             }
         }
         func make(_ position: Int, depth: Int) -> DataConverter {

@@ -44,11 +44,13 @@ public struct RiveManifest: Sendable, Equatable {
     /// contents that do not parse contribute nothing (their binds then resolve to nothing).
     public init(_ document: RiveDocument) {
         var isManifestContents = false
-        for object in document.objects {
-            if object.isType(RiveTypeKey.fileAsset) {
-                isManifestContents = object.typeKey == RiveTypeKey.manifestAsset
-            } else if object.typeKey == RiveTypeKey.fileAssetContents, isManifestContents,
-                      let manifest = try? RiveManifest(contents: object.bytes(RivePropertyKey.fileAssetContentsBytes) ?? []) {
+        // By index, testing type keys: copying each object out retained its property list.
+        for index in document.objects.indices {
+            let typeKey = document.objects[index].typeKey
+            if RiveSchema.isType(typeKey, a: RiveTypeKey.fileAsset) {
+                isManifestContents = typeKey == RiveTypeKey.manifestAsset
+            } else if typeKey == RiveTypeKey.fileAssetContents, isManifestContents,
+                      let manifest = try? RiveManifest(contents: document.objects[index].bytes(RivePropertyKey.fileAssetContentsBytes) ?? []) {
                 names.merge(manifest.names) { _, new in new }
                 paths.merge(manifest.paths) { _, new in new }
             }
