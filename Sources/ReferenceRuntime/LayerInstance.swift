@@ -26,12 +26,14 @@ extension ConditionReader {
 }
 
 /// Everything a layer's conditions read, summarised: the state machine's input writes, its
-/// bindable store's changes and the changes of view-model values (their sources), each a
-/// counter that only grows. While the stamp is unchanged every condition gives the same answer.
+/// bindable store's changes, the changes of view-model values (their sources) and, for a
+/// machine with artboard conditions, the revisions of the artboard's width and height; each
+/// a counter that only grows. While the stamp is unchanged every condition gives the same answer.
 struct ConditionStamp: Equatable {
     let inputWrites: UInt64
     let bindableChanges: UInt64
     let valueChanges: UInt64
+    let artboardSizeRevisions: UInt64
 }
 
 /// A layer's transitions and their conditions as flat arrays of plain values, built once
@@ -293,6 +295,12 @@ struct LayerInstance {
     /// finding no transition, a look under the same stamp is skipped.
     mutating func noteConditionStamp(_ stamp: ConditionStamp) {
         noTransitionStamp = foundNoTransition ? stamp : nil
+    }
+
+    /// Forgets the recorded stamp (the binds were resolved again: what the conditions read
+    /// may now come from other sources), so the next look checks the transitions.
+    mutating func forgetConditionStamp() {
+        noTransitionStamp = nil
     }
 
     private var isTransitioning: Bool {

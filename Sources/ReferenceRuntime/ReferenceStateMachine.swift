@@ -46,6 +46,10 @@ public final class ReferenceStateMachine: StateMachine {
     /// How many times `inputs` was written: part of the conditions' stamp.
     @exclusivity(unchecked)
     private var inputWrites: UInt64 = 0
+    /// For a machine whose conditions compare the artboard's width, height or ratio, the
+    /// places of the width and height in the artboard's store (their revisions are part of
+    /// the conditions' stamp); `nil` otherwise.
+    private let artboardSizePlaces: (width: PropertyStore.Handle, height: PropertyStore.Handle)?
     @exclusivity(unchecked)
     private var layers: [LayerInstance]
     private var listenerHovered: [Bool]
@@ -144,6 +148,22 @@ public final class ReferenceStateMachine: StateMachine {
         }
         bindablePositions = positions
         bindables = found
+        let readsArtboardSize = definition.layers.contains { layer in
+            layer.states.contains { state in
+                state.transitions.contains { transition in
+                    transition.conditions.contains { condition in
+                        guard case .viewModel(_, let left, let right) = condition else { return false }
+                        for case .artboardProperty in [left, right] { return true }
+                        return false
+                    }
+                }
+            }
+        }
+        let sizeStore = artboard.store
+        artboardSizePlaces = readsArtboardSize
+            ? (sizeStore.handle(PropertyStore.Key(object: 0, property: RivePropertyKey.layoutComponentWidth)),
+               sizeStore.handle(PropertyStore.Key(object: 0, property: RivePropertyKey.layoutComponentHeight)))
+            : nil
         for host in artboard.nestedHosts { host.subscribeToEvents(self) }
     }
 
@@ -233,10 +253,15 @@ public final class ReferenceStateMachine: StateMachine {
     }
 
     /// The conditions' stamp now (LayerInstance.swift): input writes, changes of the bindable
-    /// properties' store, and changes of any view-model value (the bindables' sources among them).
+    /// properties' store, changes of any view-model value (the bindables' sources among them)
+    /// and, when conditions compare the artboard's size, the revisions of its width and height.
     private var conditionStamp: ConditionStamp {
-        ConditionStamp(inputWrites: inputWrites, bindableChanges: binds.store.changeCount,
-                       valueChanges: ValueNode.changes.load(ordering: .relaxed))
+        var sizeRevisions: UInt64 = 0
+        if let places = artboardSizePlaces {
+            sizeRevisions = artboard.store.revision(places.width) &+ artboard.store.revision(places.height)
+        }
+        return ConditionStamp(inputWrites: inputWrites, bindableChanges: binds.store.changeCount,
+                              valueChanges: ValueNode.changes.load(ordering: .relaxed), artboardSizeRevisions: sizeRevisions)
     }
 
     /// The name of the state each layer is in (its animation's name, or entry/any/exit/blend).
@@ -588,6 +613,7 @@ public final class ReferenceStateMachine: StateMachine {
         resolvedGeneration = worker.structureGeneration
         contextValues = (context.map { Self.nodes(of: $0) } ?? []).flatMap { $0.values.compactMap { $0 } }
         bindableSources = bindables.map { bindable in bindable.binds.lazy.compactMap(\.source).first }
+        for layer in layers.indices { layers[layer].forgetConditionStamp() }
     }
 
     /// The value key of a bindable, or `nil` for an id outside the document or a bindable without one.
