@@ -11,6 +11,21 @@ import Testing
 @MainActor
 @Suite("Repeated transition checks within one advance")
 struct RepeatedTransitionCheckTests {
+    /// The layer both files start with, "Watcher": from "idle" to "went" when `condition`
+    /// holds (YAML lines indented for a layer list ten columns in).
+    private static func watcherLayer(condition: String) -> String {
+        [
+            "          - name: Watcher",
+            "            entry: [{to: idle}]",
+            "            states:",
+            "              - name: idle",
+            "                animation: idle",
+            "                transitions:",
+            "                  - {to: went, conditions: [\(condition)]}",
+            "              - {name: went, animation: went}",
+        ].joined(separator: "\n")
+    }
+
     /// Layer "Watcher" (first) moves from "idle" to "went" when its condition holds; layer
     /// "Firer" (second) starts "firing" when trigger input "start" fires, and that state's
     /// start action fires what the watcher waits for. The watcher has already looked (and
@@ -39,14 +54,7 @@ struct RepeatedTransitionCheckTests {
                 inputs:
                   - {name: start, type: trigger}
                 layers:
-                  - name: Watcher
-                    entry: [{to: idle}]
-                    states:
-                      - name: idle
-                        animation: idle
-                        transitions:
-                          - {to: went, conditions: [\(watcherCondition)]}
-                      - {name: went, animation: went}
+        \(Self.watcherLayer(condition: watcherCondition))
                   - name: Firer
                     entry: [{to: waiting}]
                     states:
@@ -110,14 +118,7 @@ struct RepeatedTransitionCheckTests {
                 inputs:
                   - {name: start, type: trigger}
                 layers:
-                  - name: Watcher
-                    entry: [{to: idle}]
-                    states:
-                      - name: idle
-                        animation: idle
-                        transitions:
-                          - {to: went, conditions: [{property: V/placeholder, op: ">", value: 50}]}
-                      - {name: went, animation: went}
+        \(Self.watcherLayer(condition: #"{property: V/placeholder, op: ">", value: 50}"#))
                   - name: Mover
                     entry: [{to: rest}]
                     states:
