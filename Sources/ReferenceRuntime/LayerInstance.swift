@@ -217,12 +217,13 @@ struct LayerInstance {
     private var transitionCompleted = true
     /// Fire actions of states and transitions reached since the state machine last took them.
     private var firedActions: [StateMachineDefinition.FireAction] = []
-    /// Whether the last look at the transitions (the end of an advance, or a
-    /// `tryChangeState`) found none to take, with nothing about the layer changed since.
-    private var foundNoTransition = false
-    /// The conditions' stamp when `foundNoTransition` was last established (see
-    /// `noteConditionStamp(_:)`): the same stamp again means the same answer, so the state
-    /// machine's repeated looks within one advance (after each bind pass) are skipped.
+    /// Whether the last advance ended finding no transition to take (what
+    /// `noteConditionStamp(_:)` records the stamp for).
+    private var advanceFoundNoTransition = false
+    /// The conditions' stamp under which the layer last found no transition to take, `nil`
+    /// once anything about the layer changed (an advance, a transition taken, a rebind): the
+    /// same stamp again means the same answer, so the state machine's repeated looks within
+    /// one advance (after each bind pass) are skipped.
     private var noTransitionStamp: ConditionStamp?
 
     /// Hands over the fire actions reached since the last call, in the order they occurred.
@@ -271,7 +272,7 @@ struct LayerInstance {
             iterations += 1
             changed = updateState(reader: reader, store: store)
         }
-        foundNoTransition = !changed
+        advanceFoundNoTransition = !changed
         return mix != 1 || waitingForExit || (currentPlayer?.keepGoing ?? false) || currentBlend != nil
     }
 
@@ -279,14 +280,11 @@ struct LayerInstance {
     /// it did. Nothing is checked when the layer found no transition under the same
     /// conditions' stamp.
     mutating func tryChangeState(reader: any ConditionReader, store: PropertyStore, stamp: ConditionStamp) -> Bool {
-        if foundNoTransition, noTransitionStamp == stamp { return false }
+        if noTransitionStamp == stamp { return false }
         guard updateState(reader: reader, store: store) else {
-            foundNoTransition = true
             noTransitionStamp = stamp
             return false
         }
-        foundNoTransition = false
-        noTransitionStamp = nil
         apply(to: store)
         return true
     }
@@ -294,7 +292,7 @@ struct LayerInstance {
     /// Records the conditions' stamp taken right after an advance: when the advance ended
     /// finding no transition, a look under the same stamp is skipped.
     mutating func noteConditionStamp(_ stamp: ConditionStamp) {
-        noTransitionStamp = foundNoTransition ? stamp : nil
+        noTransitionStamp = advanceFoundNoTransition ? stamp : nil
     }
 
     /// Forgets the recorded stamp (the binds were resolved again: what the conditions read
@@ -440,7 +438,6 @@ struct LayerInstance {
         if let outState { firedActions += layer.states[outState].fireActions.filter(\.atEnd) }
         firedActions += layer.states[taken.target].fireActions.filter { !$0.atEnd }
         firedActions += taken.fireActions.filter { !$0.atEnd }
-        foundNoTransition = false
         noTransitionStamp = nil
         transitionCompleted = taken.duration == 0
         if transitionCompleted { firedActions += taken.fireActions.filter(\.atEnd) }
