@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "RuntimeAPI", targets: ["RuntimeAPI"]),
         .library(name: "Conformance", targets: ["Conformance"]),
         .library(name: "ConformanceTesting", targets: ["ConformanceTesting"]),
+        .library(name: "AdapterProtocol", targets: ["AdapterProtocol"]),
     ],
     targets: [
         .systemLibrary(

@@ -37,19 +37,19 @@ struct DiffCommand: HarnessCommand {
 
         Adapter options are passed to each side whose adapter takes them, as 'run' takes
         them: process takes --command 'CMD ARGS' and --request-timeout S, rive-cpp takes
-        --runtime-commit REV and --request-timeout S; an option no chosen adapter takes is
-        a usage error. Progress goes to stderr, one line per file.
+        --runtime-commit REV and --request-timeout S, apple takes --ios-commit REV and
+        --request-timeout S; an option no chosen adapter takes is a usage error. Progress goes to stderr, one line per file.
 
         exit codes: 0 every section of every file is equal; 1 a section differs or a side
         failed; 2 usage error (unknown adapter or section, bad number, an adapter option no
         chosen adapter takes); 3 a file or folder is missing or unreadable, no .riv file was
-        given, or a process adapter failed its first handshake (or the rive-cpp driver is not
-        built); 4 a dump could not be written.
+        given, or a process adapter failed its first handshake (or the rive-cpp driver or the
+        apple adapter program is not built); 4 a dump could not be written.
         """
 
     static let options = ["--adapters", "--frames", "--at", "--sections", "--out", "--timeout"] + adapterOptionNames
     /// The adapter options `diff` passes through to the adapters that take them (as `run` does).
-    static let adapterOptionNames = ["--command", "--request-timeout", "--runtime-commit"]
+    static let adapterOptionNames = ["--command", "--request-timeout", "--runtime-commit", "--ios-commit"]
 
     let paths: [String]
     let adapterNames: (a: String, b: String)
@@ -149,14 +149,12 @@ struct DiffCommand: HarnessCommand {
     }
 
     /// The adapter options an adapter takes: `process` takes `--command` and
-    /// `--request-timeout`, `rive-cpp` `--runtime-commit` and `--request-timeout`, the
-    /// in-process adapters of the registry none.
+    /// `--request-timeout`, `rive-cpp` `--runtime-commit` and `--request-timeout`, `apple`
+    /// `--ios-commit` and `--request-timeout`, the in-process adapters of the registry none.
     private static func optionsTaken(by adapterName: String) -> [String] {
-        switch adapterName {
-        case AdapterRegistry.processAdapterName: ["--command", "--request-timeout"]
-        case RiveCppAdapterOption.name: ["--runtime-commit", "--request-timeout"]
-        default: []
-        }
+        if adapterName == AdapterRegistry.processAdapterName { return ["--command", "--request-timeout"] }
+        if let cached = CachedAdapterOption.named(adapterName) { return [cached.revisionOption, "--request-timeout"] }
+        return []
     }
 
     /// The factory of one side's adapter, as `run --adapter` makes it: a process adapter
@@ -173,19 +171,20 @@ struct DiffCommand: HarnessCommand {
         if requestTimeoutText != nil, !(requestTimeout > 0 && requestTimeout <= 86_400) {
             throw usage("--request-timeout needs a positive number of seconds up to 86400, got '\(requestTimeoutText!)'")
         }
+        if let cached = CachedAdapterOption.named(name) {
+            if let revision = options[cached.revisionOption], revision.isEmpty { throw usage("\(cached.revisionOption) needs a revision") }
+            let configuration = try cached.configuration(revision: options[cached.revisionOption], requestTimeoutSeconds: requestTimeout)
+            return try AdapterRegistry.processFactory(configuration).make
+        }
         switch name {
         case AdapterRegistry.processAdapterName:
             guard let command = options["--command"], !command.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw usage("adapter process needs --command 'CMD ARGS', for example --command 'rive-harness serve'")
             }
             return try AdapterRegistry.processFactory(ProcessAdapterConfiguration(command: command, requestTimeoutSeconds: requestTimeout)).make
-        case RiveCppAdapterOption.name:
-            if let revision = options["--runtime-commit"], revision.isEmpty { throw usage("--runtime-commit needs a revision") }
-            let configuration = try RiveCppAdapterOption.configuration(revision: options["--runtime-commit"], requestTimeoutSeconds: requestTimeout)
-            return try AdapterRegistry.processFactory(configuration).make
         default:
             do { return try AdapterRegistry.factory(named: name, command: Self.name) } catch {
-                throw CommandFailure(message: "error: \(error.message) (or process, rive-cpp)\n  hint: \(error.hint)", exitCode: .usage)
+                throw CommandFailure(message: "error: \(error.message) (or process, rive-cpp, apple)\n  hint: \(error.hint)", exitCode: .usage)
             }
         }
     }

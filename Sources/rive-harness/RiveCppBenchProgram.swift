@@ -14,7 +14,7 @@ struct RiveCppBenchProgram {
     static let buildHint = "build it with 'scripts/build-rive-cpp --print bench' (about 5 minutes on 2 cores the first time), or pass --rive-cpp-bench PATH"
 
     /// The program: `explicit` when given, else `RIVE_CPP_BENCH`, else the most recently
-    /// built one for the runtime's `HEAD` commit in the cache (`RiveCppDriverLocator`: the
+    /// built one for the runtime's `HEAD` commit in the cache (`CachedProgramLocator`: the
     /// cache `RIVE_HARNESS_CACHE` or `~/.cache/rive-harness`, the git directory
     /// `RIVE_RUNTIME_GIT_DIR` or the mirror), so a bisect's builds of other commits are never
     /// picked by accident; without a git directory to resolve `HEAD`, the most recently built
@@ -24,7 +24,7 @@ struct RiveCppBenchProgram {
         if let path = explicit ?? environment["RIVE_CPP_BENCH"].flatMap({ $0.isEmpty ? nil : $0 }) {
             return FileManager.default.isExecutableFile(atPath: path) ? RiveCppBenchProgram(path: path, runtimeCommit: commit(in: path)) : nil
         }
-        let locator = RiveCppDriverLocator()
+        let locator = CachedProgramLocator(.riveCppDriver)
         let runtimes = (locator.cacheRoot as NSString).appendingPathComponent("rive-cpp")
         let commits = (try? locator.resolve(revision: nil)).map { [$0] }
             ?? ((try? FileManager.default.contentsOfDirectory(atPath: runtimes)) ?? [])

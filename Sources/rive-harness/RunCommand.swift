@@ -15,6 +15,7 @@ struct RunCommand: HarnessCommand {
                                 [--jobs N] [--timeout SECONDS] [--record missing|all|never]
                                 [--adapter process --command 'CMD ARGS' [--request-timeout S]]
                                 [--adapter rive-cpp [--runtime-commit REV] [--request-timeout S]]
+                                [--adapter apple [--ios-commit REV] [--request-timeout S]]
                                 [--history DIR | --no-history]
                                 [--verify [--verify-seed N]]
 
@@ -28,11 +29,16 @@ struct RunCommand: HarnessCommand {
           --command 'CMD'    with --adapter process: the adapter program, run with
                              /bin/sh -c; one child per job, restarted after a crash or
                              timeout (example: --command 'rive-harness serve')
-          --request-timeout S  with --adapter process or rive-cpp: seconds the child may
-                             take to answer one request (default 10); past it, TIMEOUT
+          --request-timeout S  with --adapter process, rive-cpp or apple: seconds the
+                             child may take to answer one request (default 10); past it,
+                             TIMEOUT
           --runtime-commit REV  with --adapter rive-cpp: the Rive C++ runtime commit whose
                              driver scripts/build-rive-cpp cached (default: HEAD of
                              $RIVE_RUNTIME_GIT_DIR or the mirror); docs/rive-cpp-adapter.md
+          --ios-commit REV   with --adapter apple: the rive-ios commit whose Swift layer
+                             scripts/build-rive-ios --adapter cached, over the engine that
+                             commit pins (default: HEAD of $RIVE_IOS_GIT_DIR; a full sha
+                             needs no git directory); docs/apple-adapter.md
           --filter GLOB      scenario IDs to run: '*' within a folder, '**' across folders
           --rules PREFIX     scenarios checking a rule area (GLB) or one rule (GLB-5) of
                              rules.yaml; a selection that matches nothing is a usage error
@@ -87,39 +93,44 @@ struct RunCommand: HarnessCommand {
     /// With `--adapter process`: how to start the child.
     let process: ProcessAdapterConfiguration?
     /// With `--adapter rive-cpp`: the runtime revision (nil: HEAD) and the request timeout.
-    let riveCpp: (revision: String?, requestTimeoutSeconds: Double)?
+    /// `--adapter rive-cpp` or `apple`: the cached program, its revision and request timeout.
+    let cached: (option: CachedAdapterOption, revision: String?, requestTimeoutSeconds: Double)?
 
     init(arguments: inout ArgumentList) throws(UsageError) {
         let hint = "see 'rive-harness run --help'"
         adapterName = try arguments.option("--adapter") ?? "reference"
         let command = try arguments.option("--command")
         let requestTimeoutText = try arguments.option("--request-timeout")
-        let runtimeCommit = try arguments.option("--runtime-commit")
-        let isRiveCpp = adapterName == RiveCppAdapterOption.name
-        guard runtimeCommit == nil || (isRiveCpp && !runtimeCommit!.isEmpty) else {
-            throw UsageError(message: "--runtime-commit needs --adapter rive-cpp and a revision", hint: hint)
+        let cachedOption = CachedAdapterOption.named(adapterName)
+        var revision: String?
+        for option in CachedAdapterOption.all {
+            guard let value = try arguments.option(option.revisionOption) else { continue }
+            guard option.name == adapterName, !value.isEmpty else {
+                throw UsageError(message: "\(option.revisionOption) needs --adapter \(option.name) and a revision", hint: hint)
+            }
+            revision = value
         }
-        if adapterName == AdapterRegistry.processAdapterName || isRiveCpp {
+        if adapterName == AdapterRegistry.processAdapterName || cachedOption != nil {
             let requestTimeout = requestTimeoutText.flatMap(Double.init) ?? 10
             guard requestTimeoutText == nil || (Double(requestTimeoutText!) != nil && requestTimeout > 0 && requestTimeout <= RunOptions.maximumTimeoutSeconds) else {
                 throw UsageError(message: "--request-timeout needs a positive number of seconds up to \(Int(RunOptions.maximumTimeoutSeconds)), got '\(requestTimeoutText!)'",
                                  hint: hint)
             }
-            if isRiveCpp {
+            if let cachedOption {
                 guard command == nil else {
-                    throw UsageError(message: "--adapter rive-cpp finds its own driver; --command is for --adapter process", hint: hint)
+                    throw UsageError(message: "--adapter \(cachedOption.name) finds its own program; --command is for --adapter process", hint: hint)
                 }
-                riveCpp = (runtimeCommit, requestTimeout)
+                cached = (cachedOption, revision, requestTimeout)
                 process = nil
             } else {
                 guard let command, !command.trimmingCharacters(in: .whitespaces).isEmpty else {
                     throw UsageError(message: "--adapter process needs --command 'CMD ARGS'", hint: "for example --command 'rive-harness serve'; \(hint)")
                 }
-                riveCpp = nil
+                cached = nil
                 process = ProcessAdapterConfiguration(command: command, requestTimeoutSeconds: requestTimeout)
             }
         } else {
-            riveCpp = nil
+            cached = nil
             guard command == nil, requestTimeoutText == nil else {
                 throw UsageError(message: "--command and --request-timeout need --adapter process", hint: hint)
             }
@@ -175,7 +186,7 @@ struct RunCommand: HarnessCommand {
         options = RunOptions(jobs: jobs, defaultTimeoutSeconds: timeout, recordMode: record, verify: verifyOptions)
         var corpus = try CorpusArguments(&arguments, command: Self.name,
                                          knownOptions: ["--adapter", "--shard", "--format", "--out", "--jobs", "--timeout", "--record",
-                                                        "--command", "--request-timeout", "--runtime-commit", "--history", "--no-history", "--verify", "--verify-seed"])
+                                                        "--command", "--request-timeout", "--runtime-commit", "--ios-commit", "--history", "--no-history", "--verify", "--verify-seed"])
         corpus.selection.shard = selectionShard
         self.corpus = corpus
     }
@@ -183,8 +194,8 @@ struct RunCommand: HarnessCommand {
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
         var inProcess: (@MainActor () -> any RuntimeAdapter)?
         var process = self.process
-        if let riveCpp {
-            process = try RiveCppAdapterOption.configuration(revision: riveCpp.revision, requestTimeoutSeconds: riveCpp.requestTimeoutSeconds)
+        if let cached {
+            process = try cached.option.configuration(revision: cached.revision, requestTimeoutSeconds: cached.requestTimeoutSeconds)
         }
         if process == nil {
             do { inProcess = try AdapterRegistry.factory(named: adapterName, command: Self.name) } catch {

@@ -13,7 +13,7 @@ import Testing
 /// `scripts/build-rive-cpp` (docs/rive-cpp-adapter.md).
 enum RiveCppDriver {
     /// The cached driver for the mirror's HEAD, or `nil`.
-    static let located: RiveCppDriverLocator.Driver? = try? RiveCppDriverLocator().locate(revision: nil)
+    static let located: CachedProgramLocator.Located? = try? CachedProgramLocator(.riveCppDriver).locate(revision: nil)
     /// Whether a driver is built.
     static var isBuilt: Bool { located != nil }
     /// The comment shown when the suites are skipped.

@@ -1,0 +1,45 @@
+import AdapterProtocol
+import HarnessSupport
+
+/// `--adapter rive-cpp` and `--adapter apple`: a program a build script cached for a commit,
+/// run as a process adapter (the Rive C++ runtime's driver, or RiveRuntime's Swift layer
+/// built on Linux).
+struct CachedAdapterOption: Sendable {
+    /// The adapter name that selects it.
+    let name: String
+    /// The cached program.
+    let program: CachedProgram
+    /// The option that picks the commit (`--runtime-commit`, `--ios-commit`).
+    let revisionOption: String
+    /// The document that explains the build.
+    let guide: String
+
+    /// The Rive C++ runtime's driver (docs/rive-cpp-adapter.md).
+    static let riveCpp = CachedAdapterOption(name: "rive-cpp", program: .riveCppDriver, revisionOption: "--runtime-commit",
+                                             guide: "docs/rive-cpp-adapter.md")
+    /// RiveRuntime's Swift layer over the engine its rive-ios commit pins (docs/apple-adapter.md).
+    static let apple = CachedAdapterOption(name: "apple", program: .appleAdapter, revisionOption: "--ios-commit",
+                                           guide: "docs/apple-adapter.md")
+    /// Both, in the order `--help` lists them.
+    static let all = [riveCpp, apple]
+
+    /// The option of an adapter name, if it is one of these.
+    static func named(_ name: String) -> CachedAdapterOption? { all.first { $0.name == name } }
+
+    /// The process configuration for the cached program of a revision (nil: HEAD).
+    /// - Throws: `CommandFailure` (exit 3, bad input) naming the one command that builds the
+    ///   program, or why the revision cannot be resolved.
+    func configuration(revision: String?, requestTimeoutSeconds: Double) throws(CommandFailure) -> ProcessAdapterConfiguration {
+        let located: CachedProgramLocator.Located
+        do { located = try CachedProgramLocator(program).locate(revision: revision) } catch {
+            throw CommandFailure(message: "error[\(error.code)]: \(error.description)\n  hint: \(guide) explains the build",
+                                 exitCode: .badInput)
+        }
+        return ProcessAdapterConfiguration(command: Self.shellQuoted(located.path), requestTimeoutSeconds: requestTimeoutSeconds)
+    }
+
+    /// A path quoted for `/bin/sh -c`.
+    static func shellQuoted(_ path: String) -> String {
+        "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
