@@ -24,6 +24,10 @@ var linuxProducts: [Product] = []
 // The module, library and feature list of a scripts/build-rive-ios build.
 let riveIOSBuild = Context.environment["RIVE_IOS_BUILD"] ?? ""
 if !riveIOSBuild.isEmpty {
+    // RIVE_RUNTIME_LINUX_BUILD marks the code that only RiveRuntime's Linux build offers
+    // (its build info, the message gate's frame drain); scripts/typecheck-apple-adapter
+    // checks the other branch, the one a Mac builds.
+    adapterSwiftSettings.append(.define("RIVE_RUNTIME_LINUX_BUILD"))
     adapterSwiftSettings.append(.unsafeFlags(["-I", "\(riveIOSBuild)/modules"]))
     // Each line of features.txt is a compilation condition the build found the module to
     // support (for example RIVE_RUNTIME_HAS_GLOBALS); the adapter declares capabilities from them.

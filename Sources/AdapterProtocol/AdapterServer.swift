@@ -40,15 +40,18 @@ public final class AdapterServer {
     }
 
     private let adapter: any RuntimeAdapter
+    private let runtimeCommit: String?
     private let outputDescriptor: Int32
     private var objects: [Int: Served] = [:]
     private var streams: [Int: ServedStream] = [:]
     private var handshaken = false
     private var sideFileDirectory: String?
 
-    /// Creates a server for an adapter, writing to a file descriptor (standard output by default).
-    public init(adapter: any RuntimeAdapter, outputDescriptor: Int32 = 1) {
+    /// Creates a server for an adapter, writing to a file descriptor (standard output by default);
+    /// the handshake reports `runtimeCommit` as the commit of the runtime the adapter runs, if given.
+    public init(adapter: any RuntimeAdapter, runtimeCommit: String? = nil, outputDescriptor: Int32 = 1) {
         self.adapter = adapter
+        self.runtimeCommit = runtimeCommit
         self.outputDescriptor = outputDescriptor
     }
 
@@ -287,7 +290,7 @@ public final class AdapterServer {
         sideFileDirectory = params["sideFileDirectory"]?.stringValue
         return [
             "protocolVersion": .int(adapterProtocolVersion), "adapterName": .string(adapter.name), "adapterVersion": .string(adapter.version),
-            "runtimeName": .string(adapter.name), "runtimeVersion": .string(adapter.version), "runtimeCommit": .null,
+            "runtimeName": .string(adapter.name), "runtimeVersion": .string(adapter.version), "runtimeCommit": runtimeCommit.map(JSONValue.string) ?? .null,
             "capabilities": .array(adapter.capabilities.capabilityNames.map(JSONValue.string)),
         ]
     }

@@ -7,7 +7,7 @@ struct BisectCommand: HarnessCommand {
     static let name = "bisect"
     static let summary = "find the first version or commit where a verdict, output or benchmark changed"
     static let help = """
-        usage: rive-harness bisect (--commands-file FILE | --git-dir DIR GOOD..BAD)
+        usage: rive-harness bisect (--commands-file FILE | [--adapter rive-cpp|apple] --git-dir DIR GOOD..BAD)
                                    (--scenario ID [--corpus DIR] | --output-of SHELL |
                                     --benchmark NAME [--metric instructions|time] [--threshold PCT]
                                                      [--repetitions N] [--change DIRECTION]
@@ -29,6 +29,11 @@ struct BisectCommand: HarnessCommand {
                                 the first-parent commits of a runtime repository from GOOD to
                                 BAD; each is built with the build script (cached by commit) and
                                 its driver used as the adapter command
+          --adapter NAME        with --git-dir: rive-cpp (default; DIR is a rive-runtime git
+                                directory, built by scripts/build-rive-cpp) or apple (DIR is a
+                                rive-ios git directory: each step builds the Swift layer and the
+                                runtime commit it pins with scripts/build-rive-ios --print
+                                adapter, which needs RIVE_RUNTIME_GIT_DIR)
 
         predicates (exactly one):
           --scenario ID         the scenario's verdict differs from the good end's; runs
@@ -54,7 +59,8 @@ struct BisectCommand: HarnessCommand {
 
         other options:
           --max-attempts N      observations of an undecided candidate before skipping it (default 3)
-          --build-script PATH   the runtime build script (default scripts/build-rive-cpp)
+          --build-script PATH   the runtime build script (default scripts/build-rive-cpp, or
+                                scripts/build-rive-ios with --adapter apple)
           --build-args='ARGS'   extra arguments for the build script, split at spaces, for
                                 example --build-args='--unity 16' (with '=', since the value
                                 starts with --; scripts/build-rive-cpp --help)
@@ -110,12 +116,22 @@ struct BisectCommand: HarnessCommand {
         let benchCommand = try arguments.option("--bench-command")
         let attemptsText = try arguments.option("--max-attempts") ?? "3"
         let changeText = try arguments.option("--change")
-        buildScript = try arguments.option("--build-script") ?? "scripts/build-rive-cpp"
+        let adapterText = try arguments.option("--adapter")
+        let buildsApple: Bool
+        switch adapterText {
+        case nil, CachedAdapterOption.riveCpp.name?: buildsApple = false
+        case CachedAdapterOption.apple.name?: buildsApple = true
+        case let other?: throw UsageError(message: "--adapter takes rive-cpp or apple with --git-dir, got '\(other)'", hint: hint)
+        }
+        buildScript = try arguments.option("--build-script") ?? (buildsApple ? "scripts/build-rive-ios" : "scripts/build-rive-cpp")
         let buildArgumentsText = try arguments.option("--build-args")
-        buildArguments = (buildArgumentsText ?? "").split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        // The build script's last stdout line is the adapter command: build-rive-ios prints
+        // its build folder unless asked for the adapter program.
+        buildArguments = (buildsApple ? ["--print", "adapter"] : [])
+            + (buildArgumentsText ?? "").split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         let positionals = try arguments.positionals(known: [
             "--commands-file", "--git-dir", "--scenario", "--corpus", "--output-of", "--benchmark", "--metric", "--threshold",
-            "--repetitions", "--bench-command", "--max-attempts", "--build-script", "--change", "--build-args",
+            "--repetitions", "--bench-command", "--max-attempts", "--build-script", "--change", "--build-args", "--adapter",
         ])
         switch (commandsFile, gitDirectory) {
         case (let file?, nil):
@@ -174,8 +190,8 @@ struct BisectCommand: HarnessCommand {
         if benchmark == nil, benchCommand != nil || thresholdText != nil || metricOption != nil || repetitionsOption != nil || changeText != nil {
             throw UsageError(message: "--bench-command, --metric, --threshold, --repetitions and --change belong to --benchmark", hint: hint)
         }
-        if gitDirectory == nil, buildArgumentsText != nil {
-            throw UsageError(message: "--build-args belongs to --git-dir", hint: hint)
+        if gitDirectory == nil, buildArgumentsText != nil || adapterText != nil {
+            throw UsageError(message: "--build-args and --adapter belong to --git-dir", hint: hint)
         }
     }
 

@@ -9,5 +9,8 @@ import AdapterProtocol
 import Foundation
 import RiveHarnessApple
 
-let server = await AdapterServer(adapter: AppleRuntimeAdapter(riveRuntimeVersion: AppleRuntimeAdapter.builtRiveRuntimeVersion))
+import RiveRuntime
+
+let server = await AdapterServer(adapter: AppleRuntimeAdapter(riveRuntimeVersion: AppleRuntimeAdapter.builtRiveRuntimeVersion),
+                                 runtimeCommit: RiveRuntimeBuildInfo.runtimeCommit)
 exit(await server.serve())

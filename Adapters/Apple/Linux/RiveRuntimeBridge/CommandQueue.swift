@@ -15,8 +15,6 @@ import Foundation
 /// server's answers come back to the listeners registered with the creating commands.
 @MainActor
 final class CommandQueue: NSObject, CommandQueueProtocol, _CommandQueueMessagePumpDriver {
-    /// Every live queue, so that a host without a display link can drive their pumps.
-    private static var live: [ObjectIdentifier: WeakQueue] = [:]
 
     private let queue: OpaquePointer
     private var requestCounter: UInt64 = 0
@@ -28,7 +26,6 @@ final class CommandQueue: NSObject, CommandQueueProtocol, _CommandQueueMessagePu
     override init() {
         queue = rib_queue_create(deliverEvent)
         super.init()
-        Self.live[ObjectIdentifier(self)] = WeakQueue(queue: self)
     }
 
     deinit {
@@ -39,14 +36,6 @@ final class CommandQueue: NSObject, CommandQueueProtocol, _CommandQueueMessagePu
 
     /// The C++ queue, for the command server made over it.
     var cQueue: OpaquePointer { queue }
-
-    /// Drains every live queue once, as RiveRuntime's view controller does on each display
-    /// frame (through the worker's message gate, which calls `processMessages()`).
-    static func processMessagesOfEveryQueue() {
-        for (id, entry) in live {
-            if let queue = entry.queue { queue.processMessages() } else { live.removeValue(forKey: id) }
-        }
-    }
 
     var nextRequestID: UInt64 {
         defer { requestCounter += 1 }
@@ -437,11 +426,6 @@ final class CommandQueue: NSObject, CommandQueueProtocol, _CommandQueueMessagePu
 private struct ListenerKey: Hashable {
     let kind: UInt32
     let handle: UInt64
-}
-
-/// A queue's entry in the registry of live queues, which does not keep it alive.
-private struct WeakQueue {
-    weak var queue: CommandQueue?
 }
 
 /// The observer a creating command was given, held weakly as the Objective-C++ bridge does.

@@ -147,12 +147,12 @@ enum LinuxBridge {
     }
 }
 
-/// The one thing a host without a display link must do for RiveRuntime's streams to
-/// deliver: drain the command queues once per frame, as `RiveController` does from its
-/// display link (through the worker's message gate). Public so a headless host can call it.
-public enum HeadlessFrameTick {
-    /// Drains the messages of every live worker's command queue, once.
-    @MainActor public static func processMessages() {
-        CommandQueue.processMessagesOfEveryQueue()
+extension Worker {
+    /// Drains this worker's command-queue messages once, through its message gate, as
+    /// `RiveController` does from its display link before each advance: a host without a
+    /// display link calls it once per frame, or stream events arrive only while a request is
+    /// pending. Linux only (the gate is internal to RiveRuntime on Apple platforms).
+    @MainActor public func processMessagesForFrame() {
+        dependencies.workerService.messageGate.processMessagesForFrame()
     }
 }

@@ -60,7 +60,12 @@ final class AppleStateMachine: StateMachine {
         self.artboard = artboard
     }
 
-    func advance(by seconds: Double) { rive.advance(by: seconds) }
+    /// Drains the worker's messages for the frame, then advances, in the order of RiveRuntime's
+    /// view controller.
+    func advance(by seconds: Double) {
+        artboard.file.worker.drainForFrame()
+        rive.advance(by: seconds)
+    }
 
     func bindViewModelInstance(_ instance: any ViewModelInstance) {
         guard let instance = instance as? AppleViewModelInstance else {

@@ -13,14 +13,38 @@ public final class AppleRuntimeAdapter: RuntimeAdapter {
     public let name = "apple"
     /// The RiveRuntime version this adapter was built against (the one Package.swift pins).
     public let version: String
-    /// Introspection, values, streams, lists, nested instances and binding.
-    public let capabilities: RuntimeCapabilities = [.introspection, .values, .streams, .lists, .nestedInstances, .binding]
+    /// Introspection, values, streams, lists, nested instances and binding, plus what the
+    /// built RiveRuntime was found to have (`riveRuntimeFeatures`).
+    public let capabilities: RuntimeCapabilities = AppleRuntimeAdapter.riveRuntimeFeatures
 
     /// The version `Package.swift` pins.
     public static let pinnedRiveRuntimeVersion = "6.24.0"
 
+    /// The capabilities the RiveRuntime this adapter is compiled against supports.
+    ///
+    /// The API-dependent ones come from compilation conditions that `scripts/build-rive-ios`
+    /// sets after probing the built module (features.txt); against the binary framework of
+    /// `Package.swift`'s pinned version none is set, as 6.24 has none of those APIs.
+    static var riveRuntimeFeatures: RuntimeCapabilities {
+        var capabilities: RuntimeCapabilities = [.introspection, .values, .streams, .lists, .nestedInstances, .binding]
+        #if RIVE_RUNTIME_HAS_GLOBALS
+        capabilities.insert(.globals)
+        #endif
+        return capabilities
+    }
+
+    /// The version to report: on Linux the rive-ios and rive-runtime commits the module was
+    /// built from (scripts/build-rive-ios), elsewhere the pinned release.
+    public static var builtRiveRuntimeVersion: String {
+        #if RIVE_RUNTIME_LINUX_BUILD
+        riveRuntimeBuildDescription
+        #else
+        pinnedRiveRuntimeVersion
+        #endif
+    }
+
     /// Creates the adapter; pass the RiveRuntime version when you pin another one.
-    public init(riveRuntimeVersion: String = AppleRuntimeAdapter.pinnedRiveRuntimeVersion) {
+    public init(riveRuntimeVersion: String = AppleRuntimeAdapter.builtRiveRuntimeVersion) {
         version = "RiveRuntime \(riveRuntimeVersion)"
     }
 
@@ -102,6 +126,17 @@ final class AppleWorker: Worker {
         guard let file = files.lazy.compactMap(\.file).first else { return }
         for _ in 0..<2 { _ = try? await file.rive.getArtboardNames() }
         for _ in 0..<Self.deliveryTurns { await Task.yield() }
+    }
+
+    /// One display frame's message drain, as RiveRuntime's view controller does it before each
+    /// advance (its message gate's `processMessagesForFrame()`); without it nothing delivers
+    /// stream events between requests. Only the Linux build can reach the gate (it is internal
+    /// to RiveRuntime; our Linux module exposes it), so on Apple platforms this does nothing and
+    /// events wait for the next request, as they do for an app without a view.
+    func drainForFrame() {
+        #if RIVE_RUNTIME_LINUX_BUILD
+        processMessagesForFrame(rive)
+        #endif
     }
 
     /// Main-actor turns `flush()` gives the delivery hops: two hops per event, with room to spare.

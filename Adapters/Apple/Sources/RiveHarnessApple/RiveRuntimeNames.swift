@@ -40,3 +40,11 @@ typealias RRArtboardProperty = ArtboardProperty
 
 /// Installs a logger as RiveRuntime's process-wide logger.
 @MainActor func installRiveLogger(_ logger: any RRLogger) { RiveLog.logger = logger }
+
+#if RIVE_RUNTIME_LINUX_BUILD
+/// The rive-ios and rive-runtime commits of the module scripts/build-rive-ios built.
+let riveRuntimeBuildDescription = "rive-ios \(RiveRuntimeBuildInfo.riveIOSCommit.prefix(12)) over rive-runtime \(RiveRuntimeBuildInfo.runtimeCommit.prefix(12))"
+
+/// One frame's drain of a worker's command-queue messages, through RiveRuntime's message gate.
+@MainActor func processMessagesForFrame(_ worker: Worker) { worker.processMessagesForFrame() }
+#endif
