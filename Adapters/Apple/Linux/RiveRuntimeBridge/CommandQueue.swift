@@ -7,16 +7,18 @@
 // Objective-C++ bridge sends, and listener callbacks reach the listeners during
 // `processMessages()` on the main thread, with the payload shapes that bridge produces.
 
+import AppKit
 import CoreFoundation
 import Foundation
-@_implementationOnly import CRiveIOSBridge
+internal import CRiveIOSBridge
 
 /// The client side of one worker's command queue: commands go to the C++ queue, and the
 /// server's answers come back to the listeners registered with the creating commands.
 @MainActor
-final class CommandQueue: NSObject, CommandQueueProtocol, _CommandQueueMessagePumpDriver {
+final class CommandQueue: NSObject, CommandQueueProtocol, @preconcurrency _CommandQueueMessagePumpDriver {
 
-    private let queue: OpaquePointer
+    /// The C queue; set once at init, read by the command server's initializer off the main actor.
+    private nonisolated(unsafe) let queue: OpaquePointer
     private var requestCounter: UInt64 = 0
     /// The observers of the registered listeners, by listener kind and handle.
     private var observers: [ListenerKey: ObserverBox] = [:]
@@ -35,7 +37,7 @@ final class CommandQueue: NSObject, CommandQueueProtocol, _CommandQueueMessagePu
     }
 
     /// The C++ queue, for the command server made over it.
-    var cQueue: OpaquePointer { queue }
+    nonisolated var cQueue: OpaquePointer { queue }
 
     var nextRequestID: UInt64 {
         defer { requestCounter += 1 }

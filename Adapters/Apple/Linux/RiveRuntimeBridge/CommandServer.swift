@@ -2,7 +2,7 @@
 // `rive::CommandServer` through our C bridge.
 
 import Foundation
-@_implementationOnly import CRiveIOSBridge
+internal import CRiveIOSBridge
 
 /// The server side of one worker: a `rive::CommandServer` over the worker's queue that
 /// serves on a thread of its own, drawing with the render context's factory.

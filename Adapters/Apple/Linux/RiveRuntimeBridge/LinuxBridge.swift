@@ -4,8 +4,12 @@
 
 import CoreFoundation
 import Foundation
+// What the module's Objective-C umbrella header brings into every Swift file of RiveRuntime
+// on Apple platforms (RiveConcurrency.h imports MetalKit), and URLSession, which Linux keeps
+// in FoundationNetworking (File/FileLoader.swift uses it).
 @_exported import FoundationNetworking
-@_implementationOnly import CRiveIOSBridge
+@_exported import Metal
+internal import CRiveIOSBridge
 
 /// Conversions and callbacks of the Linux bridge.
 enum LinuxBridge {

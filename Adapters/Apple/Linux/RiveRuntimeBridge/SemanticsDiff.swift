@@ -8,19 +8,19 @@ import Foundation
 /// One node of the semantics tree, as a diff reports it.
 public final class SemanticsDiffNode: NSObject {
     public let nodeID: UInt32
-    public let role: RiveSemanticRole
+    public let role: SemanticRole
     public let label: String
     public let value: String
     public let hint: String
-    public let stateFlags: RiveSemanticState
-    public let traitFlags: RiveSemanticTrait
+    public let stateFlags: SemanticState
+    public let traitFlags: SemanticTrait
     public let headingLevel: UInt32
     public let minX: Float, minY: Float, maxX: Float, maxY: Float
     public let parentID: Int32
     public let siblingIndex: UInt32
 
-    public init(id nodeID: UInt32, role: RiveSemanticRole, label: String, value: String, hint: String,
-         stateFlags: RiveSemanticState, traitFlags: RiveSemanticTrait, headingLevel: UInt32,
+    public init(id nodeID: UInt32, role: SemanticRole, label: String, value: String, hint: String,
+         stateFlags: SemanticState, traitFlags: SemanticTrait, headingLevel: UInt32,
          minX: Float, minY: Float, maxX: Float, maxY: Float, parentID: Int32, siblingIndex: UInt32) {
         self.nodeID = nodeID
         self.role = role
