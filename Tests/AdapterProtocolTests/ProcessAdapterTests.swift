@@ -116,7 +116,8 @@ struct ProcessAdapterTests {
         Fault(mode: "hang", verdict: "TIMEOUT", message: "no answer to worker.loadFile", stderr: true),
         Fault(mode: "garbage", verdict: "CRASH", message: #"not JSON (at byte 0: expected 'true'): "this is not JSON {""#, stderr: true),
         Fault(mode: "wrong-id", verdict: "CRASH", message: "expected the answer to request", stderr: true),
-        Fault(mode: "refuse", verdict: "CRASH", message: "(request 44) is a protocol error", stderr: true),
+        // The request number depends on how many requests the scenarios before it make.
+        Fault(mode: "refuse", verdict: "CRASH", message: ") is a protocol error", stderr: true),
         Fault(mode: "oversized", verdict: "CRASH", message: "a line longer than 16777216 bytes", stderr: true),
         Fault(mode: "handshake", verdict: "CRASH", message: "the adapter process exited with status 3", stderr: true,
               restart: "the restarted adapter process failed the handshake: the adapter process exited with status 1\nstderr (last lines): misbehaving adapter: dying during the handshake"),
