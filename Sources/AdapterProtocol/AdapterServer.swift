@@ -24,6 +24,7 @@ public final class AdapterServer {
         case font(any Font)
         case blob(any Blob)
         case view(any RuntimeView)
+        case rive(any Rive)
     }
 
     /// A stream the client subscribed to: what it delivered, and whether it ended.
@@ -233,6 +234,11 @@ public final class AdapterServer {
         return object
     }
 
+    private func rive(_ params: JSONObject) throws(RequestError) -> any Rive {
+        guard case .rive(let object) = try served(params, "rive") else { throw wrongKind("rive") }
+        return object
+    }
+
     private func view(_ params: JSONObject) throws(RequestError) -> any RuntimeView {
         guard case .view(let object) = try served(params, "view") else { throw wrongKind("view") }
         return object
@@ -389,11 +395,16 @@ public final class AdapterServer {
             return ["entries": .array(entries)]
         case "worker.makeView":
             let handle = try newHandle(params)
-            let instanceValue = params["instance"]
-            let configuration = ViewConfiguration(
-                artboard: try artboard(params), stateMachine: try stateMachine(params),
-                viewModelInstance: instanceValue == nil || instanceValue!.isNull ? nil : try instance(params),
-                width: try int(params, "width"), height: try int(params, "height"))
+            let configuration: ViewConfiguration
+            if let riveValue = params["rive"], !riveValue.isNull {
+                configuration = ViewConfiguration(rive: try rive(params), width: try int(params, "width"), height: try int(params, "height"))
+            } else {
+                let instanceValue = params["instance"]
+                configuration = ViewConfiguration(
+                    artboard: try artboard(params), stateMachine: try stateMachine(params),
+                    viewModelInstance: instanceValue == nil || instanceValue!.isNull ? nil : try instance(params),
+                    width: try int(params, "width"), height: try int(params, "height"))
+            }
             objects[handle] = .view(try await runtime { try worker.makeView(configuration) })
             return [:]
         default:
@@ -458,6 +469,26 @@ public final class AdapterServer {
             }
             objects[handle] = .instance(try await runtime { try await file.createViewModelInstance(source) })
             return [:]
+        case "file.makeRive":
+            let handles = try ["handle", "artboardHandle", "stateMachineHandle", "instanceHandle"].map { (key) throws(RequestError) in try newHandle(params, key) }
+            guard Set(handles).count == handles.count else { throw bad("'handle', 'artboardHandle', 'stateMachineHandle' and 'instanceHandle' must differ") }
+            let artboard = params["artboard"].map(\.isNull) == false ? try artboard(params) : nil
+            let machine = params["stateMachine"].map(\.isNull) == false ? try stateMachine(params) : nil
+            let dataBind: DataBind?
+            switch try optionalString(params, "dataBind") {
+            case nil: dataBind = nil
+            case "auto": dataBind = .auto
+            case "none": dataBind = DataBind.none
+            case "instance": dataBind = .instance(try instance(params))
+            case let other?: throw bad("unknown dataBind '\(other)' (null, auto, none or instance)")
+            }
+            let rive = try await runtime { try await file.makeRive(artboard: artboard, stateMachine: machine, dataBind: dataBind) }
+            objects[handles[0]] = .rive(rive)
+            objects[handles[1]] = .artboard(rive.artboard)
+            objects[handles[2]] = .stateMachine(rive.stateMachine)
+            if let exposed = rive.viewModelInstance { objects[handles[3]] = .instance(exposed) }
+            return ["artboardName": .string(rive.artboard.name), "stateMachineName": .string(rive.stateMachine.name),
+                    "viewModelInstance": .bool(rive.viewModelInstance != nil)]
         default:
             throw .protocolError(code: "protocol.unknown-op", message: "unknown op '\(op)'")
         }

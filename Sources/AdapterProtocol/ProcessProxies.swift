@@ -133,7 +133,7 @@ final class ProcessWorker: ProcessProxy, Worker {
         let params: JSONObject = [
             "worker": .int(handle), "handle": .int(view), "artboard": wireHandle(configuration.artboard),
             "stateMachine": wireHandle(configuration.stateMachine), "instance": wireHandle(configuration.viewModelInstance),
-            "width": .int(configuration.width), "height": .int(configuration.height),
+            "width": .int(configuration.width), "height": .int(configuration.height), "rive": wireHandle(configuration.rive),
         ]
         let answer = session.callSync("worker.makeView", params)
         return try decode(answer, "worker.makeView", expecting: "{}", error: WireCodec.observationError, generic: ObservationError.failed) { _ in
@@ -240,6 +240,52 @@ final class ProcessFile: ProcessProxy, File {
         return try decode(answer, "file.createViewModelInstance", expecting: "{}", error: WireCodec.fileError, generic: FileError.invalidFile) { _ in
             ProcessViewModelInstance(session: session, handle: instance)
         }
+    }
+
+    func makeRive(artboard: (any Artboard)?, stateMachine: (any StateMachine)?, dataBind: DataBind?) async throws(RiveError) -> any Rive {
+        let rive = session.makeHandle(), artboardHandle = session.makeHandle()
+        let machineHandle = session.makeHandle(), instanceHandle = session.makeHandle()
+        var params: JSONObject = [
+            "file": .int(handle), "handle": .int(rive), "artboardHandle": .int(artboardHandle), "stateMachineHandle": .int(machineHandle),
+            "instanceHandle": .int(instanceHandle), "artboard": wireHandle(artboard), "stateMachine": wireHandle(stateMachine),
+        ]
+        switch dataBind {
+        case nil: params["dataBind"] = .null
+        case .auto?: params["dataBind"] = "auto"
+        case .none?: params["dataBind"] = "none"
+        case .instance(let instance)?:
+            params["dataBind"] = "instance"
+            params["instance"] = wireHandle(instance)
+        }
+        let answer = await session.call("file.makeRive", params)
+        return try decode(answer, "file.makeRive", expecting: "strings 'artboardName' and 'stateMachineName' and a boolean 'viewModelInstance'",
+                          error: WireCodec.riveError, generic: { RiveError.file(.invalidFile($0)) }) { result in
+            guard let artboardName = result["artboardName"]?.stringValue, let machineName = result["stateMachineName"]?.stringValue,
+                  let exposes = result["viewModelInstance"]?.boolValue else { return nil }
+            let artboard: ProcessArtboard = hasArtboardMetrics ? ProcessMetricsArtboard(session: session, handle: artboardHandle, name: artboardName)
+                : ProcessArtboard(session: session, handle: artboardHandle, name: artboardName)
+            return ProcessRive(session: session, handle: rive, file: self, artboard: artboard,
+                               stateMachine: ProcessStateMachine(session: session, handle: machineHandle, name: machineName),
+                               viewModelInstance: exposes ? ProcessViewModelInstance(session: session, handle: instanceHandle) : nil)
+        }
+    }
+}
+
+/// A `Rive` object in the child, with proxies of the components it holds (each its own handle).
+@MainActor
+final class ProcessRive: ProcessProxy, Rive {
+    let file: any File
+    let artboard: any Artboard
+    let stateMachine: any StateMachine
+    let viewModelInstance: (any ViewModelInstance)?
+
+    init(session: ProcessSession, handle: Int, file: any File, artboard: any Artboard, stateMachine: any StateMachine,
+         viewModelInstance: (any ViewModelInstance)?) {
+        self.file = file
+        self.artboard = artboard
+        self.stateMachine = stateMachine
+        self.viewModelInstance = viewModelInstance
+        super.init(session: session, handle: handle)
     }
 }
 

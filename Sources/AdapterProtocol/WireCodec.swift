@@ -16,6 +16,13 @@ enum WireCodec {
 
     /// The wire form of a RuntimeAPI error: code, message, and what the client needs to rebuild it.
     static func encode(_ error: any RuntimeError) -> JSONObject {
+        if let error = error as? RiveError {
+            switch error {
+            case .file(let wrapped): return encode(wrapped)
+            case .artboard(let wrapped): return encode(wrapped)
+            case .unsupported: break
+            }
+        }
         var object: JSONObject = ["code": .string(error.code), "message": .string(error.message)]
         switch error {
         case let error as WorkerError:
@@ -120,6 +127,16 @@ enum WireCodec {
         case "view-model-instance.cancelled": return .cancelled
         default: return .error(unknownCodeText(object))
         }
+    }
+
+    /// A `RiveError` from its wire form: an `artboard.*` code wraps an `ArtboardError`,
+    /// `rive.unsupported` is itself, and any other code wraps a `FileError` (an unknown one
+    /// becomes `.invalidFile`).
+    static func riveError(_ object: JSONObject) -> RiveError {
+        let code = object["code"]?.stringValue ?? ""
+        if code == "rive.unsupported" { return .unsupported(detail(object)) }
+        if code.hasPrefix("artboard.") { return .artboard(artboardError(object)) }
+        return .file(fileError(object))
     }
 
     /// An `AssetError` from its wire form; an unknown code becomes `.failedDecoding`.

@@ -40,6 +40,7 @@ public struct ErrorCase: Sendable, Hashable, CustomStringConvertible {
             ("AssetError", "cancelled", AssetError.cancelled),
             ("ObservationError", "unsupported", ObservationError.unsupported([], "")),
             ("ObservationError", "failed", ObservationError.failed("")),
+            ("RiveError", "unsupported", RiveError.unsupported("")),
         ]
         return cases.map { ErrorCase(enumName: $0.0, caseName: $0.1, code: $0.2.code) }
     }()

@@ -84,8 +84,11 @@ public enum StepAction: Sendable {
     case listSwap(instance: String, list: String, first: Int32, second: Int32)
     /// Subscribes to a value or trigger stream.
     case subscribe(handle: String, instance: String, property: String, kind: StreamKind)
-    /// Checks everything a stream emitted since subscribing, after a flush.
-    case assertEmissions(stream: String, expectation: EmissionExpectation, endsWith: ErrorCase?)
+    /// Checks everything a stream emitted since subscribing, after a flush, and whether and how it ended.
+    case assertEmissions(stream: String, expectation: EmissionExpectation, endsWith: StreamEnding?)
+    /// Stops consuming a stream, as an app's task does (STR-5, STR-8); the handle stays, so
+    /// later `emissions` steps check what it got and that it ended.
+    case cancelStream(stream: String, by: StreamStop)
     /// Advances a state machine.
     case advance(stateMachine: String, seconds: Double)
     /// Sets a number or boolean input of a state machine (the legacy input path).
@@ -98,6 +101,10 @@ public enum StepAction: Sendable {
     case assign(instance: String, property: String, kind: AssignableKind, value: String?)
     /// Creates a view over an artboard and state machine.
     case makeView(handle: String, artboard: String, stateMachine: String, instance: String?, width: Int, height: Int)
+    /// Makes a `Rive` object from a file (`File.makeRive`) and checks the instance it exposes.
+    case makeRive(handle: String, file: String, artboard: String?, stateMachine: String?, dataBind: BindingChoice?, exposes: RiveExposure?)
+    /// Creates a view from a `Rive` object (`ViewConfiguration(rive:)`).
+    case makeRiveView(handle: String, rive: String, width: Int, height: Int)
     /// Runs one display tick and optionally checks its frame report.
     case tick(view: String, tick: DisplayTick, expected: FrameExpectation?)
     /// Ticks a view on screen from `from`, every `every` seconds, until a tick neither
@@ -139,12 +146,14 @@ public enum StepAction: Sendable {
         case .listSwap: "swap"
         case .subscribe: "subscribe"
         case .assertEmissions: "emissions"
+        case .cancelStream: "cancel"
         case .advance: "advance"
         case .setInput: "input"
         case .triggerInput: "triggerInput"
         case .decode: "decode"
         case .assign: "assign"
-        case .makeView: "view"
+        case .makeView, .makeRiveView: "view"
+        case .makeRive: "rive"
         case .tick: "tick"
         case .settle: "settle"
         case .pointer: "pointer"
@@ -161,7 +170,8 @@ public enum StepAction: Sendable {
         switch self {
         case .createWorker(let handle), .decode(let handle, _, _, _), .load(let handle, _, _), .createArtboard(let handle, _, _), .createStateMachine(let handle, _, _, _),
              .createInstance(let handle, _, _), .getNested(let handle, _, _), .listItem(let handle, _, _, _),
-             .subscribe(let handle, _, _, _), .makeView(let handle, _, _, _, _, _), .release(let handle):
+             .subscribe(let handle, _, _, _), .makeView(let handle, _, _, _, _, _), .release(let handle),
+             .makeRive(let handle, _, _, _, _, _), .makeRiveView(let handle, _, _, _):
             handle
         case .bindInstances(let stateMachine, _, _), .bindInstance(let stateMachine, _), .advance(let stateMachine, _),
              .setInput(let stateMachine, _, _), .triggerInput(let stateMachine, _):
@@ -171,7 +181,7 @@ public enum StepAction: Sendable {
              .listInsert(let instance, _, _, _), .listRemoveAt(let instance, _, _), .listRemoveItem(let instance, _, _),
              .listSwap(let instance, _, _, _), .assign(let instance, _, _, _):
             instance
-        case .assertEmissions(let stream, _, _): stream
+        case .assertEmissions(let stream, _, _), .cancelStream(let stream, _): stream
         case .tick(let view, _, _), .settle(let view, _, _, _), .pointer(let view, _), .probe(let view, _, _, _, _), .digest(let view, _): view
         case .introspect(let target, _, _): target
         case .log: nil
@@ -179,7 +189,8 @@ public enum StepAction: Sendable {
     }
 }
 
-/// What `createStateMachine` binds: the file's defaults, nothing, or an instance handle.
+/// What `createStateMachine` binds (the file's defaults, nothing, or an instance handle), or
+/// the `dataBind:` mode of a `Rive` object.
 public enum BindingChoice: Sendable, Hashable {
     /// The file's authored default instances (`binding: auto`, or no `binding:` key).
     case auto
@@ -271,6 +282,31 @@ public enum EmissionExpectation: Sendable, Hashable {
     case count(Int)
     /// Nothing.
     case nothing
+}
+
+/// How a stream must have ended when an `emissions` step checks it (no `endsWith`: still open).
+public enum StreamEnding: Sendable, Hashable {
+    /// Ended without an error: its consumer stopped (`endsWith: finished`, STR-8).
+    case finished
+    /// Ended with this error (`endsWith: ViewModelInstanceError.message`, STR-4).
+    case failed(ErrorCase)
+}
+
+/// How a `cancel` step stops consuming a stream.
+public enum StreamStop: String, Sendable, Hashable, CaseIterable {
+    /// The task iterating the stream is cancelled, after taking everything delivered so far (`by: task`, the default).
+    case task
+    /// A `for try await` loop takes the next delivered event and breaks; the stream is then
+    /// ended as an `AsyncStream` ends when its loop exits (`by: break`).
+    case `break`
+}
+
+/// What a `rive` step expects of the object's deprecated `viewModelInstance`.
+public enum RiveExposure: Sendable, Hashable {
+    /// `nil` (`viewModelInstance: none`).
+    case none
+    /// An instance, kept under this handle (`viewModelInstance: HANDLE`).
+    case instance(String)
 }
 
 /// The parts of a frame report a `tick` step checks; `nil` parts are not checked.

@@ -31,21 +31,60 @@ enum StepFailure: Error {
 final class StreamProbe {
     private let takeDelivered: @MainActor () -> [TypedValue?]
     private let ending: @MainActor () -> ViewModelInstanceError?
+    private let ended: @MainActor () -> Bool
+    private let pending: @MainActor () -> Int
     private let cancelStream: @MainActor () -> Void
+    private let consume: @MainActor (StreamStop) async -> [TypedValue?]
     private(set) var received: [TypedValue?] = []
 
     init<Element>(stream: EventStream<Element, ViewModelInstanceError>, convert: @escaping @MainActor (Element) -> TypedValue?) {
         takeDelivered = { stream.takeDelivered().map(convert) }
         ending = { stream.terminalError }
+        ended = { stream.isTerminated }
+        pending = { stream.channel.bufferedCount }
         cancelStream = { stream.channel.cancel() }
+        consume = { stop in
+            var taken: [TypedValue?] = []
+            switch stop {
+            case .break:
+                // `for try await` with a `break` after the first event. An AsyncStream ends when
+                // its loop exits and drops the iterator; an EventStream lets consumers take turns,
+                // so the end of the loop is made explicit.
+                do {
+                    for try await element in stream {
+                        taken.append(convert(element))
+                        break
+                    }
+                } catch {}
+                stream.cancel()
+            case .task:
+                // A task consumes the stream as an app's would; cancelling it ends the stream
+                // (EventChannel's cancellation handler), whether it was waiting or not.
+                let task = Task { @MainActor () -> [TypedValue?] in
+                    var seen: [TypedValue?] = []
+                    do { for try await element in stream { seen.append(convert(element)) } } catch {}
+                    return seen
+                }
+                await Task.yield()
+                task.cancel()
+                taken = await task.value
+            }
+            return taken
+        }
     }
 
     /// Moves delivered events into `received`.
     func collect() { received += takeDelivered() }
     /// The error the stream ended with, if it ended with one.
     var terminalError: ViewModelInstanceError? { ending() }
+    /// Whether the stream has ended, with an error or not.
+    var isTerminated: Bool { ended() }
+    /// How many delivered events wait to be taken.
+    var pendingCount: Int { pending() }
     /// Ends the subscription.
     func cancel() { cancelStream() }
+    /// Stops consuming the stream as `stop` says; what the consumer took joins `received`.
+    func stop(_ stop: StreamStop) async { received += await consume(stop) }
 }
 
 /// Runs one scenario's steps against one adapter, stopping at the first divergence.
@@ -69,6 +108,7 @@ final class ScenarioExecution {
     private var stateMachines: [String: any StateMachine] = [:]
     private var instances: [String: any ViewModelInstance] = [:]
     private var streams: [String: StreamProbe] = [:]
+    private var rives: [String: any Rive] = [:]
     private var views: [String: any RuntimeView] = [:]
     private var savedDigests: [String: DrawDigest] = [:]
     private var recorded: [String] = []
@@ -231,6 +271,14 @@ final class ScenarioExecution {
         case .assertEmissions(let stream, let expectation, let ending):
             await worker.flush()
             try checkEmissions(step, streams[stream]!, expectation, ending)
+        case .cancelStream(let stream, let stop):
+            await worker.flush()
+            let probe = streams[stream]!
+            if stop == .break, probe.pendingCount == 0, !probe.isTerminated {
+                throw .diverged(divergence(step, .emissions, "break", expected: "an event to break after",
+                                           actual: "nothing delivered since the last emissions step (the loop would wait for ever)"))
+            }
+            await probe.stop(stop)
         case .advance(let machine, let seconds):
             let parts = splitSteps.contains(step.number) ? splitParts : 1
             for _ in 0..<parts { stateMachines[machine]!.advance(by: seconds / Double(parts)) }
@@ -258,6 +306,30 @@ final class ScenarioExecution {
             case .blob: instance.setValue(of: BlobProperty(path: property), to: value.map { blobs[$0]! })
             case .artboard: instance.setValue(of: ArtboardProperty(path: property), to: value.map { artboards[$0]! })
             }
+        case .makeRive(let handle, let file, let artboard, let machine, let dataBind, let exposes):
+            let file = files[file]!
+            let bind: DataBind? = switch dataBind {
+            case nil: nil
+            case .auto?: .auto
+            case .none?: DataBind.none
+            case .instance(let instance)?: .instance(instances[instance]!)
+            }
+            let rive = try await runtime {
+                try await file.makeRive(artboard: artboard.map { artboards[$0]! }, stateMachine: machine.map { stateMachines[$0]! }, dataBind: bind)
+            }
+            rives[handle] = rive
+            switch (exposes, rive.viewModelInstance) {
+            case (nil, _), (.none?, nil): break
+            case (.instance(let name)?, let exposed?): instances[name] = exposed
+            case (.none?, let exposed?):
+                let described = (try? await exposed.name()).map { "an instance named \(quoted($0))" } ?? "an instance"
+                throw .diverged(divergence(step, .value, "viewModelInstance", expected: "nil", actual: described))
+            case (.instance?, nil):
+                throw .diverged(divergence(step, .value, "viewModelInstance", expected: "an instance", actual: "nil"))
+            }
+        case .makeRiveView(let handle, let rive, let width, let height):
+            let configuration = ViewConfiguration(rive: rives[rive]!, width: width, height: height)
+            do { views[handle] = try worker.makeView(configuration) } catch { throw .harness("the adapter could not create a view: \(error)") }
         case .makeView(let handle, let artboard, let machine, let instance, let width, let height):
             let configuration = ViewConfiguration(artboard: artboards[artboard]!, stateMachine: stateMachines[machine]!,
                                                   viewModelInstance: instance.map { instances[$0]! }, width: width, height: height)
@@ -305,6 +377,7 @@ final class ScenarioExecution {
             instances[handle] = nil
             streams.removeValue(forKey: handle)?.cancel()
             views[handle] = nil
+            rives[handle] = nil
         }
     }
 
@@ -341,7 +414,7 @@ final class ScenarioExecution {
         }
     }
 
-    private func checkEmissions(_ step: Step, _ probe: StreamProbe, _ expectation: EmissionExpectation, _ ending: ErrorCase?) throws(StepFailure) {
+    private func checkEmissions(_ step: Step, _ probe: StreamProbe, _ expectation: EmissionExpectation, _ ending: StreamEnding?) throws(StepFailure) {
         probe.collect()
         let received = probe.received
         let actualValues = "[" + received.map { $0?.description ?? "fire" }.joined(separator: ", ") + "]"
@@ -354,10 +427,20 @@ final class ScenarioExecution {
             throw .diverged(divergence(step, .emissions, nil, expected: "no events", actual: actualValues))
         default: break
         }
-        let actualEnding = probe.terminalError.map { ErrorCase($0) }
-        guard actualEnding?.code == ending?.code else {
-            throw .diverged(divergence(step, .emissions, "ending", expected: ending.map { "ended with \($0)" } ?? "still open",
-                                       actual: actualEnding.map { "ended with \($0)" } ?? "still open"))
+        let actualError = probe.terminalError.map { ErrorCase($0) }
+        let matches = switch ending {
+        case nil: !probe.isTerminated
+        case .finished?: probe.isTerminated && actualError == nil
+        case .failed(let expected)?: actualError?.code == expected.code
+        }
+        guard matches else {
+            let expected = switch ending {
+            case nil: "still open"
+            case .finished?: "finished (ended without an error)"
+            case .failed(let error)?: "ended with \(error)"
+            }
+            let actual = actualError.map { "ended with \($0)" } ?? (probe.isTerminated ? "finished (ended without an error)" : "still open")
+            throw .diverged(divergence(step, .emissions, "ending", expected: expected, actual: actual))
         }
     }
 

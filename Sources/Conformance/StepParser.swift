@@ -3,7 +3,7 @@ import YAML
 
 /// The kind of object a handle names; steps check that each handle they use has the right kind.
 enum HandleKind: String, Sendable {
-    case file, artboard, stateMachine, instance, stream, view, worker, image, font, blob
+    case file, artboard, stateMachine, instance, stream, view, worker, image, font, blob, rive
 }
 
 /// Parses the `steps:` list of a scenario, tracking the handles steps create and use.
@@ -26,14 +26,15 @@ struct StepParser {
     /// The keyword of every action, in the order the documentation lists them.
     static let keywords = ["worker", "load", "artboard", "stateMachine", "instance", "bind", "bindInstance", "set", "fire", "get",
                            "nested", "replaceNested", "listSize", "listItem", "append", "insert", "remove", "swap",
-                           "subscribe", "emissions", "advance", "input", "triggerInput", "decode", "assign", "view", "tick",
-                           "settle", "pointer", "probe", "digest", "introspect", "log", "release"]
+                           "subscribe", "emissions", "cancel", "advance", "input", "triggerInput", "decode", "assign", "rive", "view",
+                           "tick", "settle", "pointer", "probe", "digest", "introspect", "log", "release"]
 
     /// The error enums each throwing action can throw; other actions never throw.
     static let throwingActions: [String: [String]] = [
         "load": ["FileError"], "artboard": ["FileError"], "stateMachine": ["ArtboardError"], "instance": ["FileError"],
         "bind": ["StateMachineError"], "get": ["ViewModelInstanceError"], "listSize": ["ViewModelInstanceError"],
         "introspect": ["FileError", "ArtboardError", "ViewModelInstanceError"], "decode": ["AssetError"],
+        "rive": ["FileError", "ArtboardError"],
     ]
 
     /// The most ticks a `settle` step may wait for (`within`): about 28 minutes of 60 Hz frames.
@@ -297,10 +298,20 @@ struct StepParser {
             implied.insert(.streams)
             let stream = try use(subject, .stream)
             let expectation = try emissionExpectation(fields, kind: handles[stream]?.stream ?? .trigger)
-            let ending = try fields.string("endsWith").map { (name) throws(Diagnostic) in
-                try errorCase(name, allowed: ["ViewModelInstanceError"], action: "a stream")
+            let ending = try fields.string("endsWith").map { (name) throws(Diagnostic) -> StreamEnding in
+                name.value == "finished" ? .finished : .failed(try errorCase(name, allowed: ["ViewModelInstanceError"], action: "a stream"))
             }
             return .assertEmissions(stream: stream, expectation: expectation, endsWith: ending)
+        case "cancel":
+            try allow(["by"])
+            implied.insert(.streams)
+            let stream = try use(subject, .stream)
+            let how = try fields.string("by")
+            guard let stop = how.map({ StreamStop(rawValue: $0.value) }) ?? .task else {
+                throw Diagnostic(file: file, mark: how!.mark, code: "scenario.invalid-value", message: "unknown way to stop a stream '\(how!.value)'",
+                                 hint: "write 'by: task' (cancel the consuming task, the default) or 'by: break' (break after the next event)")
+            }
+            return .cancelStream(stream: stream, by: stop)
         case "advance":
             try allow(["by"])
             let seconds = try MappingReader.decode(Double.self, fields.required("by", hint: "write the time step in seconds, for example 'by: 0.016'"), file: file)
@@ -361,6 +372,45 @@ struct StepParser {
             }
             let value = valueName.value == "none" ? nil : try use(valueName, handleKind)
             return .assign(instance: instance, property: property, kind: kind, value: value)
+        case "rive":
+            try allow(["file", "artboard", "stateMachine", "dataBind", "viewModelInstance"])
+            implied.insert(.riveObject)
+            let fileHandle = try required(fields, "file", .file)
+            let artboard = try fields.string("artboard").map { (name) throws(Diagnostic) in try use(name, .artboard) }
+            let machine = try fields.string("stateMachine")
+            if let machine, artboard == nil {
+                throw Diagnostic(file: file, mark: machine.mark, code: "scenario.invalid-rive",
+                                 message: "a Rive object given a state machine needs its artboard too",
+                                 hint: "add 'artboard: HANDLE' (the state machine's artboard); the documented forms are Rive(file:), Rive(file:artboard:) and Rive(file:artboard:stateMachine:)")
+            }
+            let stateMachine = try machine.map { (name) throws(Diagnostic) in try use(name, .stateMachine) }
+            let dataBind: BindingChoice? = switch try fields.string("dataBind") {
+            case nil: nil
+            case let choice? where choice.value == "auto": .auto
+            case let choice? where choice.value == "none": BindingChoice.none
+            case let choice?: .instance(try use(choice, .instance))
+            }
+            var exposes: RiveExposure?
+            if let exposed = try fields.string("viewModelInstance") {
+                if exposed.value == "none" {
+                    exposes = RiveExposure.none
+                } else {
+                    try define(exposed, .instance, when: created)
+                    exposes = .instance(exposed.value)
+                }
+            }
+            if expectsError, exposes != nil {
+                throw Diagnostic(file: file, mark: fields.value("viewModelInstance")!.mark, code: "scenario.expect-with-throws",
+                                 message: "a step that must throw makes no Rive object to expect an instance of", hint: "remove 'viewModelInstance' or 'throws'")
+            }
+            try define(subject, .rive, when: created)
+            return .makeRive(handle: subject.value, file: fileHandle, artboard: artboard, stateMachine: stateMachine, dataBind: dataBind, exposes: exposes)
+        case "view" where fields.has("rive"):
+            try fields.rejectUnknownKeys(["view", "rive", "size"], context: "a 'view' step made from a Rive object (it takes the object's artboard, state machine and instance)")
+            let rive = try required(fields, "rive", .rive)
+            let (width, height) = try pair(fields, "size", hint: "write 'size: [WIDTH, HEIGHT]' in pixels")
+            try define(subject, .view, when: true)
+            return .makeRiveView(handle: subject.value, rive: rive, width: width, height: height)
         case "view":
             try allow(["artboard", "stateMachine", "instance", "size"])
             let artboard = try required(fields, "artboard", .artboard)

@@ -44,7 +44,7 @@ public enum Verification {
     /// no later step's documented result depends on how time was cut:
     /// - no later `tick`, `settle`, `probe` or `digest` step (frame reports, pixels and
     ///   digests are frame-exact: SM-7, time accumulates in 32-bit floats);
-    /// - no `emissions` step later checks a stream subscribed before the advance (events
+    /// - no `emissions` or `cancel` step later takes from a stream subscribed before the advance (events
     ///   between two flushes or advances may be coalesced, so their count depends on the
     ///   number of advances).
     ///
@@ -64,7 +64,7 @@ public enum Verification {
             let dependsOnCut = later.contains { step in
                 switch step.action {
                 case .tick, .settle, .probe, .digest: return true
-                case .assertEmissions(let stream, _, _): return subscribedBefore.contains(stream)
+                case .assertEmissions(let stream, _, _), .cancelStream(let stream, _): return subscribedBefore.contains(stream)
                 default: return false
                 }
             }

@@ -17,7 +17,7 @@ public final class ReferenceRuntimeAdapter: RuntimeAdapter {
     public let capabilities: RuntimeCapabilities = [
         .introspection, .values, .streams, .globals, .lists, .nestedInstances, .assets, .binding, .log,
         .pointerEvents, .pixels, .drawDigest, .redrawReports, .frameReports, .inputs,
-        .artboardMetrics,
+        .artboardMetrics, .riveObject,
     ]
 
     /// Creates the adapter.

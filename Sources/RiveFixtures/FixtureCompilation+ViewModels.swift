@@ -81,9 +81,20 @@ extension FixtureCompilation {
                 guard let items = FixtureValueParser.names(authored.value) else {
                     throw error(.typeMismatch, authored.value.mark, "'\(property.name)' is a list, so its value is a list of instance names, not \(FixtureValueParser.describe(authored.value))", hint: "write [First, Second] with instances of '\(property.referencedViewModel ?? "")'")
                 }
-                let itemViewModel = property.referencedViewModel.flatMap { viewModels[$0] }
                 for item in items {
-                    let index = try instanceIndex(of: item, in: property.referencedViewModel ?? "")
+                    // `Instance` is an instance of the list's item view model; `ViewModel/Instance`
+                    // an item of another view model (a list may mix them, LIST-6).
+                    var viewModelName = property.referencedViewModel ?? ""
+                    var instanceName = item
+                    if let slash = item.value.firstIndex(of: "/") {
+                        viewModelName = String(item.value[..<slash])
+                        instanceName = Located(String(item.value[item.value.index(after: slash)...]), at: item.mark)
+                        guard viewModels[viewModelName] != nil else {
+                            throw unknown("view model", Located(viewModelName, at: item.mark), among: Array(viewModels.keys))
+                        }
+                    }
+                    let itemViewModel = viewModels[viewModelName]
+                    let index = try instanceIndex(of: instanceName, in: viewModelName)
                     emit(TypeKey.viewModelInstanceListItem, [
                         (PropertyKey.viewModelInstanceListItemViewModelId, itemViewModel.map { .uint(UInt64($0.index)) }),
                         (PropertyKey.viewModelInstanceListItemViewModelInstanceId, .uint(UInt64(index))),

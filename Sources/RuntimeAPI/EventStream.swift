@@ -27,6 +27,9 @@ public final class EventChannel<Element: Sendable, Failure: Error>: Sendable {
     /// The error the stream ended with, when it ended with one.
     public var terminalError: Failure? { ending.flatMap { $0 } }
 
+    /// How many delivered events wait for the consumer.
+    public var bufferedCount: Int { buffer.count }
+
     /// Delivers one event: to a waiting consumer, or into the buffer.
     public func yield(_ element: Element) {
         guard ending == nil else { return }

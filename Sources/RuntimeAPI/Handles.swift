@@ -100,6 +100,28 @@ public protocol File: AnyObject, Sendable {
     /// - Throws: `FileError.invalidViewModelInstance` for an unknown view model or instance
     ///   name, or an artboard without a view model.
     func createViewModelInstance(_ source: ViewModelInstanceSource) async throws(FileError) -> any ViewModelInstance
+    /// Makes a `Rive` object from this file, as `Rive(file:artboard:stateMachine:dataBind:)` does.
+    ///
+    /// Adapters without one inherit a default that throws `RiveError.unsupported` and leave
+    /// `RuntimeCapabilities.riveObject` out.
+    /// - Parameters:
+    ///   - artboard: the artboard to show; `nil` creates the file's default artboard.
+    ///   - stateMachine: the state machine to run, one of `artboard`'s; `nil` creates the
+    ///     artboard's default state machine bound to the file's defaults (`createStateMachine()`,
+    ///     BIND-8). No documented form gives a state machine without its artboard.
+    ///   - dataBind: `nil` is the documented initializers without `dataBind:` (`Rive(file:)`,
+    ///     `Rive(file:artboard:)`, `Rive(file:artboard:stateMachine:)`): the components are used
+    ///     as configured, nothing is rebound and `viewModelInstance` is `nil` (BIND-9). A mode is
+    ///     the deprecated initializer: `.auto` creates the artboard's default instance
+    ///     (`.viewModelDefault(from: .artboardDefault(artboard))`), binds it as the main instance
+    ///     and exposes it, or binds and exposes nothing (without an error) when the artboard has
+    ///     no view model; `.instance(x)` binds and exposes `x`; `.none` binds nothing (a state
+    ///     machine the object creates is created with `binding: .none`).
+    /// - Throws: `RiveError.file(.invalidArtboard)` when no artboard is given and the file has
+    ///   none; `RiveError.artboard(.invalidStateMachine)` when no state machine is given and the
+    ///   artboard has none, or the one given is not the artboard's; `RiveError.unsupported`
+    ///   from adapters without a `Rive` object.
+    func makeRive(artboard: (any Artboard)?, stateMachine: (any StateMachine)?, dataBind: DataBind?) async throws(RiveError) -> any Rive
 }
 
 extension File {

@@ -1,24 +1,47 @@
 /// What a view shows: a state machine of an artboard, drawn into a pixel area.
+///
+/// Made from the parts (the harness's own assembly), or from a `Rive` object, as the Apple
+/// `RiveUIView(rive:)` is.
 public struct ViewConfiguration: Sendable {
     /// The artboard the view draws.
     public var artboard: any Artboard
     /// The state machine the view advances.
     public var stateMachine: any StateMachine
-    /// The instance whose changes wake a settled view (the Apple `Rive.viewModelInstance`);
-    /// changes to any other instance do not.
+    /// The instance the app gave the view: the Apple `Rive.viewModelInstance`, or `nil`.
+    ///
+    /// It is not what decides whether a change wakes the view. By RDR-1…RDR-3, RDR-7 and
+    /// RDR-8 a change to any instance bound to the state machine wakes a settled view: the
+    /// main instance (also one bound after the view was made, or one the app bound before
+    /// making a `Rive` object that was given none), bound globals, and nested instances and
+    /// list items reached through them; a change to an instance that is not bound does not
+    /// (RDR-4). The reference view ignores this field. An adapter whose runtime's view
+    /// watches only the instance it was given (the Apple 6.24 controller,
+    /// apple-runtime-api.md §3.10) passes it on, and the corpus reports where that view
+    /// misses the other changes.
     public var viewModelInstance: (any ViewModelInstance)?
+    /// The `Rive` object the view was made from, or `nil` for a view made from parts; when
+    /// set, `artboard`, `stateMachine` and `viewModelInstance` are its components.
+    public var rive: (any Rive)?
     /// Width of the drawable in pixels.
     public var width: Int
     /// Height of the drawable in pixels.
     public var height: Int
 
-    /// Creates a configuration.
+    /// Creates a configuration from parts.
     public init(artboard: any Artboard, stateMachine: any StateMachine, viewModelInstance: (any ViewModelInstance)?, width: Int, height: Int) {
         self.artboard = artboard
         self.stateMachine = stateMachine
         self.viewModelInstance = viewModelInstance
         self.width = width
         self.height = height
+    }
+
+    /// Creates a configuration from a `Rive` object (needs `RuntimeCapabilities.riveObject`):
+    /// its artboard, state machine and `viewModelInstance`.
+    @MainActor
+    public init(rive: any Rive, width: Int, height: Int) {
+        self.init(artboard: rive.artboard, stateMachine: rive.stateMachine, viewModelInstance: rive.viewModelInstance, width: width, height: height)
+        self.rive = rive
     }
 }
 

@@ -40,6 +40,9 @@ public struct RuntimeCapabilities: OptionSet, Sendable, Hashable, CustomStringCo
     public static let inputs = RuntimeCapabilities(rawValue: 1 << 14)
     /// Artboards that report their size and linear animations (`ArtboardMetrics`).
     public static let artboardMetrics = RuntimeCapabilities(rawValue: 1 << 15)
+    /// The Apple `Rive` object (`File.makeRive(artboard:stateMachine:dataBind:)`) and views
+    /// made from one (`ViewConfiguration(rive:width:height:)`).
+    public static let riveObject = RuntimeCapabilities(rawValue: 1 << 16)
 
     /// Every capability with its stable name, in bit order.
     public static let names: [(name: String, capability: RuntimeCapabilities)] = [
@@ -47,7 +50,7 @@ public struct RuntimeCapabilities: OptionSet, Sendable, Hashable, CustomStringCo
         ("lists", .lists), ("nestedInstances", .nestedInstances), ("assets", .assets), ("binding", .binding),
         ("pointerEvents", .pointerEvents), ("pixels", .pixels), ("drawDigest", .drawDigest),
         ("redrawReports", .redrawReports), ("frameReports", .frameReports), ("log", .log), ("inputs", .inputs),
-        ("artboardMetrics", .artboardMetrics),
+        ("artboardMetrics", .artboardMetrics), ("riveObject", .riveObject),
     ]
 
     /// The capability with a stable name, or `nil` when no capability has that name.

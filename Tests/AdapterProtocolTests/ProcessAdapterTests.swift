@@ -45,6 +45,34 @@ struct ProcessAdapterTests {
         #expect(!animations.isEmpty, "character.riv has linear animations")
     }
 
+    @Test("through 'rive-harness serve' the Rive object (riveObject capability) exposes what it does in process, and its errors keep their codes")
+    func riveObjectThroughServe() async throws {
+        let adapter = try ProcessAdapter(configuration: ProcessAdapterConfiguration(command: Self.serveCommand))
+        #expect(adapter.capabilities.contains(.riveObject))
+        let remote = try await remoteFile(try await adapter.makeWorker(), "all-types")
+        let local = try await remoteFile(try await ReferenceRuntimeAdapter().makeWorker(), "all-types")
+        for file in [remote, local] {
+            let plain = try await file.makeRive(artboard: nil, stateMachine: nil, dataBind: nil)
+            #expect(plain.viewModelInstance == nil)
+            #expect(plain.artboard.name == "AllTypes")
+            #expect(plain.stateMachine.name == "AllTypesMachine")
+            let artboard = try await file.createArtboard(nil)
+            let machine = try await artboard.createStateMachine(nil, binding: .none)
+            let deprecated = try await file.makeRive(artboard: artboard, stateMachine: machine, dataBind: .auto)
+            let exposed = try #require(deprecated.viewModelInstance)
+            #expect(try await exposed.name() == "Default")
+            #expect(try await exposed.value(of: NumberProperty(path: "x")) == 50)
+            let other = try await file.createArtboard(nil)
+            do {
+                _ = try await file.makeRive(artboard: other, stateMachine: machine, dataBind: nil)
+                Issue.record("a state machine of another artboard must be rejected")
+            } catch {
+                #expect(error.code == "artboard.invalid-state-machine")
+                guard case .artboard(.invalidStateMachine) = error else { Issue.record("wrong case \(error)"); continue }
+            }
+        }
+    }
+
     private func remoteFile(_ worker: any Worker, _ name: String) async throws -> any File {
         try await worker.loadFile(.path(SharedMaterial.packageRoot.appendingPathComponent("Corpus/fixtures/\(name).riv").path))
     }
@@ -88,7 +116,8 @@ struct ProcessAdapterTests {
         Fault(mode: "hang", verdict: "TIMEOUT", message: "no answer to worker.loadFile", stderr: true),
         Fault(mode: "garbage", verdict: "CRASH", message: #"not JSON (at byte 0: expected 'true'): "this is not JSON {""#, stderr: true),
         Fault(mode: "wrong-id", verdict: "CRASH", message: "expected the answer to request", stderr: true),
-        Fault(mode: "refuse", verdict: "CRASH", message: "(request 44) is a protocol error", stderr: true),
+        // The request number depends on how many requests the scenarios before it make.
+        Fault(mode: "refuse", verdict: "CRASH", message: ") is a protocol error", stderr: true),
         Fault(mode: "oversized", verdict: "CRASH", message: "a line longer than 16777216 bytes", stderr: true),
         Fault(mode: "handshake", verdict: "CRASH", message: "the adapter process exited with status 3", stderr: true,
               restart: "the restarted adapter process failed the handshake: the adapter process exited with status 1\nstderr (last lines): misbehaving adapter: dying during the handshake"),

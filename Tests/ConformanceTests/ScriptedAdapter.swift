@@ -136,6 +136,30 @@ final class ScriptedFile: File {
         }
         return ScriptedInstance(worker: worker, viewModel: viewModel, name: instanceName, authored: instanceName == "Default")
     }
+    /// The documented forms expose no instance; `.auto` exposes a new `Default`, `.instance(x)` exposes `x`.
+    func makeRive(artboard: (any Artboard)?, stateMachine: (any StateMachine)?, dataBind: DataBind?) async throws(RiveError) -> any Rive {
+        let exposed: (any ViewModelInstance)? = switch dataBind {
+        case nil, .none?: nil
+        case .auto?: ScriptedInstance(worker: worker, viewModel: "Main", name: "Default", authored: true)
+        case .instance(let instance)?: instance
+        }
+        return ScriptedRive(file: self, artboard: artboard ?? ScriptedArtboard(worker: worker),
+                            stateMachine: stateMachine ?? ScriptedStateMachine(worker: worker), viewModelInstance: exposed)
+    }
+}
+
+@MainActor
+final class ScriptedRive: Rive {
+    let file: any File
+    let artboard: any Artboard
+    let stateMachine: any StateMachine
+    let viewModelInstance: (any ViewModelInstance)?
+    init(file: any File, artboard: any Artboard, stateMachine: any StateMachine, viewModelInstance: (any ViewModelInstance)?) {
+        self.file = file
+        self.artboard = artboard
+        self.stateMachine = stateMachine
+        self.viewModelInstance = viewModelInstance
+    }
 }
 
 @MainActor

@@ -114,6 +114,87 @@ struct VerdictTests {
         #expect(ended.verdict == .pass, "\(ended.trace ?? "")")
     }
 
+    @Test("a cancelled stream is finished: a check that expects it open fails, endsWith: finished passes, and nothing set afterwards reaches it")
+    func cancelledStream() async throws {
+        let steps = setupSteps + """
+
+            - {subscribe: s, to: vmi, property: mood, type: number}
+            - {set: vmi, property: mood, type: number, value: 2}
+            - {cancel: s}
+            - {set: vmi, property: mood, type: number, value: 3}
+            """
+        let open = try await verdict(scenario(rules: "[STR-1]", steps + "\n- {emissions: s, expect: [2]}"))
+        #expect(open.verdict == .fail)
+        #expect(open.divergence?.expected == "still open")
+        #expect(open.divergence?.actual == "finished (ended without an error)")
+        let finished = try await verdict(scenario(rules: "[STR-1]", steps + "\n- {emissions: s, expect: [2], endsWith: finished}"))
+        #expect(finished.verdict == .pass, "\(finished.trace ?? "")")
+        let errorExpected = try await verdict(scenario(rules: "[STR-1]", steps + "\n- {emissions: s, expect: [2], endsWith: ViewModelInstanceError.message}"))
+        #expect(errorExpected.verdict == .fail)
+        #expect(errorExpected.divergence?.actual == "finished (ended without an error)")
+    }
+
+    @Test("a break takes the next delivered event only; with nothing delivered the cancel step fails instead of waiting for ever")
+    func breakAfterFirst() async throws {
+        let taken = try await verdict(scenario(rules: "[STR-1]", setupSteps + """
+
+            - {subscribe: s, to: vmi, property: mood, type: number}
+            - {set: vmi, property: mood, type: number, value: 2}
+            - {set: vmi, property: mood, type: number, value: 3}
+            - {cancel: s, by: break}
+            - {set: vmi, property: mood, type: number, value: 4}
+            - {emissions: s, expect: [2], endsWith: finished}
+            """))
+        #expect(taken.verdict == .pass, "\(taken.trace ?? "")")
+        let empty = try await verdict(scenario(rules: "[STR-1]", setupSteps + """
+
+            - {subscribe: s, to: vmi, property: mood, type: number}
+            - {cancel: s, by: break}
+            """))
+        #expect(empty.verdict == .fail)
+        #expect(empty.divergence?.step == 6)
+        #expect(empty.divergence?.expected == "an event to break after")
+    }
+
+    @Test("a rive step checks the exposed instance: none where the object exposes nothing, a handle where it exposes one")
+    func riveExposure() async throws {
+        let documented = try await verdict(scenario(rules: "[RDR-1]", setupSteps + """
+
+            - {rive: r, file: file, artboard: ab, stateMachine: sm, viewModelInstance: none}
+            - {view: v, rive: r, size: [4, 4]}
+            - {tick: v, at: 0, expect: {advanced: true, drew: true}}
+            """))
+        #expect(documented.verdict == .pass, "\(documented.trace ?? "")")
+        let exposing = try await verdict(scenario(rules: "[RDR-1]", setupSteps + """
+
+            - {rive: r, file: file, artboard: ab, stateMachine: sm, dataBind: auto, viewModelInstance: none}
+            """))
+        #expect(exposing.verdict == .fail)
+        #expect(exposing.divergence?.property == "viewModelInstance")
+        #expect(exposing.divergence?.actual == "an instance named \"Default\"")
+        let kept = try await verdict(scenario(rules: "[RDR-1]", setupSteps + """
+
+            - {rive: r, file: file, dataBind: vmi, viewModelInstance: exposed}
+            - {get: exposed, property: mood, type: number, expect: 1}
+            """))
+        #expect(kept.verdict == .pass, "\(kept.trace ?? "")")
+        let missing = try await verdict(scenario(rules: "[RDR-1]", setupSteps + """
+
+            - {rive: r, file: file, viewModelInstance: exposed}
+            """))
+        #expect(missing.verdict == .fail)
+        #expect(missing.divergence?.expected == "an instance")
+    }
+
+    @Test("an adapter without the riveObject capability skips rive scenarios, naming the capability")
+    func riveSkippedWithoutCapability() async throws {
+        var capabilities = ScriptedAdapter.all
+        capabilities.remove(.riveObject)
+        let result = try await verdict(scenario(rules: "[RDR-1]", setupSteps + "\n- {rive: r, file: file}"), capabilities: capabilities)
+        #expect(result.verdict == .skip)
+        #expect(result.message?.contains("riveObject") == true, "\(result.message ?? "")")
+    }
+
     static let viewSteps = setupSteps + """
 
         - view: v

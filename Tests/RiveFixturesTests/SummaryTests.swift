@@ -39,7 +39,9 @@ struct SummaryTests {
         case .color: return formatColor(FixtureValueParser.color(node) ?? 0)
         case .enum: return node.scalar?.text ?? ""
         case .viewModel: return "\"\(node.scalar?.text ?? "")\""
-        case .list: return "[" + (FixtureValueParser.names(node) ?? []).map { "\"\($0.value)\"" }.joined(separator: ", ") + "]"
+        // The summary names list items by instance; an item of another view model is written
+        // `ViewModel/Instance` in the YAML (lists/mixed-item-types checks its view model).
+        case .list: return "[" + (FixtureValueParser.names(node) ?? []).map { "\"\($0.value.split(separator: "/").last.map(String.init) ?? "")\"" }.joined(separator: ", ") + "]"
         case .artboard: return "artboard \"\(node.scalar?.text ?? "")\""
         case .image, .font, .blob, .trigger: return "none"
         }
