@@ -332,6 +332,28 @@ public enum RiveLog: Sendable {
     }
 }
 
+// MARK: Source/Concurrency/DataBinding/DataBind.swift, View/Rive.swift
+
+/// Declaration of `DataBind` (Source/Concurrency/DataBinding/DataBind.swift).
+public enum DataBind {
+    case auto
+    case instance(ViewModelInstance)
+    case none
+}
+
+/// Declaration of RiveRuntime's `Rive` (Source/Concurrency/View/Rive.swift); its `fit` and
+/// `backgroundColor` parameters have defaults, which the adapter relies on.
+@MainActor
+public final class Rive {
+    public let file: File
+    public let artboard: Artboard
+    public let stateMachine: StateMachine
+    public let viewModelInstance: ViewModelInstance?
+    public init(file: File, artboard: Artboard? = nil, stateMachine: StateMachine? = nil, dataBind: DataBind = .auto) async throws {
+        fatalError("declaration only")
+    }
+}
+
 // MARK: Legacy-API names (Source/Renderer/include/RiveFile.h, RiveArtboard.h, Source/Fonts/RiveFont.h)
 
 // RiveRuntime also exports the Objective-C classes of its legacy API. The adapter uses none of

@@ -30,6 +30,11 @@ public final class AppleRuntimeAdapter: RuntimeAdapter {
         #if RIVE_RUNTIME_HAS_GLOBALS
         capabilities.insert(.globals)
         #endif
+        // Every released RiveRuntime has `Rive` (View/Rive.swift); the Linux build compiles it
+        // over a Combine stand-in when the commit's View/Rive.swift exists.
+        #if !RIVE_RUNTIME_LINUX_BUILD || RIVE_RUNTIME_HAS_RIVE_OBJECT
+        capabilities.insert(.riveObject)
+        #endif
         return capabilities
     }
 

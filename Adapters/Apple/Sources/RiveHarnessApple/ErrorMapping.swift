@@ -63,3 +63,13 @@ func assetError(_ error: any Error) -> AssetError {
     default: .failedDecoding(String(describing: error))
     }
 }
+
+/// `RiveError` for an error thrown by RiveRuntime's `Rive` initializer, which fails as the
+/// default artboard or state machine it creates fails.
+func riveError(_ error: any Error) -> RiveError {
+    switch error {
+    case is RRFileError: .file(fileError(error))
+    case is RRArtboardError: .artboard(artboardError(error))
+    default: .artboard(.invalidArtboard(String(describing: error)))
+    }
+}

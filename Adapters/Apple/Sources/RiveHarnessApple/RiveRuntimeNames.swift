@@ -48,3 +48,6 @@ let riveRuntimeBuildDescription = "rive-ios \(RiveRuntimeBuildInfo.riveIOSCommit
 /// One frame's drain of a worker's command-queue messages, through RiveRuntime's message gate.
 @MainActor func processMessagesForFrame(_ worker: Worker) { worker.processMessagesForFrame() }
 #endif
+
+typealias RRRive = Rive
+typealias RRDataBind = DataBind
