@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "HarnessTestSupport", dependencies: ["HarnessSupport"], path: "Tests/HarnessTestSupport"),
         .testTarget(name: "RiveFormatTests", dependencies: ["RiveFormat", "RiveSchemaGenerator", "HarnessTestSupport"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
-        .testTarget(name: "ObjCHeaderImportTests", dependencies: ["ObjCHeaderImport"]),
+        .testTarget(name: "ObjCHeaderImportTests", dependencies: ["ObjCHeaderImport", "HarnessTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["rive-harness", "ReferenceRuntime", "RiveRendering", "HarnessTestSupport", "BenchKit", "HarnessSupport"]),
         .testTarget(name: "RuntimeAPITests", dependencies: ["RuntimeAPI"]),
         .testTarget(name: "RiveFixturesTests", dependencies: ["RiveFixtures", "rive-harness", "HarnessTestSupport"]),
