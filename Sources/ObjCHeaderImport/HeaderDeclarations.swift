@@ -113,6 +113,8 @@ struct PropertyDeclaration: Sendable {
     let getter: String?
     let swiftName: String?
     let isUnavailable: Bool
+    /// `NS_SWIFT_UI_ACTOR`.
+    let isMainActor: Bool
     /// Inside `NS_ASSUME_NONNULL_BEGIN … END`.
     let isAudited: Bool
     let location: DeclarationLocation
@@ -133,6 +135,8 @@ struct MethodDeclaration: Sendable {
     let swiftName: String?
     /// `NS_UNAVAILABLE`.
     let isUnavailable: Bool
+    /// `NS_SWIFT_UI_ACTOR`.
+    let isMainActor: Bool
     /// Inside `NS_ASSUME_NONNULL_BEGIN … END`.
     let isAudited: Bool
     let location: DeclarationLocation

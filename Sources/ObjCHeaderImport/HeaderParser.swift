@@ -80,6 +80,8 @@ struct HeaderParser {
             case "@import":
                 while let token = current, token.text != ";" { index += 1 }
                 try expect(";", start: start)
+            case let text where Self.isAttributeMacro(text):
+                throw unknownAttribute(text, start: start)
             default:
                 throw failure(.unsupported, "a declaration that starts with '\(head.text)' is not translated",
                               hint: "the generator translates @protocol, @interface, typedef NS_ENUM/NS_CLOSED_ENUM/NS_OPTIONS, C structs and extern functions; leave this header out or extend HeaderParser",
@@ -91,7 +93,7 @@ struct HeaderParser {
     // MARK: - Protocols and interfaces
 
     private mutating func parseProtocol(attributes: Attributes, start: Int) throws -> ProtocolDeclaration {
-        try requireNotUnavailable(attributes, start: start)
+        try requireNotUnavailable(attributes, allowsMainActor: true, start: start)
         index += 1
         let name = try expectIdentifier(start: start)
         var inherited: [String] = []
@@ -106,7 +108,7 @@ struct HeaderParser {
     }
 
     private mutating func parseInterface(attributes: Attributes, start: Int) throws -> InterfaceDeclaration {
-        try requireNotUnavailable(attributes, start: start)
+        try requireNotUnavailable(attributes, allowsMainActor: true, start: start)
         index += 1
         let name = try expectIdentifier(start: start)
         if current?.text == "<" || current?.text == "(" {
@@ -168,6 +170,8 @@ struct HeaderParser {
             case "+":
                 throw failure(.unsupported, "class methods are not translated",
                               hint: "make it an instance method or a C function, or extend the generator", start: start)
+            case let text? where Self.isAttributeMacro(text):
+                throw unknownAttribute(text, start: start)
             default:
                 throw failure(.syntax, "expected a method, a property or @end in \(container)",
                               hint: "the generator reads '- (T)selector…;' and '@property (…) T name;' members", start: start)
@@ -209,6 +213,7 @@ struct HeaderParser {
         try expect(";", start: start)
         return MethodDeclaration(resultType: resultType, pieces: pieces, parameters: parameters,
                                  swiftName: attributes.swiftName, isUnavailable: attributes.isUnavailable,
+                                 isMainActor: attributes.isMainActor,
                                  isAudited: isAudited, location: location(from: start))
     }
 
@@ -262,7 +267,7 @@ struct HeaderParser {
         try expect(";", start: start)
         return PropertyDeclaration(name: name, type: type, isReadonly: isReadonly, getter: getter,
                                    swiftName: attributes.swiftName, isUnavailable: attributes.isUnavailable,
-                                   isAudited: isAudited, location: location(from: start))
+                                   isMainActor: attributes.isMainActor, isAudited: isAudited, location: location(from: start))
     }
 
     // MARK: - Typedefs, structs, functions
@@ -599,14 +604,16 @@ struct HeaderParser {
     private mutating func parseTrailingAttributes(into attributes: inout Attributes, start: Int, stopAt: Set<String> = [";"]) throws {
         while let token = current, !stopAt.contains(token.text) {
             if try parseAttribute(token.text, into: &attributes, start: start) { continue }
-            if Self.isAttributeMacro(token.text) {
-                throw failure(.unsupported, "the attribute macro '\(token.text)' is not translated",
-                              hint: "the generator reads NS_SWIFT_NAME, NS_SWIFT_UI_ACTOR, NS_UNAVAILABLE, NS_DESIGNATED_INITIALIZER and NS_REQUIRES_SUPER; remove the macro or extend HeaderParser",
-                              start: start)
-            }
+            if Self.isAttributeMacro(token.text) { throw unknownAttribute(token.text, start: start) }
             throw failure(.syntax, "unexpected '\(token.text)' in the declaration",
                           hint: "check the declaration's syntax", start: start)
         }
+    }
+
+    private func unknownAttribute(_ name: String, start: Int) -> ObjCImportError {
+        failure(.unsupported, "the attribute macro '\(name)' is not translated",
+                hint: "the generator reads NS_SWIFT_NAME, NS_SWIFT_UI_ACTOR, NS_UNAVAILABLE, NS_DESIGNATED_INITIALIZER and NS_REQUIRES_SUPER; remove the macro or extend HeaderParser",
+                start: start)
     }
 
     private func requireNoAttributes(_ attributes: Attributes, on what: String, start: Int) throws {
@@ -615,10 +622,14 @@ struct HeaderParser {
         }
     }
 
-    private func requireNotUnavailable(_ attributes: Attributes, start: Int) throws {
+    private func requireNotUnavailable(_ attributes: Attributes, allowsMainActor: Bool = false, start: Int) throws {
         if attributes.isUnavailable {
             throw failure(.unsupported, "NS_UNAVAILABLE is translated on methods and properties only",
                           hint: "leave the declaration out of the header", start: start)
+        }
+        if attributes.isMainActor, !allowsMainActor {
+            throw failure(.unsupported, "NS_SWIFT_UI_ACTOR is translated on protocols, interfaces, methods and properties only",
+                          hint: "remove the macro here", start: start)
         }
     }
 

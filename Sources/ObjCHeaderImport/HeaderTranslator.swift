@@ -201,12 +201,12 @@ struct HeaderTranslator {
                 guard !property.isUnavailable else { continue }
                 let site = Site(file: file, location: property.location, isAudited: property.isAudited, selfType: selfType)
                 lines.append("    /// `@property \(property.name)` (\(file):\(property.location.line)).")
-                lines.append("    " + (try propertySource(property, context: context, at: site)))
+                lines.append("    " + (property.isMainActor ? "@MainActor " : "") + (try propertySource(property, context: context, at: site)))
             case let .method(method):
                 guard !method.isUnavailable else { continue }
                 let site = Site(file: file, location: method.location, isAudited: method.isAudited, selfType: selfType)
                 lines.append("    /// `- \(method.selector)` (\(file):\(method.location.line)).")
-                lines.append("    " + (try methodSource(method, context: context, propertyNames: propertyNames, at: site)))
+                lines.append("    " + (method.isMainActor ? "@MainActor " : "") + (try methodSource(method, context: context, propertyNames: propertyNames, at: site)))
             }
         }
         return lines

@@ -56,6 +56,10 @@ import Testing
         expectFailure("@protocol ShopA\n@property(class, readonly) int count;\n@end\n", code: .unsupported, line: 2)
         let attribute = expectFailure("@protocol ShopA\n- (void)go API_AVAILABLE(ios(13.0));\n@end\n", code: .unsupported, line: 2)
         #expect(attribute?.message == "the attribute macro 'API_AVAILABLE' is not translated")
+        let sendable = expectFailure("NS_SWIFT_SENDABLE\n@protocol ShopA\n@end\n", code: .unsupported, line: 1)
+        #expect(sendable?.message == "the attribute macro 'NS_SWIFT_SENDABLE' is not translated")
+        let actor = expectFailure("typedef NS_ENUM(NSInteger, ShopA) { ShopAOne } NS_SWIFT_UI_ACTOR;\n", code: .unsupported, line: 1)
+        #expect(actor?.message == "NS_SWIFT_UI_ACTOR is translated on protocols, interfaces, methods and properties only")
         let typedef = expectFailure("typedef NSString* ShopName;\n", code: .unsupported, line: 1)
         #expect(typedef?.message == "this typedef is not translated")
     }

@@ -58,6 +58,7 @@ import Testing
             @property(nonatomic) double discount;
             @end
             @protocol ShopDoor <ShopTill, NSObject>
+            - (void)open NS_SWIFT_UI_ACTOR;
             @end
             @protocol ShopShelf
             @end
@@ -71,6 +72,7 @@ import Testing
             "var discount: Double { get set }",
             "}",
             "public protocol ShopDoor: Till, NSObjectProtocol {",
+            "@MainActor func open()",
             "public protocol ShopShelfProtocol: AnyObject {",
         ])
     }
