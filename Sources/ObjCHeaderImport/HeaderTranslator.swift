@@ -120,7 +120,7 @@ struct HeaderTranslator {
         if !uncheckedList.isEmpty { lines.append("// Not checked: \(uncheckedList.joined(separator: ", "))") }
         lines.append("")
         lines += modules.sorted().map { "import \($0)" }
-        return (lines + [""] + body).joined(separator: "\n") + (body.isEmpty ? "" : "\n")
+        return (lines + [""] + body).joined(separator: "\n")
     }
 
     /// The Objective-C names of the interfaces and functions to check.
