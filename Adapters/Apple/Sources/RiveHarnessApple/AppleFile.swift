@@ -1,56 +1,17 @@
 import RuntimeAPI
 
-/// A RiveRuntime `File`, with the view-model schema read once at load.
-///
-/// The schema lets the adapter refuse two requests RiveRuntime mishandles (see README.md):
-/// `getInstanceNames(of:)` of an unknown view model (its reply is routed to no listener, so
-/// the call never returns) and value streams whose type differs from the property's (the
-/// command server casts the property to the subscribed type).
+/// A RiveRuntime `File`; every call forwards to RiveRuntime's call of the same name, so what
+/// RiveRuntime does with a request (an unknown view model, a mismatched stream type) is what
+/// the corpus measures.
 @MainActor
 final class AppleFile: File {
     let rive: RRFile
     /// The worker, kept alive by its files as in RiveRuntime (`File` holds its `Worker`).
     let worker: AppleWorker
-    /// Each view model's properties, in file order.
-    private(set) var schema: [String: [ViewModelProperty]] = [:]
-    private var viewModelNames: [String] = []
 
     init(_ rive: RRFile, worker: AppleWorker) {
         self.rive = rive
         self.worker = worker
-    }
-
-    /// Reads every view model's properties.
-    /// - Throws: `FileError` as RiveRuntime reports it.
-    func loadSchema() async throws(FileError) {
-        viewModelNames = try await getViewModelNames()
-        for name in viewModelNames { schema[name] = try await getProperties(of: name) }
-    }
-
-    /// The type of the property at a `/`-separated path of a view model, or `nil` when the
-    /// schema cannot resolve it (an unknown view model or name, or a segment that is not a
-    /// nested view-model property).
-    func propertyType(at path: String, in viewModel: String?) -> DataType? {
-        guard var current = viewModel else { return nil }
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        for (index, segment) in segments.enumerated() {
-            guard let property = schema[current]?.first(where: { $0.name == segment }) else { return nil }
-            if index == segments.count - 1 { return property.type }
-            guard property.type == .viewModel else { return nil }
-            current = property.metaData
-        }
-        return nil
-    }
-
-    /// The view model a nested view-model property at a path refers to, when the schema knows it.
-    func nestedViewModel(at path: String, in viewModel: String?) -> String? {
-        guard propertyType(at: path, in: viewModel) == .viewModel, let viewModel else { return nil }
-        var current = viewModel
-        for segment in path.split(separator: "/", omittingEmptySubsequences: false).map(String.init) {
-            guard let next = schema[current]?.first(where: { $0.name == segment })?.metaData else { return nil }
-            current = next
-        }
-        return current
     }
 
     func getArtboardNames() async throws(FileError) -> [String] {
@@ -71,16 +32,14 @@ final class AppleFile: File {
     }
 
     func getGlobalViewModelNames() async throws(FileError) -> [String] {
-        throw .invalidFile("RiveRuntime \(AppleRuntimeAdapter.pinnedRiveRuntimeVersion) has no getGlobalViewModelNames() (global view models appear only in the 6.28 documentation)")
+        throw .invalidFile("RiveRuntime \(AppleRuntimeAdapter.builtRiveRuntimeVersion) has no File.getGlobalViewModelNames() (global view models appear in the 6.28 documentation)")
     }
 
     func getInstanceNames(of viewModel: String) async throws(FileError) -> [String] {
-        guard viewModelNames.contains(viewModel) else { throw .invalidViewModel(viewModel) }
         do { return try await rive.getInstanceNames(of: viewModel) } catch { throw fileError(error) }
     }
 
     func getProperties(of viewModel: String) async throws(FileError) -> [ViewModelProperty] {
-        guard viewModelNames.contains(viewModel) else { throw .invalidViewModel(viewModel) }
         do {
             return try await rive.getProperties(of: viewModel).map {
                 ViewModelProperty(type: dataType($0.type), name: $0.name, metaData: $0.metaData)
@@ -113,8 +72,7 @@ final class AppleFile: File {
         }
         let instance: RRViewModelInstance
         do { instance = try await rive.createViewModelInstance(riveSource) } catch { throw fileError(error) }
-        let viewModel = try? await instance.viewModelName()
-        return AppleViewModelInstance(instance, viewModel: viewModel, file: self)
+        return AppleViewModelInstance(instance, file: self)
     }
 
     private func riveViewModelSource(_ source: ViewModelSource) throws(FileError) -> RRViewModelSource {

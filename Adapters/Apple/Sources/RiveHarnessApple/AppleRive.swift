@@ -61,7 +61,7 @@ extension AppleFile {
         }
         let bound = made.viewModelInstance.map { instance -> AppleViewModelInstance in
             if case .instance(let given as AppleViewModelInstance)? = dataBind, given.rive == instance { return given }
-            return AppleViewModelInstance(instance, viewModel: nil, file: self)
+            return AppleViewModelInstance(instance, file: self)
         }
         return AppleRive(made, file: self, artboard: shownArtboard, stateMachine: shownMachine, instance: bound)
     }

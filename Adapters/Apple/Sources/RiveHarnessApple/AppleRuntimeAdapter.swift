@@ -93,7 +93,6 @@ final class AppleWorker: Worker {
         let file: RRFile
         do { file = try await RRFile(source: .data(data), worker: rive) } catch { throw fileError(error) }
         let wrapper = AppleFile(file, worker: self)
-        try await wrapper.loadSchema()
         files.removeAll { $0.file == nil }
         files.append(WeakFile(file: wrapper))
         return wrapper

@@ -3,20 +3,15 @@ import RuntimeAPI
 /// A RiveRuntime `ViewModelInstance`; every method forwards to the method of the same name.
 ///
 /// Generic RuntimeAPI calls dispatch on the descriptor's type to RiveRuntime's overload for
-/// that type. Value streams whose descriptor type differs from the property's type (as the
-/// file's schema says) end at once with `ViewModelInstanceError.message` instead of reaching
-/// RiveRuntime, whose command server would cast the property to the wrong type.
+/// that type.
 @MainActor
 final class AppleViewModelInstance: ViewModelInstance {
     let rive: RRViewModelInstance
-    /// The instance's view model, when known (created instances and nested ones; not list items).
-    let viewModel: String?
     /// The file the instance came from, kept alive with its worker.
     let file: AppleFile
 
-    init(_ rive: RRViewModelInstance, viewModel: String?, file: AppleFile) {
+    init(_ rive: RRViewModelInstance, file: AppleFile) {
         self.rive = rive
-        self.viewModel = viewModel
         self.file = file
     }
 
@@ -60,9 +55,6 @@ final class AppleViewModelInstance: ViewModelInstance {
     }
 
     func valueStream<P: ValueProperty>(of property: P) -> EventStream<P.Value, ViewModelInstanceError> {
-        if let actual = file.propertyType(at: property.path, in: viewModel), actual != P.dataType {
-            return endedStream(.message("'\(property.path)' is a \(actual) property, not \(P.dataType); the adapter does not subscribe with a mismatched type"))
-        }
         let path = property.path
         switch property {
         case is NumberProperty: return typed(forward(rive.valueStream(of: RRNumberProperty(path: path)), mapError: viewModelInstanceError))
@@ -91,8 +83,7 @@ final class AppleViewModelInstance: ViewModelInstance {
     }
 
     func value(of property: ViewModelInstanceProperty) -> any ViewModelInstance {
-        AppleViewModelInstance(rive.value(of: RRViewModelInstanceProperty(path: property.path)),
-                               viewModel: file.nestedViewModel(at: property.path, in: viewModel), file: file)
+        AppleViewModelInstance(rive.value(of: RRViewModelInstanceProperty(path: property.path)), file: file)
     }
 
     func setValue(of property: ViewModelInstanceProperty, to instance: any ViewModelInstance) {
@@ -105,7 +96,7 @@ final class AppleViewModelInstance: ViewModelInstance {
     }
 
     func value(of list: ListProperty, at index: Int32) -> any ViewModelInstance {
-        AppleViewModelInstance(rive.value(of: RRListProperty(path: list.path), at: index), viewModel: nil, file: file)
+        AppleViewModelInstance(rive.value(of: RRListProperty(path: list.path), at: index), file: file)
     }
 
     func appendInstance(_ instance: any ViewModelInstance, to list: ListProperty) {
