@@ -21,7 +21,8 @@ public enum DiffReport {
     }
 
     /// The summary: one row per file with each section's status (`=` equal, `DIFF` differ,
-    /// `FAIL` one side failed), then a totals row per status.
+    /// `FAIL` one side failed, `n/c` not comparable: a side lacks what the section needs),
+    /// then a totals row per status.
     public static func summary(_ results: [DifferentialRunner.FileResult], sections: [DumpSection]) -> [String] {
         let names = results.map { ($0.path as NSString).lastPathComponent }
         let width = max(4, names.map(\.count).max() ?? 0) + 2
@@ -37,6 +38,7 @@ public enum DiffReport {
                 case .equal: "="
                 case .differ: "DIFF"
                 case .failed: "FAIL"
+                case .notComparable: "n/c"
                 case nil: "-"
                 }
             }))
@@ -47,7 +49,9 @@ public enum DiffReport {
             }))
         }
         let differing = results.filter { !$0.isEqual }.count
-        lines.append("\(results.count) file(s): \(results.count - differing) equal, \(differing) with differences or failures")
+        let partly = results.filter { $0.isEqual && $0.sections.contains { $0.status == .notComparable } }.count
+        lines.append("\(results.count) file(s): \(results.count - differing) equal"
+                     + (partly > 0 ? " (\(partly) of them only where comparable)" : "") + ", \(differing) with differences or failures")
         return lines
     }
 }

@@ -41,8 +41,8 @@ public final class DifferentialRunner {
         /// Where the dumps were written, when an output folder was given.
         public let dumpPaths: (a: String, b: String)?
 
-        /// Whether every section is equal.
-        public var isEqual: Bool { sections.allSatisfy { $0.status == .equal } }
+        /// Whether every section that could be compared is equal.
+        public var isEqual: Bool { sections.allSatisfy { $0.status == .equal || $0.status == .notComparable } }
     }
 
     private let sides: [Side]
@@ -62,6 +62,8 @@ public final class DifferentialRunner {
     public init(a: Side, b: Side, options: DumpOptions, timeoutSeconds: Double, outDirectory: String?) {
         sides = [a, b]
         adapters = [a.makeAdapter(), b.makeAdapter()]
+        var options = options
+        options.comparable = adapters[0].capabilities.intersection(adapters[1].capabilities)
         self.options = options
         self.timeoutSeconds = timeoutSeconds
         self.outDirectory = outDirectory

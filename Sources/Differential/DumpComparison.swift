@@ -25,6 +25,8 @@ public enum SectionStatus: String, Sendable, Hashable, CaseIterable {
     case differ
     /// One side failed or refused the file (or both did, differently), so nothing was compared.
     case failed
+    /// A side lacks what the section needs (both dumps say so), so nothing was compared.
+    case notComparable = "not comparable"
 }
 
 /// The comparison of one section.
@@ -52,7 +54,11 @@ public struct SectionComparison: Sendable, Hashable {
         sections.map { section in
             switch (a, b) {
             case (.dumped(let left), .dumped(let right)):
-                let first = firstDifference(left.sections[section] ?? [], right.sections[section] ?? [])
+                let leftLines = left.sections[section] ?? [], rightLines = right.sections[section] ?? []
+                let first = firstDifference(leftLines, rightLines)
+                if first == nil, leftLines.count == 1, leftLines[0].hasPrefix("not comparable") {
+                    return SectionComparison(section: section, status: .notComparable, firstDifference: nil)
+                }
                 return SectionComparison(section: section, status: first == nil ? .equal : .differ, firstDifference: first)
             case (.rejected(let left, _), .rejected(let right, _)) where left == right:
                 return SectionComparison(section: section, status: .equal, firstDifference: nil)

@@ -1,3 +1,5 @@
+import RuntimeAPI
+
 /// What a differential dump plays and prints.
 public struct DumpOptions: Sendable, Hashable {
     /// The play's last frame: frame 0 advances by 0, frames 1…`frames` by 1/60 s each.
@@ -9,6 +11,10 @@ public struct DumpOptions: Sendable, Hashable {
     /// The size of the play's view in pixels (draw commands are in artboard space; this only
     /// tells the runtime how big its drawable is).
     public var viewSize: Int
+    /// What both sides can do: what only one side declares is dumped as not comparable on
+    /// both (artboard metrics, globals, a view's frames and draws), so the two dumps stay
+    /// line for line comparable and a missing feature is not reported as a difference.
+    public var comparable: RuntimeCapabilities = RuntimeCapabilities(rawValue: .max)
     /// How deep nested view-model properties are followed, counting the instance as depth 0.
     public static let maximumNestingDepth = 6
     /// How many items of a list are dumped; the size line always shows the whole count.

@@ -51,7 +51,10 @@ public final class RuntimeDumper {
                 continue
             }
             lines.append(label)
-            if let metrics = artboard as? any ArtboardMetrics {
+            if !options.comparable.contains(.artboardMetrics) {
+                lines.append("\(label) size " + Self.notComparable(.artboardMetrics))
+                lines.append("\(label) animations " + Self.notComparable(.artboardMetrics))
+            } else if let metrics = artboard as? any ArtboardMetrics {
                 do {
                     let size = try await metrics.getSize()
                     lines.append("\(label) size \(CanonicalText.number(size.width)) \(CanonicalText.number(size.height))")
@@ -89,10 +92,14 @@ public final class RuntimeDumper {
         let names: [String]
         do { names = try await file.getViewModelNames() } catch { return ["viewModels error \(error.code)"] }
         lines.append("viewModels \(names.count)")
-        do {
-            let globals = try await file.getGlobalViewModelNames()
-            lines.append("globals \(globals.count)" + globals.map { " " + CanonicalText.quoted($0) }.joined())
-        } catch { lines.append("globals error \(error.code)") }
+        if options.comparable.contains(.globals) {
+            do {
+                let globals = try await file.getGlobalViewModelNames()
+                lines.append("globals \(globals.count)" + globals.map { " " + CanonicalText.quoted($0) }.joined())
+            } catch { lines.append("globals error \(error.code)") }
+        } else {
+            lines.append("globals " + Self.notComparable(.globals))
+        }
         for name in names {
             let label = "viewModel " + CanonicalText.quoted(name)
             switch await properties(of: name) {
@@ -264,6 +271,9 @@ public final class RuntimeDumper {
             }
         }
         header += " stateMachine " + CanonicalText.quoted(stateMachine.name)
+        guard options.comparable.isSuperset(of: Self.viewPlay) else {
+            return await headlessPlayLines(header: header, instance: instance, stateMachine: stateMachine)
+        }
         let view: any RuntimeView
         do {
             view = try worker.makeView(ViewConfiguration(artboard: artboard, stateMachine: stateMachine, viewModelInstance: instance,
@@ -295,6 +305,34 @@ public final class RuntimeDumper {
         }
         if instance == nil { bound.append("no bound instance") }
         return [.frames: frames, .boundValues: bound, .draws: draws]
+    }
+
+    /// What a play through a view needs of both sides: its per-tick reports and its draws.
+    static let viewPlay: RuntimeCapabilities = [.redrawReports, .frameReports, .drawDigest]
+
+    /// The text of a line whose feature one side lacks, naming the capability.
+    static func notComparable(_ capability: RuntimeCapabilities) -> String {
+        "not comparable (\(capability) not declared by both sides)"
+    }
+
+    /// The play when a side has no view: the state machine advances by itself frame by frame,
+    /// so the bound values compare; the view's frames and draws are not comparable.
+    private func headlessPlayLines(header: String, instance: (any ViewModelInstance)?, stateMachine: any StateMachine) async -> [DumpSection: [String]] {
+        var bound = [header + " (advanced without a view)"]
+        var previous: [String: String] = [:]
+        if options.sections.contains(.boundValues), let instance {
+            for frame in 0...options.frames {
+                stateMachine.advance(by: frame == 0 ? 0 : DumpOptions.frameSeconds)
+                await worker.flush()
+                for line in await keyedValueLines(of: instance, label: "") where !line.key.isEmpty && previous[line.key] != line.text {
+                    bound.append("frame \(frame) " + line.text)
+                    previous[line.key] = line.text
+                }
+            }
+        }
+        if instance == nil { bound.append("no bound instance") }
+        let missing = Self.viewPlay.subtracting(options.comparable)
+        return [.frames: [Self.notComparable(missing)], .boundValues: bound, .draws: [Self.notComparable(missing)]]
     }
 
     /// `advanced DT drew settled`, with `idle` / `no-draw` / `unsettled` for the negatives.

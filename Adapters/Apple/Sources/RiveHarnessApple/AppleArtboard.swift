@@ -83,7 +83,7 @@ final class AppleStateMachine: StateMachine {
             throw .duplicateGlobalViewModelInstance(binding.name)
         }
         guard globals.isEmpty else {
-            throw .error("RiveRuntime \(AppleRuntimeAdapter.pinnedRiveRuntimeVersion) cannot bind global view-model instances (bindViewModelInstances appears only in the 6.28 documentation)")
+            throw .error("RiveRuntime \(AppleRuntimeAdapter.builtRiveRuntimeVersion) cannot bind global view-model instances (bindViewModelInstances appears only in the 6.28 documentation)")
         }
         if let main { bindViewModelInstance(main) }
     }

@@ -115,7 +115,7 @@ final class AppleWorker: Worker {
     }
 
     func decodeBlob(from bytes: [UInt8]) async throws(AssetError) -> any Blob {
-        throw .failedDecoding("RiveRuntime \(AppleRuntimeAdapter.pinnedRiveRuntimeVersion) has no blob decoding (blob properties appear only in the 6.28 documentation)")
+        throw .failedDecoding("RiveRuntime \(AppleRuntimeAdapter.builtRiveRuntimeVersion) has no blob decoding (blob properties appear only in the 6.28 documentation)")
     }
 
     /// Two round trips through the command queue, then a few main-actor turns.
@@ -215,14 +215,25 @@ final class RiveLogCapture: RRLogger, @unchecked Sendable {
         }
     }
 
-    func notice(tag: RRLogTag, _ message: @escaping () -> String) {}
-    func debug(tag: RRLogTag, _ message: @escaping () -> String) {}
-    func trace(tag: RRLogTag, _ message: @escaping () -> String) {}
-    func info(tag: RRLogTag, _ message: @escaping () -> String) {}
-    func error(tag: RRLogTag, error: (any Error)?, _ message: @escaping () -> String) {
-        record(.error, tag) { message() + (error.map { " (\($0))" } ?? "") }
+    /// Whether every RiveRuntime log message is also written to standard error
+    /// (`RIVE_HARNESS_APPLE_LOG=1`), to follow what RiveRuntime does during a run.
+    private let echoes = ProcessInfo.processInfo.environment["RIVE_HARNESS_APPLE_LOG"] == "1"
+
+    private func echo(_ level: String, _ tag: RRLogTag, _ message: () -> String) {
+        guard echoes else { return }
+        FileHandle.standardError.write(Data("RiveRuntime \(level) [\(Self.tagName(tag))] \(message())\n".utf8))
     }
-    func warning(tag: RRLogTag, _ message: @escaping () -> String) { record(.warning, tag, message) }
-    func fault(tag: RRLogTag, _ message: @escaping () -> String) { record(.error, tag, message) }
-    func critical(tag: RRLogTag, _ message: @escaping () -> String) { record(.error, tag, message) }
+
+    func notice(tag: RRLogTag, _ message: @escaping () -> String) { echo("notice", tag, message) }
+    func debug(tag: RRLogTag, _ message: @escaping () -> String) { echo("debug", tag, message) }
+    func trace(tag: RRLogTag, _ message: @escaping () -> String) { echo("trace", tag, message) }
+    func info(tag: RRLogTag, _ message: @escaping () -> String) { echo("info", tag, message) }
+    func error(tag: RRLogTag, error: (any Error)?, _ message: @escaping () -> String) {
+        let text = message() + (error.map { " (\($0))" } ?? "")
+        echo("error", tag) { text }
+        record(.error, tag) { text }
+    }
+    func warning(tag: RRLogTag, _ message: @escaping () -> String) { echo("warning", tag, message); record(.warning, tag, message) }
+    func fault(tag: RRLogTag, _ message: @escaping () -> String) { echo("fault", tag, message); record(.error, tag, message) }
+    func critical(tag: RRLogTag, _ message: @escaping () -> String) { echo("critical", tag, message); record(.error, tag, message) }
 }

@@ -139,11 +139,11 @@ final class AppleViewModelInstance: ViewModelInstance {
     }
 
     func setValue(of property: BlobProperty, to blob: (any Blob)?) {
-        file.worker.logUnsupported(tag: "viewModelInstance", "setValue(of: \(property.path)): RiveRuntime \(AppleRuntimeAdapter.pinnedRiveRuntimeVersion) has no blob properties")
+        file.worker.logUnsupported(tag: "viewModelInstance", "setValue(of: \(property.path)): RiveRuntime \(AppleRuntimeAdapter.builtRiveRuntimeVersion) has no blob properties")
     }
 
     func setValue(of property: FontProperty, to font: (any Font)?) {
-        file.worker.logUnsupported(tag: "viewModelInstance", "setValue(of: \(property.path)): RiveRuntime \(AppleRuntimeAdapter.pinnedRiveRuntimeVersion) has no font properties")
+        file.worker.logUnsupported(tag: "viewModelInstance", "setValue(of: \(property.path)): RiveRuntime \(AppleRuntimeAdapter.builtRiveRuntimeVersion) has no font properties")
     }
 
     /// The instance as this adapter's, or `nil` (logged) when another adapter made it.
