@@ -4,9 +4,10 @@
 
 import CoreFoundation
 import Foundation
-// What the module's Objective-C umbrella header brings into every Swift file of RiveRuntime
-// on Apple platforms (RiveConcurrency.h imports MetalKit), and URLSession, which Linux keeps
-// in FoundationNetworking (File/FileLoader.swift uses it).
+// What the module's Objective-C headers bring into every Swift file of RiveRuntime, and to
+// its clients, on Apple platforms (they import Foundation, and RiveConcurrency.h MetalKit),
+// and URLSession, which Linux keeps in FoundationNetworking (File/FileLoader.swift uses it).
+@_exported import Foundation
 @_exported import FoundationNetworking
 @_exported import Metal
 internal import CRiveIOSBridge
