@@ -1,5 +1,5 @@
+import HarnessSupport
 import RuntimeAPI
-import YAML
 
 /// One conformance scenario: metadata and the steps that drive a runtime and check what it does.
 ///
@@ -25,6 +25,20 @@ public struct Scenario: Sendable {
     public var timeoutSeconds: Double?
     /// The steps in order.
     public var steps: [Step]
+
+    /// Creates a scenario (the YAML loader and the corpus export reader build them from outside this module).
+    public init(id: String, file: String, description: String, rules: [String], features: [String], requires: RuntimeCapabilities,
+                fixture: String?, timeoutSeconds: Double?, steps: [Step]) {
+        self.id = id
+        self.file = file
+        self.description = description
+        self.rules = rules
+        self.features = features
+        self.requires = requires
+        self.fixture = fixture
+        self.timeoutSeconds = timeoutSeconds
+        self.steps = steps
+    }
 }
 
 /// One step of a scenario: an action and, optionally, the error it must throw.
@@ -37,6 +51,14 @@ public struct Step: Sendable {
     public var action: StepAction
     /// The error this step must throw (`throws: FileError.invalidArtboard`); `nil` when it must not throw.
     public var expectedError: ErrorCase?
+
+    /// Creates a step.
+    public init(number: Int, mark: Mark, action: StepAction, expectedError: ErrorCase?) {
+        self.number = number
+        self.mark = mark
+        self.action = action
+        self.expectedError = expectedError
+    }
 }
 
 /// What a step does.
@@ -215,6 +237,13 @@ public struct InstanceSourceSpec: Sendable, Hashable {
     public var viewModel: ViewModel
     /// The authored instance's name, for `.name`.
     public var instanceName: String?
+
+    /// Creates an instance source.
+    public init(kind: Kind, viewModel: ViewModel, instanceName: String?) {
+        self.kind = kind
+        self.viewModel = viewModel
+        self.instanceName = instanceName
+    }
 }
 
 /// One ordered `(global view model name, instance handle)` pair of a `bind` step.
@@ -223,6 +252,12 @@ public struct GlobalPair: Sendable, Hashable {
     public var name: String
     /// The instance handle.
     public var instance: String
+
+    /// Creates a pair.
+    public init(name: String, instance: String) {
+        self.name = name
+        self.instance = instance
+    }
 }
 
 /// The value a scenario gives a number or boolean state-machine input.
@@ -283,6 +318,14 @@ public struct FrameExpectation: Sendable, Hashable {
     public var settled: Bool?
     /// The advance's time step in seconds (compared within 1e-9).
     public var advanceSeconds: Double?
+
+    /// Creates a frame expectation; `nil` parts are not checked.
+    public init(advanced: Bool?, drew: Bool?, settled: Bool?, advanceSeconds: Double?) {
+        self.advanced = advanced
+        self.drew = drew
+        self.settled = settled
+        self.advanceSeconds = advanceSeconds
+    }
 }
 
 /// What a `digest` step checks against the last drawn frame.

@@ -55,7 +55,7 @@ public enum TypedValue: Sendable, Hashable, CustomStringConvertible {
 /// `text` in double quotes on one line, valid as a YAML and JSON string: `"` and `\` are
 /// escaped, newline, carriage return and tab are written `\n`, `\r` and `\t`, and other
 /// control characters `\uXXXX`.
-func quoted(_ text: String) -> String {
+package func quoted(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
         switch scalar {

@@ -1,4 +1,4 @@
-/// A position in YAML source text, 1-based for humans.
+/// A position in source text (a YAML file, for example), 1-based for humans.
 ///
 /// `line` counts lines from 1; `column` counts Unicode scalars from the start of the line,
 /// also from 1, matching what editors show.
