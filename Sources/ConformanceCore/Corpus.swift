@@ -8,8 +8,9 @@ import HarnessSupport
 /// `expected/<scenario ID>/<name>.digest`, `expectations/<adapter>.yaml`.
 /// Loading never stops at a bad file: problems are kept as diagnostics.
 ///
-/// `Conformance` loads a corpus from its YAML files (`Corpus.load(_:)`); this module holds
-/// the model, which needs no YAML parser.
+/// `Conformance` loads a corpus from its YAML files (`Corpus.load(_:)`); ConformanceCore
+/// reads one from a corpus export (`Corpus.load(export:)`, docs/corpus-export.md), which
+/// needs no YAML parser.
 public struct Corpus: Sendable {
     /// One scenario file: its ID and either the scenario or its diagnostics.
     public struct Entry: Sendable {
@@ -109,12 +110,16 @@ public struct Corpus: Sendable {
 public enum CorpusError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The folder, or its `scenarios/` folder, does not exist.
     case missingFolder(String)
+    /// A corpus export (docs/corpus-export.md) could not be read, or its files could not be written out.
+    case export(CorpusExportError)
 
     /// The message with a hint.
     public var description: String {
         switch self {
         case .missingFolder(let root):
             "error: '\(root)' is not a corpus: \(root)/scenarios does not exist\n  hint: pass the corpus folder (the one holding rules.yaml and scenarios/), for example 'Corpus'"
+        case .export(let error):
+            error.description
         }
     }
 }

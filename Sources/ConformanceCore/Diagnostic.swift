@@ -36,7 +36,7 @@ public struct Diagnostic: Error, Sendable, Hashable, Codable, CustomStringConver
 }
 
 /// The diagnostics of one file that could not be loaded; never empty.
-public struct DiagnosticList: Error, Sendable, Hashable {
+public struct DiagnosticList: Error, Sendable, Hashable, Codable {
     /// The diagnostics in the order found.
     public var diagnostics: [Diagnostic]
 

@@ -46,7 +46,7 @@ public enum ExpectedStatus: String, Sendable, Hashable, Codable, CaseIterable {
 ///     reason: follows the C++ runtime, which creates a blank child instance
 ///     link: https://example.org/issues/12
 /// ```
-public struct Expectations: Sendable {
+public struct Expectations: Sendable, Hashable, Codable {
     /// The expectation of each scenario ID.
     public var entries: [String: Expectation]
     /// Problems in the file, including stale entries (`expectations.unknown-scenario`).

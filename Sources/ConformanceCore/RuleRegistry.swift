@@ -4,9 +4,9 @@
 /// rules derived from the upstream runtime's behaviour, each tagged with the upstream source
 /// file it comes from (`upstream:`); a scenario naming any other ID is invalid
 /// (`scenario.unknown-rule`).
-public struct RuleRegistry: Sendable {
+public struct RuleRegistry: Sendable, Hashable, Codable {
     /// One rule.
-    public struct Rule: Sendable, Hashable {
+    public struct Rule: Sendable, Hashable, Codable {
         /// The stable ID, for example `GLB-5`.
         public var id: String
         /// A short title.
@@ -47,9 +47,9 @@ package func ruleArea(of id: String) -> String {
 }
 
 /// The closed list of feature names scenarios may use, read from `Corpus/features.yaml`.
-public struct FeatureRegistry: Sendable {
+public struct FeatureRegistry: Sendable, Hashable, Codable {
     /// One feature: a name and what it covers.
-    public struct Feature: Sendable, Hashable {
+    public struct Feature: Sendable, Hashable, Codable {
         /// The name scenarios write under `features:`.
         public var name: String
         /// What the feature covers.

@@ -6,7 +6,7 @@ import RuntimeAPI
 /// A scenario lives in one YAML file under `Corpus/scenarios`; its ID is that path without
 /// the `.yaml` extension (`binding/prop-1-set-then-get`). docs/scenario-format.md describes
 /// the language.
-public struct Scenario: Sendable {
+public struct Scenario: Sendable, Codable {
     /// The path under `Corpus/scenarios` without extension.
     public var id: String
     /// The file the scenario was loaded from, as diagnostics and traces name it.
@@ -42,7 +42,7 @@ public struct Scenario: Sendable {
 }
 
 /// One step of a scenario: an action and, optionally, the error it must throw.
-public struct Step: Sendable {
+public struct Step: Sendable, Codable {
     /// The 1-based position of the step in the scenario.
     public var number: Int
     /// Where the step starts in the scenario file.
@@ -65,7 +65,7 @@ public struct Step: Sendable {
 ///
 /// Handle names refer to objects an earlier step created; the loader checks that each one
 /// exists and has the right kind.
-public enum StepAction: Sendable {
+public enum StepAction: Sendable, Codable {
     /// Creates a worker besides the scenario's own (which every step without `worker:` uses).
     case createWorker(handle: String)
     /// Loads a fixture into a file handle, on the scenario's worker or on a worker handle.
@@ -202,7 +202,7 @@ public enum StepAction: Sendable {
 }
 
 /// What `createStateMachine` binds: the file's defaults, nothing, or an instance handle.
-public enum BindingChoice: Sendable, Hashable {
+public enum BindingChoice: Sendable, Hashable, Codable {
     /// The file's authored default instances (`binding: auto`, or no `binding:` key).
     case auto
     /// Nothing (`binding: none`).
@@ -212,9 +212,9 @@ public enum BindingChoice: Sendable, Hashable {
 }
 
 /// How a scenario asks for a view-model instance: the source kind and where the view model comes from.
-public struct InstanceSourceSpec: Sendable, Hashable {
+public struct InstanceSourceSpec: Sendable, Hashable, Codable {
     /// How the instance is filled.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    public enum Kind: String, Sendable, Hashable, CaseIterable, Codable {
         /// Type defaults (`.blank`).
         case blank
         /// A copy of the default instance (`.viewModelDefault`).
@@ -224,7 +224,7 @@ public struct InstanceSourceSpec: Sendable, Hashable {
     }
 
     /// Which view model: by name, or the one assigned to an artboard handle (`.artboardDefault`).
-    public enum ViewModel: Sendable, Hashable {
+    public enum ViewModel: Sendable, Hashable, Codable {
         /// The view model with this name.
         case named(String)
         /// The view model the file assigns to the artboard behind this handle.
@@ -247,7 +247,7 @@ public struct InstanceSourceSpec: Sendable, Hashable {
 }
 
 /// One ordered `(global view model name, instance handle)` pair of a `bind` step.
-public struct GlobalPair: Sendable, Hashable {
+public struct GlobalPair: Sendable, Hashable, Codable {
     /// The global view model's name as the scenario writes it (it may be wrong on purpose).
     public var name: String
     /// The instance handle.
@@ -261,7 +261,7 @@ public struct GlobalPair: Sendable, Hashable {
 }
 
 /// The value a scenario gives a number or boolean state-machine input.
-public enum InputValue: Sendable, Hashable {
+public enum InputValue: Sendable, Hashable, Codable {
     /// A number input's value.
     case number(Float)
     /// A boolean input's value.
@@ -269,7 +269,7 @@ public enum InputValue: Sendable, Hashable {
 }
 
 /// What a `decode` step decodes: the worker call it makes.
-public enum AssetKind: String, Sendable, Hashable, CaseIterable {
+public enum AssetKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// `decodeImage(from:)` (PNG or JPEG).
     case image
     /// `decodeFont(from:)` (TrueType or OpenType).
@@ -279,7 +279,7 @@ public enum AssetKind: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The write-only property types an `assign` step sets (PROP-8).
-public enum AssignableKind: String, Sendable, Hashable, CaseIterable {
+public enum AssignableKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// An `ImageProperty`, set to an image handle.
     case image
     /// A `FontProperty`, set to a font handle.
@@ -291,7 +291,7 @@ public enum AssignableKind: String, Sendable, Hashable, CaseIterable {
 }
 
 /// What a stream carries: the values of a value property, or the fires of a trigger.
-public enum StreamKind: Sendable, Hashable {
+public enum StreamKind: Sendable, Hashable, Codable {
     /// A `valueStream(of:)` for this value type.
     case value(ValueKind)
     /// A `stream(of: TriggerProperty)`.
@@ -299,7 +299,7 @@ public enum StreamKind: Sendable, Hashable {
 }
 
 /// What a stream must have emitted since subscribing.
-public enum EmissionExpectation: Sendable, Hashable {
+public enum EmissionExpectation: Sendable, Hashable, Codable {
     /// Exactly these values, in order (value streams only).
     case exactly([TypedValue])
     /// This many events.
@@ -309,7 +309,7 @@ public enum EmissionExpectation: Sendable, Hashable {
 }
 
 /// The parts of a frame report a `tick` step checks; `nil` parts are not checked.
-public struct FrameExpectation: Sendable, Hashable {
+public struct FrameExpectation: Sendable, Hashable, Codable {
     /// Whether the view advanced the state machine.
     public var advanced: Bool?
     /// Whether the view drew.
@@ -329,7 +329,7 @@ public struct FrameExpectation: Sendable, Hashable {
 }
 
 /// What a `digest` step checks against the last drawn frame.
-public enum DigestCheck: Sendable, Hashable {
+public enum DigestCheck: Sendable, Hashable, Codable {
     /// Remembers the digest under a name for later steps.
     case save(String)
     /// The digest must equal the one saved under the name.
@@ -341,7 +341,7 @@ public enum DigestCheck: Sendable, Hashable {
 }
 
 /// A question an `introspect` step asks, with the handle kind it is asked of.
-public enum IntrospectionQuery: Sendable, Hashable {
+public enum IntrospectionQuery: Sendable, Hashable, Codable {
     /// `File.getArtboardNames()`.
     case artboardNames
     /// `File.getViewModelNames()`.

@@ -2,7 +2,7 @@
 ///
 /// `line` counts lines from 1; `column` counts Unicode scalars from the start of the line,
 /// also from 1, matching what editors show.
-public struct Mark: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct Mark: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     /// The 1-based line number.
     public var line: Int
     /// The 1-based column number, in Unicode scalars.
