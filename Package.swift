@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "Conformance", dependencies: ["ConformanceCore", "RuntimeAPI", "YAML", "HarnessSupport"]),
         .target(name: "Differential", dependencies: ["RuntimeAPI", "HarnessSupport"]),
         .target(name: "AdapterProtocol", dependencies: ["RuntimeAPI"]),
-        .target(name: "ConformanceTesting", dependencies: ["Conformance", "RuntimeAPI", "YAML"]),
+        .target(name: "ConformanceTesting", dependencies: ["ConformanceCore", "RuntimeAPI"]),
         .executableTarget(name: "rive-schema-gen", dependencies: ["RiveSchemaGenerator"]),
         .target(name: "RiveFixtures", dependencies: ["RiveFormat", "YAML"]),
         .executableTarget(name: "rive-harness", dependencies: ["RiveFormat", "RiveFixtures", "ReferenceRuntime", "RiveRendering", "RuntimeAPI", "Conformance", "YAML", "HarnessSupport", "PerformanceHistory", "BenchKit", "AdapterProtocol", "Differential"]),

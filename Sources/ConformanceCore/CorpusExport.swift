@@ -215,8 +215,10 @@ extension Corpus {
     /// Loads a corpus from an export file (docs/corpus-export.md), with Foundation alone.
     ///
     /// When the export carries the files' bytes, they are written (atomically, once per corpus
-    /// hash) to `materializeIn`, by default a folder of the temporary directory, which becomes
-    /// the corpus's `root`: fixtures, assets and goldens are read from there. Without bytes, the
+    /// hash and exported folder) to `materializeIn/package/Corpus`, by default in a folder of the
+    /// temporary directory, which becomes the corpus's `root`: fixtures, assets and goldens are
+    /// read from there, and `materializeIn/shared` links to the shared folder beside the
+    /// exported corpus's package (upstream files, which the export does not carry). Without bytes, the
     /// files are read where `filesRoot` (default: the export's `corpusRoot`) has them. A file
     /// that is missing there, or whose bytes differ from the export's hash, is a problem of the
     /// corpus (`export.missing-file`, `export.changed-file`), not an error.
@@ -250,9 +252,22 @@ extension CorpusExport {
         let carriesBytes = files.contains { $0.bytes != nil }
         let root: String
         if carriesBytes {
+            var rootHasher = FNV1a64()
+            rootHasher.combine(Array(corpusRoot.utf8))
             let folder = materializeIn ?? FileManager.default.temporaryDirectory
-                .appendingPathComponent("rive-harness-corpus-" + corpusHash.replacingOccurrences(of: ":", with: "-"))
-            root = folder.appendingPathComponent("Corpus").path
+                .appendingPathComponent("rive-harness-corpus-" + corpusHash.replacingOccurrences(of: "fnv1a64:", with: "") + "-" + rootHasher.hexDigest)
+            // The layout of a checkout: FOLDER/package/Corpus, and FOLDER/shared standing for the
+            // shared folder beside the exported corpus's package, where scenarios on upstream files
+            // (`fixture: shared/NAME`, SharedFixtures) look. Those files are not in the export; a
+            // link to the exporting machine's folder finds them where that path exists (a Mac and
+            // its simulators), and elsewhere the scenarios are skipped as without ../shared.
+            root = folder.appendingPathComponent("package/Corpus").path
+            let shared = folder.appendingPathComponent("shared")
+            if (try? FileManager.default.attributesOfItem(atPath: shared.path)) == nil {
+                try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try? FileManager.default.createSymbolicLink(at: shared, withDestinationURL: URL(fileURLWithPath: corpusRoot)
+                    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared"))
+            }
             for entry in files {
                 guard let data = entry.bytes else { continue }
                 let path = root + "/" + entry.path

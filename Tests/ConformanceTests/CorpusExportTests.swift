@@ -83,6 +83,13 @@ struct CorpusExportTests {
             #expect(FileManager.default.contents(atPath: loaded.root + "/" + file.path) == FileManager.default.contents(atPath: corpus.root + "/" + file.path),
                     "\(file.path)")
         }
+        // Upstream files (not in the export) are found where the exported corpus would find them.
+        #expect(loaded.root == folder.appendingPathComponent("files/package/Corpus").path)
+        let shared = try FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("files/shared").path)
+        #expect(URL(fileURLWithPath: shared).standardizedFileURL.path == URL(fileURLWithPath: corpus.root + "/../../shared").standardizedFileURL.path)
+        #expect(SharedFixtures.assetsDirectory(corpusRoot: loaded.root).hasPrefix(folder.appendingPathComponent("files").path)
+                || ProcessInfo.processInfo.environment["RIVE_HARNESS_SHARED"] != nil)
+
         // Exporting what was read gives the same document (only the folder it came from differs).
         var again = try CorpusExport(loaded)
         again.corpusRoot = export.corpusRoot

@@ -5,11 +5,15 @@ import HarnessTestSupport
 import RuntimeAPI
 import Testing
 
+/// The corpus folder the reference suite runs: `RIVE_HARNESS_CORPUS`, else the package's `Corpus`.
+let referenceCorpusFolder = ProcessInfo.processInfo.environment["RIVE_HARNESS_CORPUS"].flatMap { $0.isEmpty ? nil : $0 }
+    ?? SharedMaterial.packageRoot.appendingPathComponent("Corpus").path
+
 /// The corpus against the reference runtime, through `ConformanceTesting` as any adapter
-/// package runs it: `RIVE_HARNESS_CORPUS` names another corpus folder.
+/// package runs it, but loaded from the YAML folder (this test target links `Conformance`),
+/// so a scenario edit needs no export first.
 let referenceSuite = ConformanceSuite(
-    corpus: .path(ProcessInfo.processInfo.environment["RIVE_HARNESS_CORPUS"].flatMap { $0.isEmpty ? nil : $0 }
-        ?? SharedMaterial.packageRoot.appendingPathComponent("Corpus").path),
+    loaded: Result { () throws(CorpusError) in try Corpus.load(referenceCorpusFolder) },
     recordMode: try? RecordMode.fromEnvironment(ProcessInfo.processInfo.environment),
     makeAdapter: makeCorpusAdapter)
 
@@ -48,6 +52,33 @@ struct CorpusTests {
         shuffled.entries.shuffle(using: &generator)
         #expect(shuffled.entries.map(\.id) != plan.entries.map(\.id))
         #expect(try await json(shuffled) == first)
+    }
+
+    @Test("the corpus read from its export runs exactly as from its folder: the same results JSON apart from durations")
+    func exportRunsLikeTheFolder() async throws {
+        let corpus = try referenceSuite.corpus.get()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("corpus-export-run-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("corpus-export.json")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(try CorpusExport(corpus).encoded()).write(to: file)
+        let exported = ConformanceSuite(corpus: .export(file), recordMode: .never, environment: [:], makeAdapter: makeCorpusAdapter)
+        let fromExport = try exported.corpus.get()
+        #expect(fromExport.root != corpus.root, "the export's files are read from where they were written out")
+        func json(_ corpus: Corpus) async throws -> String {
+            let adapter = makeCorpusAdapter()
+            let plan = Planner.plan(corpus: corpus, adapter: AdapterIdentity(adapter), capabilities: adapter.capabilities,
+                                    expectations: corpus.expectations(for: adapter.name), selection: Selection())
+            var text = ""
+            let runner = ConformanceRunner(corpus: corpus, options: RunOptions(recordMode: .never),
+                                           reporters: [JSONReporter { text += $0 }], makeAdapter: makeCorpusAdapter)
+            _ = await runner.run(plan)
+            return try ResultsJSON.withoutDurations(text)
+        }
+        let expected = try await json(corpus)
+        #expect(expected.contains("PASS"), "the run passed nothing; the comparison proves little")
+        #expect(try await json(fromExport) == expected)
+        #expect(exported.problems().isEmpty, "\(exported.problems())")
     }
 
     @Test("scenario", arguments: referenceSuite.cases())
