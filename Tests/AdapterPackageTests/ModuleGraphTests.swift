@@ -11,7 +11,7 @@ import Testing
 @Suite("module graph")
 struct ModuleGraphTests {
     /// A target of `swift package describe --type json`.
-    struct Target: Decodable {
+    struct Target: Decodable, Sendable {
         var name: String
         var type: String
         var path: String
@@ -20,10 +20,21 @@ struct ModuleGraphTests {
         var product_memberships: [String]?
     }
 
-    struct Description: Decodable { var targets: [Target] }
+    struct Description: Decodable, Sendable { var targets: [Target] }
 
-    /// The package as SwiftPM describes it (its own scratch folder, so the running `swift test`'s lock is not needed).
-    static func describe() throws -> Description {
+    struct DescribeFailed: Error { var status: Int32 }
+
+    /// The package as SwiftPM describes it, asked once per test process. A task, not a value
+    /// computed on first use: tests await it instead of blocking a cooperative thread (two on
+    /// a two-core machine) while `swift package describe` runs.
+    static let description = Task { () async throws -> Description in try await runDescribe() }
+
+    static func describe() async throws -> Description { try await description.value }
+
+    /// Runs `swift package describe` (with its own scratch folder, so the running `swift test`'s
+    /// lock is not needed), waiting on a thread of its own as ChildProcess does, and decodes
+    /// standard output alone (warnings go to standard error).
+    static func runDescribe() async throws -> Description {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("module-graph-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let process = Process()
@@ -33,9 +44,16 @@ struct ModuleGraphTests {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (status, data) = await withCheckedContinuation { (continuation: CheckedContinuation<(Int32, Data), Never>) in
+            let reader = output.fileHandleForReading
+            nonisolated(unsafe) let running = process
+            Thread {
+                let data = reader.readDataToEndOfFile()
+                running.waitUntilExit()
+                continuation.resume(returning: (running.terminationStatus, data))
+            }.start()
+        }
+        guard status == 0 else { throw DescribeFailed(status: status) }
         return try JSONDecoder().decode(Description.self, from: data)
     }
 
@@ -63,8 +81,8 @@ struct ModuleGraphTests {
     }
 
     @Test("ConformanceTesting reaches ConformanceCore, RuntimeAPI and HarnessSupport only: no YAML, no system library")
-    func conformanceTestingHasNoYAML() throws {
-        let description = try Self.describe()
+    func conformanceTestingHasNoYAML() async throws {
+        let description = try await Self.describe()
         #expect(Self.forbiddenChains(from: "ConformanceTesting", in: description) == [])
         #expect(Set(Self.closure(of: "ConformanceTesting", in: description).keys) == ["ConformanceCore", "RuntimeAPI", "HarnessSupport"],
                 "ConformanceTesting has a new dependency: make sure it builds for iOS without system libraries, then update this test")
@@ -79,16 +97,16 @@ struct ModuleGraphTests {
     }
 
     @Test("the check finds a YAML dependency when there is one")
-    func checkCanFail() throws {
-        var description = try Self.describe()
+    func checkCanFail() async throws {
+        var description = try await Self.describe()
         let index = try #require(description.targets.firstIndex { $0.name == "HarnessSupport" })
         description.targets[index].target_dependencies = (description.targets[index].target_dependencies ?? []) + ["YAML"]
         #expect(Self.forbiddenChains(from: "ConformanceTesting", in: description).contains("ConformanceTesting -> ConformanceCore -> HarnessSupport -> YAML -> CYAML"))
     }
 
     @Test("the sources of ConformanceTesting's targets import only those targets and the platform's modules")
-    func importsStayInTheGraph() throws {
-        let description = try Self.describe()
+    func importsStayInTheGraph() async throws {
+        let description = try await Self.describe()
         let allowed = Set(Self.closure(of: "ConformanceTesting", in: description).keys).union(["ConformanceTesting", "Foundation", "Glibc", "Darwin", "Testing", "Dispatch"])
         var checked = 0
         for target in description.targets where allowed.contains(target.name) {
@@ -106,8 +124,8 @@ struct ModuleGraphTests {
     }
 
     @Test("a source file of that graph that starts processes keeps them out of iOS builds (Foundation's Process is macOS-only)")
-    func processIsGuardedForIOS() throws {
-        let description = try Self.describe()
+    func processIsGuardedForIOS() async throws {
+        let description = try await Self.describe()
         let graph = Set(Self.closure(of: "ConformanceTesting", in: description).keys).union(["ConformanceTesting"])
         var guarded = 0
         for target in description.targets where graph.contains(target.name) {

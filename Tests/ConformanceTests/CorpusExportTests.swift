@@ -6,9 +6,17 @@ import Testing
 
 /// The corpus export (docs/corpus-export.md): the project corpus loaded from YAML, exported to
 /// JSON and read back must plan exactly as before, and a broken export must say where and why.
-@Suite("corpus export")
+///
+/// Serialized: the tests are CPU-bound and synchronous, and on a two-core machine running
+/// them side by side would hold both of Swift's cooperative threads, delaying the watchdogs
+/// that other suites' timeout tests measure.
+@Suite("corpus export", .serialized)
 struct CorpusExportTests {
     static let corpusFolder = SharedMaterial.packageRoot.appendingPathComponent("Corpus").path
+    /// The project corpus, loaded once for the tests that only read it.
+    static let projectCorpus = Result { () throws(CorpusError) in try Corpus.load(corpusFolder) }
+    /// Its export, encoded once.
+    static let projectExport = Result { () throws in String(decoding: try CorpusExport(projectCorpus.get()).encoded(), as: UTF8.self) }
 
     /// A fresh temporary folder, removed by the caller.
     static func temporaryFolder(_ name: String) throws -> URL {
@@ -36,11 +44,22 @@ struct CorpusExportTests {
             ("rive-cpp", [.introspection, .values]),
             ("nothing", []),
         ]
-        for (name, capabilities) in adapters {
+        for (index, (name, capabilities)) in adapters.enumerated() {
             let plan = Planner.plan(corpus: corpus, adapter: AdapterIdentity(name: name, version: "1", capabilities: capabilities.capabilityNames),
                                     capabilities: capabilities, expectations: corpus.expectations(for: name), selection: Selection())
             text += "plan for \(name): hash \(plan.corpusHash), \(plan.entries.count) entries\n"
-            dump(plan.entries, to: &text)
+            if index == 0 {
+                dump(plan.entries, to: &text)  // every scenario model in full, once
+            } else {
+                for entry in plan.entries {  // the other adapters' decisions and expectations
+                    switch entry.decision {
+                    case .run: text += "\(entry.id) run"
+                    case .skip(_, let reason): text += "\(entry.id) skip \(reason)"
+                    case .invalid(let diagnostics): text += "\(entry.id) invalid \(diagnostics)"
+                    }
+                    text += " \(entry.expectation.map { "\($0)" } ?? "-")\n"
+                }
+            }
             dump(plan.problems, to: &text)
         }
         return text
@@ -48,7 +67,7 @@ struct CorpusExportTests {
 
     @Test("the project corpus round-trips: the same scenarios, plans, registries, expectations, hash and files")
     func roundTripIsExact() throws {
-        let corpus = try Corpus.load(Self.corpusFolder)
+        let corpus = try Self.projectCorpus.get()
         let folder = try Self.temporaryFolder("round-trip")
         defer { try? FileManager.default.removeItem(at: folder) }
         let loaded = try Self.roundTrip(corpus, in: folder)
@@ -176,8 +195,7 @@ struct CorpusExportTests {
 
     @Test("a truncated or malformed export names the file, the line and column, and how to regenerate it")
     func syntaxErrors() throws {
-        let corpus = try Corpus.load(Self.corpusFolder)
-        let full = String(decoding: try CorpusExport(corpus).encoded(), as: UTF8.self)
+        let full = try Self.projectExport.get()
         let lines = full.split(separator: "\n", omittingEmptySubsequences: false)
 
         let truncated = try #require(Self.error(reading: String(full.prefix(full.count / 2)), file: "exports/corpus.json"))
@@ -220,8 +238,7 @@ struct CorpusExportTests {
         #expect(Self.error(reading: "{\"formatVersion\": \"1\"}")?.code == "export.not-an-export")
 
         // A real export with one step's action renamed and one key removed.
-        let corpus = try Corpus.load(Self.corpusFolder)
-        let full = String(decoding: try CorpusExport(corpus).encoded(), as: UTF8.self)
+        let full = try Self.projectExport.get()
         let unknownStep = full.replacingOccurrences(of: "\"createArtboard\" : {", with: "\"makeArtboard\" : {")
         let step = try #require(Self.error(reading: unknownStep))
         #expect(step.code == "export.schema")
