@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "rive-harness", targets: ["rive-harness"]),
         .library(name: "RiveFormat", targets: ["RiveFormat"]),
         .library(name: "RuntimeAPI", targets: ["RuntimeAPI"]),
+        .library(name: "ConformanceCore", targets: ["ConformanceCore"]),
         .library(name: "Conformance", targets: ["Conformance"]),
         .library(name: "ConformanceTesting", targets: ["ConformanceTesting"]),
         .library(name: "AdapterProtocol", targets: ["AdapterProtocol"]),
@@ -20,7 +21,7 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        .target(name: "YAML", dependencies: ["CYAML"]),
+        .target(name: "YAML", dependencies: ["CYAML", "HarnessSupport"]),
         .systemLibrary(
             name: "CCairo",
             pkgConfig: "cairo",
@@ -36,10 +37,14 @@ let package = Package(
         .target(name: "ReferenceRuntime", dependencies: ["RuntimeAPI", "RiveFormat", "RiveRendering"]),
         .target(name: "RiveSchemaGenerator"),
         .target(name: "ObjCHeaderImport"),
-        .target(name: "Conformance", dependencies: ["RuntimeAPI", "YAML", "HarnessSupport"]),
+        // The scenario model, planner, runner, oracles, expectations, reporters and the corpus
+        // export reader: no YAML, so ConformanceTesting (and an iOS test target) links no libyaml.
+        .target(name: "ConformanceCore", dependencies: ["RuntimeAPI", "HarnessSupport"]),
+        // Loads a corpus from its YAML files, and re-exports ConformanceCore (`import Conformance` is both).
+        .target(name: "Conformance", dependencies: ["ConformanceCore", "RuntimeAPI", "YAML", "HarnessSupport"]),
         .target(name: "Differential", dependencies: ["RuntimeAPI", "HarnessSupport"]),
         .target(name: "AdapterProtocol", dependencies: ["RuntimeAPI"]),
-        .target(name: "ConformanceTesting", dependencies: ["Conformance", "RuntimeAPI", "YAML"]),
+        .target(name: "ConformanceTesting", dependencies: ["ConformanceCore", "RuntimeAPI"]),
         .executableTarget(name: "rive-schema-gen", dependencies: ["RiveSchemaGenerator"]),
         .executableTarget(name: "rive-objc-import", dependencies: ["ObjCHeaderImport"]),
         .target(name: "RiveFixtures", dependencies: ["RiveFormat", "YAML"]),

@@ -1,3 +1,4 @@
+import ConformanceCore
 import YAML
 
 /// Reads the keys of one YAML mapping of a corpus file, turning every problem into a located `Diagnostic`.

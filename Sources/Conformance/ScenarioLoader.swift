@@ -1,3 +1,4 @@
+import ConformanceCore
 import RuntimeAPI
 import YAML
 
@@ -167,13 +168,4 @@ public struct ScenarioLoader: Sendable {
         }
         return seconds
     }
-}
-
-/// The diagnostics of one file that could not be loaded; never empty.
-public struct DiagnosticList: Error, Sendable, Hashable {
-    /// The diagnostics in the order found.
-    public var diagnostics: [Diagnostic]
-
-    /// Wraps diagnostics.
-    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
 }

@@ -1,3 +1,4 @@
+import ConformanceCore
 import RuntimeAPI
 import YAML
 

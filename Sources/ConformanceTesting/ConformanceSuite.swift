@@ -1,13 +1,12 @@
-import Conformance
+import ConformanceCore
 import Foundation
 import RuntimeAPI
-import YAML
 #if canImport(Testing)
 import Testing
 #endif
 
 /// The conformance corpus as Swift Testing cases for one adapter: one case per scenario,
-/// each run on a fresh adapter instance, honouring the adapter's expectations file.
+/// each run on a fresh adapter instance, honouring the adapter's expectations.
 ///
 /// A test target of any package that depends on RiveHarness wraps it in three lines
 /// (docs/runtime-api.md):
@@ -18,33 +17,68 @@ import Testing
 /// @MainActor func conformance(_ scenario: ConformanceCase) async { await suite.check(scenario) }
 /// ```
 ///
-/// Environment: `RIVE_HARNESS_CORPUS` names another corpus folder, `RIVE_HARNESS_SCENARIOS`
-/// a glob over scenario IDs, `RIVE_HARNESS_RECORD` the golden record mode.
+/// The corpus comes from a corpus export (docs/corpus-export.md), a JSON file that
+/// `rive-harness corpus export` writes from the YAML corpus: this module depends on
+/// ConformanceCore alone, so a test target that uses it links no libyaml and builds for an
+/// iOS simulator. A caller that has loaded a corpus itself (with `Conformance`'s YAML
+/// loader, on a machine with libyaml) passes it with `init(corpus: Corpus, ...)`.
+///
+/// Environment: `RIVE_HARNESS_CORPUS_JSON` names the export, `RIVE_HARNESS_SCENARIOS` a
+/// glob over scenario IDs, `RIVE_HARNESS_RECORD` the golden record mode.
 public final class ConformanceSuite: Sendable {
-    /// Where the corpus is, or why it could not be loaded.
+    /// The corpus, or why it could not be loaded.
     public let corpus: Result<Corpus, CorpusError>
-    /// The expectations file that overrides `expectations/<adapter>.yaml` of the corpus, when given.
-    public let expectationsFile: String?
+    /// The expectations that replace the corpus's `expectations/<adapter>.yaml`, when given.
+    public let expectationsOverride: Expectations?
     /// The golden record mode, or the error in `RIVE_HARNESS_RECORD`.
     public let recordMode: Result<RecordMode, RecordModeError>
     /// The glob over scenario IDs that selects cases (`RIVE_HARNESS_SCENARIOS`), when set.
     public let filter: String?
     private let makeAdapter: @MainActor @Sendable () -> any RuntimeAdapter
 
-    /// Loads the corpus and prepares the cases.
+    /// Loads the corpus from an export and prepares the cases.
     /// - Parameters:
-    ///   - corpus: where the corpus is; by default `RIVE_HARNESS_CORPUS`, else RiveHarness's own `Corpus` folder.
-    ///   - expectationsFile: an expectations file of the adapter's own (the format of
-    ///     `Corpus/expectations/*.yaml`) that replaces the corpus's `expectations/<adapter name>.yaml`.
+    ///   - corpus: where the export is; by default `RIVE_HARNESS_CORPUS_JSON`, else
+    ///     `CorpusLocation.defaultExportPath` in the RiveHarness checkout.
+    ///   - expectations: expectations of the adapter's own that replace the corpus's
+    ///     `expectations/<adapter name>.yaml` (or add them at export time:
+    ///     `rive-harness corpus export --expectations NAME=FILE`).
     ///   - recordMode: when golden digests are written; by default `RIVE_HARNESS_RECORD`,
     ///     else `never`, so an adapter outside this repository never writes into the corpus.
     ///   - environment: the environment read for the defaults and `RIVE_HARNESS_SCENARIOS`.
     ///   - makeAdapter: makes a fresh adapter instance; called once per case.
-    public init(corpus location: CorpusLocation = .default, expectationsFile: String? = nil, recordMode: RecordMode? = nil,
+    public convenience init(corpus location: CorpusLocation = .default, expectations: Expectations? = nil, recordMode: RecordMode? = nil,
+                            environment: [String: String] = ProcessInfo.processInfo.environment,
+                            makeAdapter: @escaping @MainActor @Sendable () -> any RuntimeAdapter) {
+        self.init(loaded: Result { () throws(CorpusError) in try location.load(environment: environment) }, expectations: expectations,
+                  recordMode: recordMode, environment: environment, makeAdapter: makeAdapter)
+    }
+
+    /// Prepares the cases of a corpus the caller loaded (for example with `Corpus.load(_:)` of
+    /// the `Conformance` module, which reads the YAML folder).
+    /// - Parameters: as `init(corpus:expectations:recordMode:environment:makeAdapter:)`.
+    public convenience init(corpus: Corpus, expectations: Expectations? = nil, recordMode: RecordMode? = nil,
+                            environment: [String: String] = ProcessInfo.processInfo.environment,
+                            makeAdapter: @escaping @MainActor @Sendable () -> any RuntimeAdapter) {
+        self.init(loaded: .success(corpus), expectations: expectations, recordMode: recordMode, environment: environment, makeAdapter: makeAdapter)
+    }
+
+    /// The YAML expectations file of earlier versions cannot be read here (this module has no YAML parser).
+    @available(*, unavailable, message: "ConformanceTesting reads no YAML: pass 'expectations: Expectations.parse(...)' (module Conformance), or add the file to the export with 'rive-harness corpus export --expectations NAME=FILE'")
+    public convenience init(corpus location: CorpusLocation = .default, expectationsFile: String, recordMode: RecordMode? = nil,
+                            environment: [String: String] = ProcessInfo.processInfo.environment,
+                            makeAdapter: @escaping @MainActor @Sendable () -> any RuntimeAdapter) {
+        fatalError("unavailable")
+    }
+
+    /// Prepares the cases of a corpus the caller loaded, or the reason it could not be loaded
+    /// (which becomes the one failing case): `ConformanceSuite(loaded: Result { () throws(CorpusError) in try Corpus.load(path) })`.
+    /// - Parameters: as `init(corpus:expectations:recordMode:environment:makeAdapter:)`.
+    public init(loaded: Result<Corpus, CorpusError>, expectations: Expectations? = nil, recordMode: RecordMode? = nil,
                 environment: [String: String] = ProcessInfo.processInfo.environment,
                 makeAdapter: @escaping @MainActor @Sendable () -> any RuntimeAdapter) {
-        self.corpus = Result { () throws(CorpusError) in try Corpus.load(location.path(environment: environment)) }
-        self.expectationsFile = expectationsFile
+        self.corpus = loaded
+        self.expectationsOverride = expectations
         if let recordMode {
             self.recordMode = .success(recordMode)
         } else if let named = environment["RIVE_HARNESS_RECORD"] {
@@ -68,15 +102,9 @@ public final class ConformanceSuite: Sendable {
         }
     }
 
-    /// The adapter's expectations: the override file when given, else the corpus's file for the adapter's name.
+    /// The adapter's expectations: the override when given, else the corpus's file for the adapter's name.
     public func expectations(for adapterName: String, in corpus: Corpus) -> Expectations {
-        guard let expectationsFile else { return corpus.expectations(for: adapterName) }
-        guard let data = FileManager.default.contents(atPath: expectationsFile) else {
-            return Expectations(entries: [:], problems: [Diagnostic(file: expectationsFile, mark: .start, code: "expectations.missing-file",
-                                                                    message: "cannot read \(expectationsFile)",
-                                                                    hint: "pass the path of an existing expectations file, or nil to use the corpus's")])
-        }
-        return Expectations.parse([UInt8](data), file: expectationsFile, knownScenarios: Set(corpus.entries.map(\.id)))
+        expectationsOverride ?? corpus.expectations(for: adapterName)
     }
 
     /// Plans the whole corpus for a fresh adapter instance.
@@ -168,28 +196,45 @@ extension ConformanceCase: CustomTestStringConvertible {
 }
 #endif
 
-/// Where a suite finds its corpus.
+/// Where a suite finds its corpus export (docs/corpus-export.md).
 public enum CorpusLocation: Sendable, Hashable {
-    /// `RIVE_HARNESS_CORPUS` when set, else `bundled`.
+    /// `RIVE_HARNESS_CORPUS_JSON` when set, else `defaultExportPath`.
     case `default`
-    /// The `Corpus` folder of the RiveHarness package this module was built from (found
-    /// from this source file's path, so it works for path dependencies and for SwiftPM checkouts).
-    case bundled
-    /// A folder given explicitly.
-    case path(String)
+    /// An export file: a path (`URL(fileURLWithPath:)`) or a test bundle's resource
+    /// (`Bundle.module.url(forResource: "corpus-export", withExtension: "json")!`).
+    case export(URL)
 
-    /// The `Corpus` folder of the RiveHarness package this module was built from.
-    public static let bundledPath: String = URL(fileURLWithPath: #filePath)
+    /// Where `default` looks without `RIVE_HARNESS_CORPUS_JSON`: `.build/corpus-export.json` in the
+    /// RiveHarness checkout this module was built from (found from this source file's path, so
+    /// it works for path dependencies and for SwiftPM's checkouts of URL dependencies), which is
+    /// what `swift run rive-harness corpus export --out .build/corpus-export.json` writes there.
+    public static let defaultExportPath: String = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Corpus").path
+        .appendingPathComponent(".build/corpus-export.json").path
 
-    /// The folder this location names.
-    public func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    /// The export file this location names.
+    public func url(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         switch self {
-        case .default: environment["RIVE_HARNESS_CORPUS"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.bundledPath
-        case .bundled: Self.bundledPath
-        case .path(let path): path
+        case .default: URL(fileURLWithPath: environment["RIVE_HARNESS_CORPUS_JSON"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultExportPath)
+        case .export(let url): url
         }
+    }
+
+    /// Loads the export this location names.
+    ///
+    /// `RIVE_HARNESS_CORPUS` (a YAML corpus folder, which this module cannot read) set without
+    /// `RIVE_HARNESS_CORPUS_JSON` is an error that says how to export that folder, rather than
+    /// a silent run of another corpus.
+    /// - Throws: `CorpusError.export`.
+    public func load(environment: [String: String] = ProcessInfo.processInfo.environment) throws(CorpusError) -> Corpus {
+        if self == .default, environment["RIVE_HARNESS_CORPUS_JSON"].map({ $0.isEmpty }) ?? true,
+           let folder = environment["RIVE_HARNESS_CORPUS"], !folder.isEmpty {
+            throw .export(CorpusExportError(
+                code: "export.yaml-folder", file: folder, position: nil,
+                message: "RIVE_HARNESS_CORPUS names a YAML corpus folder, which ConformanceTesting does not read (it links no libyaml)",
+                hint: "export it: 'swift run rive-harness corpus export \(folder) --out FILE.json' in the RiveHarness checkout, then set RIVE_HARNESS_CORPUS_JSON=FILE.json"))
+        }
+        return try Corpus.load(export: url(environment: environment))
     }
 }
 
@@ -205,7 +250,7 @@ public enum ConformanceSuiteError: Error, Sendable, Hashable, CustomStringConver
     /// What went wrong and what to do.
     public var description: String {
         switch self {
-        case .corpus(let detail): "the corpus could not be loaded: \(detail)\n  hint: set RIVE_HARNESS_CORPUS to the corpus folder, or pass CorpusLocation.path(...)"
+        case .corpus(let detail): "the corpus could not be loaded: \(detail)"
         case .recordMode(let detail): detail
         case .unknownScenario(let id): "no scenario '\(id)' in the plan\n  hint: the corpus changed while the tests ran; run them again"
         }

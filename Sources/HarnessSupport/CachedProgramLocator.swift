@@ -99,6 +99,12 @@ public struct CachedProgramLocator: Sendable {
             if Self.isFullSha(wanted) { return wanted.lowercased() }
             throw .noGitDirectory(program, gitDirectory)
         }
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        // No child processes there (Foundation's Process is unavailable); HarnessSupport still
+        // builds for them because ConformanceCore, which iOS test targets link, depends on it.
+        if Self.isFullSha(wanted) { return wanted.lowercased() }
+        throw .noGitDirectory(program, "\(gitDirectory) (git cannot run on this platform)")
+        #else
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "-C", gitDirectory, "rev-parse", "--verify", "-q", "\(wanted)^{commit}"]
@@ -118,6 +124,7 @@ public struct CachedProgramLocator: Sendable {
             throw .unknownRevision(program, wanted, gitDirectory: gitDirectory)
         }
         return sha
+        #endif
     }
 
     private static func isFullSha(_ text: String) -> Bool {

@@ -85,6 +85,11 @@ public struct Testbed: Sendable, Hashable, Codable {
     /// Runs a program and returns the first non-empty line of its output, or `nil` when it
     /// cannot start or fails.
     private static func runFirstLine(_ executable: String, _ arguments: [String]) -> String? {
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        // No child processes there (Foundation's Process is unavailable); HarnessSupport still
+        // builds for them because ConformanceCore, which iOS test targets link, depends on it.
+        return nil
+        #else
         guard FileManager.default.isExecutableFile(atPath: executable) else { return nil }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -97,5 +102,6 @@ public struct Testbed: Sendable, Hashable, Codable {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { return nil }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").first.map { $0.trimmingCharacters(in: .whitespaces) }
+        #endif
     }
 }

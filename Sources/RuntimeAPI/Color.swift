@@ -1,7 +1,7 @@
 /// An ARGB color with 8-bit channels, as the Rive runtimes exchange it.
 ///
 /// The packed form is `0xAARRGGBB`, the layout `.riv` files and the runtime APIs use.
-public struct Color: Sendable, Hashable, CustomStringConvertible {
+public struct Color: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The alpha channel; 255 is opaque.
     public var alpha: UInt8
     /// The red channel.

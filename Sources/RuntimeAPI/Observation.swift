@@ -46,7 +46,7 @@ public struct ViewConfiguration: Sendable {
 }
 
 /// One display-link tick given to a view: the external clock and the view's situation.
-public struct DisplayTick: Sendable, Hashable {
+public struct DisplayTick: Sendable, Hashable, Codable {
     /// The tick's timestamp in seconds, from the harness's clock, never the wall clock.
     public var timestamp: Double
     /// Whether the view is on screen.
@@ -120,9 +120,9 @@ public struct RasterFrame: Sendable, Hashable {
 }
 
 /// A pointer event in view coordinates (pixels from the top left).
-public struct PointerEvent: Sendable, Hashable {
+public struct PointerEvent: Sendable, Hashable, Codable {
     /// What the pointer did.
-    public enum Kind: String, Sendable, Hashable { case down, move, up, exit }
+    public enum Kind: String, Sendable, Hashable, Codable { case down, move, up, exit }
     /// What the pointer did.
     public var kind: Kind
     /// Horizontal position in pixels.

@@ -65,3 +65,26 @@ public struct RuntimeCapabilities: OptionSet, Sendable, Hashable, CustomStringCo
     /// The names joined with commas, or `none`.
     public var description: String { isEmpty ? "none" : capabilityNames.joined(separator: ", ") }
 }
+
+extension RuntimeCapabilities: Codable {
+    /// Decodes the capabilities from a list of their stable names (`["values", "streams"]`).
+    /// - Throws: `DecodingError.dataCorrupted` for a name that is not in `names`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        self = []
+        for name in try container.decode([String].self) {
+            guard let capability = RuntimeCapabilities(name: name) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "unknown capability '\(name)'; known: \(Self.names.map(\.name).joined(separator: ", "))")
+            }
+            insert(capability)
+        }
+    }
+
+    /// Encodes the capabilities as the list of their stable names, in bit order (never as bits,
+    /// so a file stays readable when capabilities are added).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(capabilityNames)
+    }
+}

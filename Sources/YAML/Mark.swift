@@ -1,27 +1,4 @@
-/// A position in YAML source text, 1-based for humans.
-///
-/// `line` counts lines from 1; `column` counts Unicode scalars from the start of the line,
-/// also from 1, matching what editors show.
-public struct Mark: Hashable, Comparable, Sendable, CustomStringConvertible {
-    /// The 1-based line number.
-    public var line: Int
-    /// The 1-based column number, in Unicode scalars.
-    public var column: Int
-
-    /// Creates a mark at a 1-based line and column.
-    public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
-
-    /// The start of the text: line 1, column 1.
-    public static let start = Mark(line: 1, column: 1)
-
-    /// The mark formatted as `line:column`.
-    public var description: String { "\(line):\(column)" }
-
-    /// Orders marks by line, then by column.
-    public static func < (lhs: Mark, rhs: Mark) -> Bool {
-        (lhs.line, lhs.column) < (rhs.line, rhs.column)
-    }
-}
+// `Mark` (a 1-based line and column in a text file) lives in HarnessSupport, so that modules
+// without libyaml (ConformanceCore's scenario model) can carry source positions too. YAML
+// re-exports it: `import YAML` still gives `Mark`, and it is one type everywhere.
+@_exported import struct HarnessSupport.Mark

@@ -42,4 +42,24 @@ struct AppleAdapterTypecheckTests {
         #expect(result.output.contains("does not conform to protocol 'StateMachine'"), "\(result.output)")
         #expect(result.output.contains("FAILED: the adapter's sources"))
     }
+
+    @Test("adapter tests that import the YAML loader (Conformance) fail the check: they would not build for an iOS simulator",
+          .timeLimit(.minutes(5)))
+    func yamlImportFails() async throws {
+        let adapter = SharedMaterial.packageRoot.appendingPathComponent("Adapters/Apple")
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("apple-adapter-yaml-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        for folder in ["Sources", "Tests", "LinuxTypeCheck"] {
+            try FileManager.default.copyItem(at: adapter.appendingPathComponent(folder), to: copy.appendingPathComponent(folder))
+        }
+        let file = copy.appendingPathComponent("Tests/RiveHarnessAppleTests/AppleConformanceTests.swift")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        try Data(("import Conformance\n" + text).utf8).write(to: file)
+        let result = try await ChildProcess.run(["nice", "-n", "19", Self.script.path, "--no-build", "--modules", Self.modules.path, "--adapter", copy.path],
+                                                  environment: ProcessInfo.processInfo.environment)
+        #expect(result.status == 1)
+        #expect(result.output.contains("imports a module that links libyaml"), "\(result.output)")
+        #expect(result.output.contains("AppleConformanceTests.swift:1:import Conformance"), "\(result.output)")
+    }
 }

@@ -3,6 +3,11 @@ import RiveHarnessApple
 import Testing
 
 /// The corpus against RiveRuntime, honouring `Corpus/expectations/apple.yaml`.
+///
+/// The corpus is read from its export (a JSON file, so this target links no libyaml and builds
+/// for an iOS simulator): `RIVE_HARNESS_CORPUS_JSON` when set, else `.build/corpus-export.json`
+/// in the RiveHarness checkout. Write it on the Mac first (README.md):
+/// `swift run rive-harness corpus export --out .build/corpus-export.json` in the RiveHarness checkout.
 let appleSuite = ConformanceSuite { AppleRuntimeAdapter() }
 
 /// Every scenario of the RiveHarness corpus as its own test case, one at a time (each case
@@ -12,7 +17,7 @@ let appleSuite = ConformanceSuite { AppleRuntimeAdapter() }
 @Suite("RiveRuntime conformance", .serialized)
 @MainActor
 struct AppleConformanceTests {
-    @Test("the corpus and Corpus/expectations/apple.yaml are valid")
+    @Test("the corpus export and its apple expectations are valid")
     func corpusAndExpectations() {
         appleSuite.checkProblems()
     }

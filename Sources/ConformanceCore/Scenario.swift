@@ -1,12 +1,12 @@
+import HarnessSupport
 import RuntimeAPI
-import YAML
 
 /// One conformance scenario: metadata and the steps that drive a runtime and check what it does.
 ///
 /// A scenario lives in one YAML file under `Corpus/scenarios`; its ID is that path without
 /// the `.yaml` extension (`binding/prop-1-set-then-get`). docs/scenario-format.md describes
 /// the language.
-public struct Scenario: Sendable {
+public struct Scenario: Sendable, Codable {
     /// The path under `Corpus/scenarios` without extension.
     public var id: String
     /// The file the scenario was loaded from, as diagnostics and traces name it.
@@ -25,10 +25,24 @@ public struct Scenario: Sendable {
     public var timeoutSeconds: Double?
     /// The steps in order.
     public var steps: [Step]
+
+    /// Creates a scenario (the YAML loader and the corpus export reader build them from outside this module).
+    public init(id: String, file: String, description: String, rules: [String], features: [String], requires: RuntimeCapabilities,
+                fixture: String?, timeoutSeconds: Double?, steps: [Step]) {
+        self.id = id
+        self.file = file
+        self.description = description
+        self.rules = rules
+        self.features = features
+        self.requires = requires
+        self.fixture = fixture
+        self.timeoutSeconds = timeoutSeconds
+        self.steps = steps
+    }
 }
 
 /// One step of a scenario: an action and, optionally, the error it must throw.
-public struct Step: Sendable {
+public struct Step: Sendable, Codable {
     /// The 1-based position of the step in the scenario.
     public var number: Int
     /// Where the step starts in the scenario file.
@@ -37,13 +51,21 @@ public struct Step: Sendable {
     public var action: StepAction
     /// The error this step must throw (`throws: FileError.invalidArtboard`); `nil` when it must not throw.
     public var expectedError: ErrorCase?
+
+    /// Creates a step.
+    public init(number: Int, mark: Mark, action: StepAction, expectedError: ErrorCase?) {
+        self.number = number
+        self.mark = mark
+        self.action = action
+        self.expectedError = expectedError
+    }
 }
 
 /// What a step does.
 ///
 /// Handle names refer to objects an earlier step created; the loader checks that each one
 /// exists and has the right kind.
-public enum StepAction: Sendable {
+public enum StepAction: Sendable, Codable {
     /// Creates a worker besides the scenario's own (which every step without `worker:` uses).
     case createWorker(handle: String)
     /// Loads a fixture into a file handle, on the scenario's worker or on a worker handle.
@@ -191,7 +213,7 @@ public enum StepAction: Sendable {
 
 /// What `createStateMachine` binds (the file's defaults, nothing, or an instance handle), or
 /// the `dataBind:` mode of a `Rive` object.
-public enum BindingChoice: Sendable, Hashable {
+public enum BindingChoice: Sendable, Hashable, Codable {
     /// The file's authored default instances (`binding: auto`, or no `binding:` key).
     case auto
     /// Nothing (`binding: none`).
@@ -201,9 +223,9 @@ public enum BindingChoice: Sendable, Hashable {
 }
 
 /// How a scenario asks for a view-model instance: the source kind and where the view model comes from.
-public struct InstanceSourceSpec: Sendable, Hashable {
+public struct InstanceSourceSpec: Sendable, Hashable, Codable {
     /// How the instance is filled.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    public enum Kind: String, Sendable, Hashable, CaseIterable, Codable {
         /// Type defaults (`.blank`).
         case blank
         /// A copy of the default instance (`.viewModelDefault`).
@@ -213,7 +235,7 @@ public struct InstanceSourceSpec: Sendable, Hashable {
     }
 
     /// Which view model: by name, or the one assigned to an artboard handle (`.artboardDefault`).
-    public enum ViewModel: Sendable, Hashable {
+    public enum ViewModel: Sendable, Hashable, Codable {
         /// The view model with this name.
         case named(String)
         /// The view model the file assigns to the artboard behind this handle.
@@ -226,18 +248,31 @@ public struct InstanceSourceSpec: Sendable, Hashable {
     public var viewModel: ViewModel
     /// The authored instance's name, for `.name`.
     public var instanceName: String?
+
+    /// Creates an instance source.
+    public init(kind: Kind, viewModel: ViewModel, instanceName: String?) {
+        self.kind = kind
+        self.viewModel = viewModel
+        self.instanceName = instanceName
+    }
 }
 
 /// One ordered `(global view model name, instance handle)` pair of a `bind` step.
-public struct GlobalPair: Sendable, Hashable {
+public struct GlobalPair: Sendable, Hashable, Codable {
     /// The global view model's name as the scenario writes it (it may be wrong on purpose).
     public var name: String
     /// The instance handle.
     public var instance: String
+
+    /// Creates a pair.
+    public init(name: String, instance: String) {
+        self.name = name
+        self.instance = instance
+    }
 }
 
 /// The value a scenario gives a number or boolean state-machine input.
-public enum InputValue: Sendable, Hashable {
+public enum InputValue: Sendable, Hashable, Codable {
     /// A number input's value.
     case number(Float)
     /// A boolean input's value.
@@ -245,7 +280,7 @@ public enum InputValue: Sendable, Hashable {
 }
 
 /// What a `decode` step decodes: the worker call it makes.
-public enum AssetKind: String, Sendable, Hashable, CaseIterable {
+public enum AssetKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// `decodeImage(from:)` (PNG or JPEG).
     case image
     /// `decodeFont(from:)` (TrueType or OpenType).
@@ -255,7 +290,7 @@ public enum AssetKind: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The write-only property types an `assign` step sets (PROP-8).
-public enum AssignableKind: String, Sendable, Hashable, CaseIterable {
+public enum AssignableKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// An `ImageProperty`, set to an image handle.
     case image
     /// A `FontProperty`, set to a font handle.
@@ -267,7 +302,7 @@ public enum AssignableKind: String, Sendable, Hashable, CaseIterable {
 }
 
 /// What a stream carries: the values of a value property, or the fires of a trigger.
-public enum StreamKind: Sendable, Hashable {
+public enum StreamKind: Sendable, Hashable, Codable {
     /// A `valueStream(of:)` for this value type.
     case value(ValueKind)
     /// A `stream(of: TriggerProperty)`.
@@ -275,7 +310,7 @@ public enum StreamKind: Sendable, Hashable {
 }
 
 /// What a stream must have emitted since subscribing.
-public enum EmissionExpectation: Sendable, Hashable {
+public enum EmissionExpectation: Sendable, Hashable, Codable {
     /// Exactly these values, in order (value streams only).
     case exactly([TypedValue])
     /// This many events.
@@ -285,7 +320,7 @@ public enum EmissionExpectation: Sendable, Hashable {
 }
 
 /// How a stream must have ended when an `emissions` step checks it (no `endsWith`: still open).
-public enum StreamEnding: Sendable, Hashable {
+public enum StreamEnding: Sendable, Hashable, Codable {
     /// Ended without an error: its consumer stopped (`endsWith: finished`, STR-8).
     case finished
     /// Ended with this error (`endsWith: ViewModelInstanceError.message`, STR-4).
@@ -293,7 +328,7 @@ public enum StreamEnding: Sendable, Hashable {
 }
 
 /// How a `cancel` step stops consuming a stream.
-public enum StreamStop: String, Sendable, Hashable, CaseIterable {
+public enum StreamStop: String, Sendable, Hashable, CaseIterable, Codable {
     /// The task iterating the stream is cancelled, after taking everything delivered so far (`by: task`, the default).
     case task
     /// A `for try await` loop takes the next delivered event and breaks; the stream is then
@@ -302,7 +337,7 @@ public enum StreamStop: String, Sendable, Hashable, CaseIterable {
 }
 
 /// What a `rive` step expects of the object's deprecated `viewModelInstance`.
-public enum RiveExposure: Sendable, Hashable {
+public enum RiveExposure: Sendable, Hashable, Codable {
     /// `nil` (`viewModelInstance: none`).
     case none
     /// An instance, kept under this handle (`viewModelInstance: HANDLE`).
@@ -310,7 +345,7 @@ public enum RiveExposure: Sendable, Hashable {
 }
 
 /// The parts of a frame report a `tick` step checks; `nil` parts are not checked.
-public struct FrameExpectation: Sendable, Hashable {
+public struct FrameExpectation: Sendable, Hashable, Codable {
     /// Whether the view advanced the state machine.
     public var advanced: Bool?
     /// Whether the view drew.
@@ -319,10 +354,18 @@ public struct FrameExpectation: Sendable, Hashable {
     public var settled: Bool?
     /// The advance's time step in seconds (compared within 1e-9).
     public var advanceSeconds: Double?
+
+    /// Creates a frame expectation; `nil` parts are not checked.
+    public init(advanced: Bool?, drew: Bool?, settled: Bool?, advanceSeconds: Double?) {
+        self.advanced = advanced
+        self.drew = drew
+        self.settled = settled
+        self.advanceSeconds = advanceSeconds
+    }
 }
 
 /// What a `digest` step checks against the last drawn frame.
-public enum DigestCheck: Sendable, Hashable {
+public enum DigestCheck: Sendable, Hashable, Codable {
     /// Remembers the digest under a name for later steps.
     case save(String)
     /// The digest must equal the one saved under the name.
@@ -334,7 +377,7 @@ public enum DigestCheck: Sendable, Hashable {
 }
 
 /// A question an `introspect` step asks, with the handle kind it is asked of.
-public enum IntrospectionQuery: Sendable, Hashable {
+public enum IntrospectionQuery: Sendable, Hashable, Codable {
     /// `File.getArtboardNames()`.
     case artboardNames
     /// `File.getViewModelNames()`.

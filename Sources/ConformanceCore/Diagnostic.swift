@@ -1,4 +1,4 @@
-import YAML
+import HarnessSupport
 
 /// A problem found in a corpus file, located at a line and column, with a stable code and a hint.
 ///
@@ -29,14 +29,17 @@ public struct Diagnostic: Error, Sendable, Hashable, Codable, CustomStringConver
         self.hint = hint
     }
 
-    /// Converts a YAML parse or decode error, keeping its code and location.
-    public init(_ error: YAMLError, file: String) {
-        self.init(file: file, mark: error.mark, code: error.code.rawValue, message: error.message,
-                  hint: error.hint ?? "fix the YAML at this position")
-    }
-
     /// `file:line:column: error[code]: message` and an indented hint line.
     public var description: String {
         "\(file):\(line):\(column): error[\(code)]: \(message)\n  hint: \(hint)"
     }
+}
+
+/// The diagnostics of one file that could not be loaded; never empty.
+public struct DiagnosticList: Error, Sendable, Hashable, Codable {
+    /// The diagnostics in the order found.
+    public var diagnostics: [Diagnostic]
+
+    /// Wraps diagnostics.
+    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
 }

@@ -2,7 +2,7 @@ import Foundation
 import RuntimeAPI
 
 /// The type of a readable, settable, observable property as scenarios name it.
-public enum ValueKind: String, Sendable, Hashable, CaseIterable {
+public enum ValueKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// `NumberProperty`, 32-bit float values.
     case number
     /// `StringProperty`.
@@ -16,7 +16,7 @@ public enum ValueKind: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A property value a scenario sets or expects, tagged with its type.
-public enum TypedValue: Sendable, Hashable, CustomStringConvertible {
+public enum TypedValue: Sendable, Hashable, Codable, CustomStringConvertible {
     /// A number; YAML numbers are rounded to the nearest `Float` (PROP-7).
     case number(Float)
     /// A string.
@@ -55,7 +55,7 @@ public enum TypedValue: Sendable, Hashable, CustomStringConvertible {
 /// `text` in double quotes on one line, valid as a YAML and JSON string: `"` and `\` are
 /// escaped, newline, carriage return and tab are written `\n`, `\r` and `\t`, and other
 /// control characters `\uXXXX`.
-func quoted(_ text: String) -> String {
+package func quoted(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
         switch scalar {
@@ -76,7 +76,7 @@ func quoted(_ text: String) -> String {
 /// How an actual value is compared with the expected one; the default is `.exact`.
 ///
 /// Comparisons are values so that every verdict can print the comparison it used.
-public enum Comparison: Sendable, Hashable, CustomStringConvertible {
+public enum Comparison: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Equal values; numbers compare as `Float`s.
     case exact
     /// Numbers within an absolute difference (`compare: {absolute: 1e-4}`).
