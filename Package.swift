@@ -67,6 +67,7 @@ let package = Package(
         .testTarget(name: "PerformanceHistoryTests", dependencies: ["PerformanceHistory"]),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "HarnessSupport"]),
         .testTarget(name: "DifferentialTests", dependencies: ["Differential", "ReferenceRuntime", "RuntimeAPI", "HarnessTestSupport"]),
+        .testTarget(name: "AppleLinuxTests", dependencies: ["AdapterProtocol", "Conformance", "RuntimeAPI", "HarnessSupport", "HarnessTestSupport"]),
         .testTarget(name: "RiveCppTests", dependencies: ["rive-harness", "AdapterProtocol", "Conformance", "ReferenceRuntime", "RiveRendering", "RuntimeAPI", "HarnessSupport", "HarnessTestSupport"]),
     ],
     cxxLanguageStandard: .cxx17

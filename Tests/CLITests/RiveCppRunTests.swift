@@ -15,13 +15,18 @@ struct RiveCppRunTests {
         #expect(result.standardError.contains("scripts/build-rive-cpp --git-dir /nonexistent/rive-runtime --commit \(sha)"))
     }
 
-    @Test("--runtime-commit needs --adapter rive-cpp, and rive-cpp takes no --command")
+    @Test("--runtime-commit needs --adapter rive-cpp, --ios-commit --adapter apple, and neither takes --command")
     func optionMisuse() throws {
         let commit = try HarnessProcess.run(["run", "--runtime-commit", "HEAD"])
         #expect(commit.exitCode == 2)
         #expect(commit.standardError.contains("--runtime-commit needs --adapter rive-cpp"))
-        let command = try HarnessProcess.run(["run", "--adapter", "rive-cpp", "--command", "true"])
-        #expect(command.exitCode == 2)
-        #expect(command.standardError.contains("finds its own driver"))
+        let iosCommit = try HarnessProcess.run(["run", "--adapter", "rive-cpp", "--ios-commit", "HEAD"])
+        #expect(iosCommit.exitCode == 2)
+        #expect(iosCommit.standardError.contains("--ios-commit needs --adapter apple"))
+        for adapter in ["rive-cpp", "apple"] {
+            let command = try HarnessProcess.run(["run", "--adapter", adapter, "--command", "true"])
+            #expect(command.exitCode == 2)
+            #expect(command.standardError.contains("--adapter \(adapter) finds its own program"))
+        }
     }
 }

@@ -276,7 +276,11 @@ struct CorpusExportTests {
                   expected: FrameExpectation(advanced: true, drew: nil, settled: false, advanceSeconds: 0.016)),
             .pointer(view: "v", event: PointerEvent(.down, x: 1.5, y: 2, pointerID: 3)),
             .createStateMachine(handle: "s", artboard: "a", name: nil, binding: .instance("i")),
-            .assertEmissions(stream: "t", expectation: .exactly([.boolean(true), .string("a\"b")]), endsWith: ErrorCase(name: "ViewModelInstanceError.message")),
+            .assertEmissions(stream: "t", expectation: .exactly([.boolean(true), .string("a\"b")]), endsWith: .failed(ErrorCase(name: "ViewModelInstanceError.message")!)),
+            .assertEmissions(stream: "t", expectation: .exactly([]), endsWith: .finished),
+            .cancelStream(stream: "t", by: .task),
+            .makeRive(handle: "r", file: "f", artboard: nil, stateMachine: "s", dataBind: .instance("i"), exposes: RiveExposure.none),
+            .makeRiveView(handle: "rv", rive: "r", width: 20, height: 10),
             .bindInstances(stateMachine: "s", main: nil, globals: [GlobalPair(name: "Theme", instance: "i")]),
         ]
         let scenario = Scenario(id: "x/y", file: "Corpus/scenarios/x/y.yaml", description: "d", rules: ["PROP-1"], features: [],

@@ -34,8 +34,9 @@ struct CachedProgramLocatorTests {
         try makeExecutable(program)
         let locator = CachedProgramLocator(.appleAdapter, cacheRoot: cache, environment: [:])
         #expect(try locator.locate(revision: Self.sha) == CachedProgramLocator.Located(path: program, commit: Self.sha))
-        #expect(throws: CachedProgramError.notBuilt(.riveCppDriver, commit: Self.sha, command: "scripts/build-rive-cpp --commit \(Self.sha)")) {
-            try CachedProgramLocator(.riveCppDriver, cacheRoot: cache, environment: [:]).locate(revision: Self.sha)
+        let riveCpp = CachedProgramLocator(.riveCppDriver, cacheRoot: cache, gitDirectory: "/nonexistent/git-dir", environment: [:])
+        #expect(throws: CachedProgramError.notBuilt(.riveCppDriver, commit: Self.sha, command: riveCpp.buildCommand(commit: Self.sha))) {
+            try riveCpp.locate(revision: Self.sha)
         }
     }
 

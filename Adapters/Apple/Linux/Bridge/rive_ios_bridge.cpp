@@ -22,6 +22,10 @@
 #include <utility>
 #include <vector>
 
+// Which rive::DataType enumerators the runtime commit has: scripts/build-rive-ios defines
+// RIB_HAS_DATA_TYPE_<NAME>=1 for each one its data type header declares (older commits lack
+// some), so the bridge builds for any runtime a rive-ios commit pins.
+
 namespace
 {
 
@@ -40,16 +44,31 @@ rive::DataType toCpp(rib_data_type type)
         case RIB_DATA_ENUM: return rive::DataType::enumType;
         case RIB_DATA_TRIGGER: return rive::DataType::trigger;
         case RIB_DATA_VIEW_MODEL: return rive::DataType::viewModel;
+#if RIB_HAS_DATA_TYPE_INTEGER
         case RIB_DATA_INTEGER: return rive::DataType::integer;
+#endif
+#if RIB_HAS_DATA_TYPE_SYMBOL_LIST_INDEX
         case RIB_DATA_SYMBOL_LIST_INDEX: return rive::DataType::symbolListIndex;
+#endif
+#if RIB_HAS_DATA_TYPE_ASSET_IMAGE
         case RIB_DATA_ASSET_IMAGE: return rive::DataType::assetImage;
+#endif
+#if RIB_HAS_DATA_TYPE_ASSET_FONT
         case RIB_DATA_ASSET_FONT: return rive::DataType::assetFont;
+#endif
+#if RIB_HAS_DATA_TYPE_ASSET_BLOB
         case RIB_DATA_ASSET_BLOB: return rive::DataType::assetBlob;
+#endif
+#if RIB_HAS_DATA_TYPE_ARTBOARD
         case RIB_DATA_ARTBOARD: return rive::DataType::artboard;
+#endif
+#if RIB_HAS_DATA_TYPE_INPUT
         case RIB_DATA_INPUT: return rive::DataType::input;
+#endif
+#if RIB_HAS_DATA_TYPE_ANY
         case RIB_DATA_ANY: return rive::DataType::any;
-        case RIB_DATA_NONE:
-        case RIB_DATA_UNKNOWN: break;
+#endif
+        default: break;
     }
     return rive::DataType::none;
 }
@@ -67,14 +86,30 @@ rib_data_type fromCpp(rive::DataType type)
         case rive::DataType::enumType: return RIB_DATA_ENUM;
         case rive::DataType::trigger: return RIB_DATA_TRIGGER;
         case rive::DataType::viewModel: return RIB_DATA_VIEW_MODEL;
+#if RIB_HAS_DATA_TYPE_INTEGER
         case rive::DataType::integer: return RIB_DATA_INTEGER;
+#endif
+#if RIB_HAS_DATA_TYPE_SYMBOL_LIST_INDEX
         case rive::DataType::symbolListIndex: return RIB_DATA_SYMBOL_LIST_INDEX;
+#endif
+#if RIB_HAS_DATA_TYPE_ASSET_IMAGE
         case rive::DataType::assetImage: return RIB_DATA_ASSET_IMAGE;
+#endif
+#if RIB_HAS_DATA_TYPE_ASSET_FONT
         case rive::DataType::assetFont: return RIB_DATA_ASSET_FONT;
+#endif
+#if RIB_HAS_DATA_TYPE_ASSET_BLOB
         case rive::DataType::assetBlob: return RIB_DATA_ASSET_BLOB;
+#endif
+#if RIB_HAS_DATA_TYPE_ARTBOARD
         case rive::DataType::artboard: return RIB_DATA_ARTBOARD;
+#endif
+#if RIB_HAS_DATA_TYPE_INPUT
         case rive::DataType::input: return RIB_DATA_INPUT;
+#endif
+#if RIB_HAS_DATA_TYPE_ANY
         case rive::DataType::any: return RIB_DATA_ANY;
+#endif
         default: return RIB_DATA_UNKNOWN;
     }
 }

@@ -16,7 +16,11 @@ final class AppleViewModelInstance: ViewModelInstance {
     }
 
     func name() async throws(ViewModelInstanceError) -> String {
+        #if !RIVE_RUNTIME_LINUX_BUILD || RIVE_RUNTIME_HAS_INSTANCE_NAMES
         do { return try await rive.name() } catch { throw viewModelInstanceError(error) }
+        #else
+        throw .error("RiveRuntime \(AppleRuntimeAdapter.builtRiveRuntimeVersion) has no ViewModelInstance.name()")
+        #endif
     }
 
     func viewModelName() async throws(ViewModelInstanceError) -> String {
