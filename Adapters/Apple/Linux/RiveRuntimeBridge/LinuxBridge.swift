@@ -74,6 +74,10 @@ enum LinuxBridge {
     /// Calls the observer's listener method for one event, with the arguments the
     /// Objective-C++ bridge passes (names as arrays, properties and enums as dictionaries,
     /// instance data as a dictionary of NSNumbers and strings).
+    ///
+    /// Listener methods that older rive-ios commits lack are called only when that commit's
+    /// headers declare them (scripts/build-rive-ios defines RIVE_IOS_LISTENER_<method> for
+    /// each `on…` method they declare); such an event then has no listener, as upstream.
     static func deliver(_ e: rib_event, to object: AnyObject) {
         let h = e.handle, r = e.request_id
         switch e.kind {
@@ -117,7 +121,9 @@ enum LinuxBridge {
         case RIB_ARTBOARD_DEFAULT_VIEW_MODEL_INFO:
             (object as? any ArtboardListener)?.onDefaultViewModelInfoReceived(h, requestID: r, viewModelName: text(e.text),
                                                                               instanceName: text(e.text2))
+        #if RIVE_IOS_LISTENER_onArtboardVolumeReceived
         case RIB_ARTBOARD_VOLUME: (object as? any ArtboardListener)?.onArtboardVolumeReceived(h, requestID: r, volume: e.number_value)
+        #endif
         case RIB_STATE_MACHINE_ERROR: (object as? any StateMachineListener)?.onStateMachineError(h, requestID: r, message: text(e.text))
         case RIB_STATE_MACHINE_DELETED: (object as? any StateMachineListener)?.onStateMachineDeleted(h, requestID: r)
         case RIB_STATE_MACHINE_SETTLED: (object as? any StateMachineListener)?.onStateMachineSettled(h, requestID: r)
@@ -135,9 +141,13 @@ enum LinuxBridge {
             (object as? any ViewModelInstanceListener)?.onViewModelDataReceived(h, requestID: r, data: data)
         case RIB_INSTANCE_LIST_SIZE:
             (object as? any ViewModelInstanceListener)?.onViewModelListSizeReceived(h, requestID: r, path: text(e.text), size: Int(e.size))
+        #if RIVE_IOS_LISTENER_onViewModelInstanceViewModelNameReceived
         case RIB_INSTANCE_VIEW_MODEL_NAME:
             (object as? any ViewModelInstanceListener)?.onViewModelInstanceViewModelNameReceived(h, requestID: r, viewModelName: text(e.text))
+        #endif
+        #if RIVE_IOS_LISTENER_onViewModelInstanceNameReceived
         case RIB_INSTANCE_NAME: (object as? any ViewModelInstanceListener)?.onViewModelInstanceNameReceived(h, requestID: r, name: text(e.text))
+        #endif
         case RIB_IMAGE_DECODED: (object as? any RenderImageListener)?.onRenderImageDecoded(h, requestID: r)
         case RIB_IMAGE_ERROR: (object as? any RenderImageListener)?.onRenderImageError(h, requestID: r, message: text(e.text))
         case RIB_IMAGE_DELETED: (object as? any RenderImageListener)?.onRenderImageDeleted(h, requestID: r)

@@ -86,25 +86,15 @@ final class AppleFile: File {
         }
     }
 
+    /// RiveRuntime's property types by case name, so that a RiveRuntime with fewer or more
+    /// types than RuntimeAPI still builds (a type RuntimeAPI lacks reads as `.none`).
+    private static let dataTypes: [String: DataType] = [
+        "none": .none, "string": .string, "number": .number, "boolean": .boolean, "color": .color, "list": .list,
+        "enum": .enumType, "trigger": .trigger, "viewModel": .viewModel, "integer": .integer, "symbolListIndex": .symbolListIndex,
+        "assetImage": .assetImage, "assetFont": .assetFont, "assetBlob": .assetBlob, "artboard": .artboard, "input": .input, "any": .any,
+    ]
+
     private func dataType(_ type: RRViewModelProperty.DataType) -> DataType {
-        switch type {
-        case .none: .none
-        case .string: .string
-        case .number: .number
-        case .boolean: .boolean
-        case .color: .color
-        case .list: .list
-        case .enum: .enumType
-        case .trigger: .trigger
-        case .viewModel: .viewModel
-        case .integer: .integer
-        case .symbolListIndex: .symbolListIndex
-        case .assetImage: .assetImage
-        case .assetFont: .assetFont
-        case .assetBlob: .assetBlob
-        case .artboard: .artboard
-        case .input: .input
-        case .any: .any
-        }
+        Self.dataTypes["\(type)"] ?? .none
     }
 }

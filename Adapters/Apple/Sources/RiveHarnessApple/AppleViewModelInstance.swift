@@ -24,7 +24,11 @@ final class AppleViewModelInstance: ViewModelInstance {
     }
 
     func viewModelName() async throws(ViewModelInstanceError) -> String {
+        #if !RIVE_RUNTIME_LINUX_BUILD || RIVE_RUNTIME_HAS_INSTANCE_NAMES
         do { return try await rive.viewModelName() } catch { throw viewModelInstanceError(error) }
+        #else
+        throw .error("RiveRuntime \(AppleRuntimeAdapter.builtRiveRuntimeVersion) has no ViewModelInstance.viewModelName()")
+        #endif
     }
 
     func value<P: ValueProperty>(of property: P) async throws(ViewModelInstanceError) -> P.Value {
