@@ -21,15 +21,18 @@ struct PythonExampleTests {
         try FileManager.default.createDirectory(at: descriptions, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: descriptions) }
         let fixtures = root.appendingPathComponent("Corpus/fixtures")
-        /// Writes the description the toy serves for a `.riv` file.
-        func describe(_ path: String) throws {
-            let inspected = try HarnessProcess.run(["inspect", path, "--json"])
+        /// Writes the description the toy serves for a `.riv` file. The two child processes run
+        /// on a thread of their own: waiting for them on the main actor would hold up every
+        /// other main-actor test (their watchdogs included) for as long as they take.
+        func describe(_ path: String) async throws {
+            let (inspected, digest) = try await Self.offTheMainActor {
+                (try HarnessProcess.run(["inspect", path, "--json"]), try Self.sha256(of: path, python: python))
+            }
             try #require(inspected.exitCode == 0, "\(inspected.standardError)")
-            let digest = try Self.sha256(of: path, python: python)
             try Data(inspected.standardOutput.utf8).write(to: descriptions.appendingPathComponent("\(digest).json"))
         }
         for name in try FileManager.default.contentsOfDirectory(atPath: fixtures.path) where name.hasSuffix(".riv") {
-            try describe(fixtures.appendingPathComponent(name).path)
+            try await describe(fixtures.appendingPathComponent(name).path)
         }
         let script = root.appendingPathComponent("Examples/python-adapter/toy_adapter.py").path
         let adapter = try ProcessAdapter(configuration: ProcessAdapterConfiguration(command: "'\(python)' '\(script)' '\(descriptions.path)'"))
@@ -44,7 +47,7 @@ struct PythonExampleTests {
         for entry in plan.entries {
             guard case .run(let scenario) = entry.decision else { continue }
             for fixture in SharedFixtures.sharedFixtures(of: scenario) {
-                try describe(SharedFixtures.path(of: fixture, fixturesDirectory: fixtures.path))
+                try await describe(SharedFixtures.path(of: fixture, fixturesDirectory: fixtures.path))
             }
         }
         let runnable = plan.entries.filter { if case .run = $0.decision { true } else { false } }.count
@@ -71,7 +74,14 @@ struct PythonExampleTests {
 
 extension PythonExampleTests {
     /// The SHA-256 of a file in hex, computed by Python's hashlib (as the toy adapter does).
-    static func sha256(of path: String, python: String) throws -> String {
+    /// Runs blocking work on a new thread and waits for it without blocking the caller's executor.
+    nonisolated static func offTheMainActor<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try body() }) }.start()
+        }
+    }
+
+    nonisolated static func sha256(of path: String, python: String) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = ["-c", "import hashlib, sys; print(hashlib.sha256(open(sys.argv[1], 'rb').read()).hexdigest())", path]
