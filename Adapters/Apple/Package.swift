@@ -30,7 +30,7 @@ if !riveIOSBuild.isEmpty {
     adapterSwiftSettings.append(.define("RIVE_RUNTIME_LINUX_BUILD"))
     adapterSwiftSettings.append(.unsafeFlags(["-I", "\(riveIOSBuild)/modules"]))
     // Each line of features.txt is a compilation condition the build found the module to
-    // support (for example RIVE_RUNTIME_HAS_GLOBALS); the adapter declares capabilities from them.
+    // support (for example RIVE_RUNTIME_HAS_INSTANCE_NAMES); the adapter's code and capabilities follow them.
     let features = (try? String(contentsOfFile: "\(riveIOSBuild)/features.txt", encoding: .utf8)) ?? ""
     for feature in features.split(separator: "\n") where !feature.isEmpty {
         adapterSwiftSettings.append(.define(String(feature)))

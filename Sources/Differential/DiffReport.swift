@@ -25,7 +25,8 @@ public enum DiffReport {
     /// then a totals row per status.
     public static func summary(_ results: [DifferentialRunner.FileResult], sections: [DumpSection]) -> [String] {
         let names = results.map { ($0.path as NSString).lastPathComponent }
-        let width = max(4, names.map(\.count).max() ?? 0) + 2
+        let labels = SectionStatus.allCases.map { $0 == .failed ? "failed" : $0.rawValue }
+        let width = max(4, names.map(\.count).max() ?? 0, labels.map(\.count).max() ?? 0) + 2
         let columns = sections.map { max($0.rawValue.count, 4) + 2 }
         func row(_ first: String, _ cells: [String]) -> String {
             (first.padding(toLength: width, withPad: " ", startingAt: 0)

@@ -18,7 +18,9 @@ struct DiffCommand: HarnessCommand {
         frame reports, the bound instance's values, and draw commands at chosen frames.
         Numbers are rounded to 4 decimal places. Reports the first differing line of each
         section, then a table of files × sections (= equal, DIFF differ, FAIL one side
-        failed). A FOLDER stands for the .riv files under it, in path order.
+        failed, n/c not comparable: a side lacks what the section needs; what only one side
+        declares is dumped as not comparable on both). A FOLDER stands for the .riv files
+        under it, in path order.
 
         options:
           --adapters A,B     the two adapters to compare (names as for 'run --adapter'; the
@@ -40,7 +42,7 @@ struct DiffCommand: HarnessCommand {
         --runtime-commit REV and --request-timeout S, apple takes --ios-commit REV and
         --request-timeout S; an option no chosen adapter takes is a usage error. Progress goes to stderr, one line per file.
 
-        exit codes: 0 every section of every file is equal; 1 a section differs or a side
+        exit codes: 0 every section of every file is equal or not comparable; 1 a section differs or a side
         failed; 2 usage error (unknown adapter or section, bad number, an adapter option no
         chosen adapter takes); 3 a file or folder is missing or unreadable, no .riv file was
         given, or a process adapter failed its first handshake (or the rive-cpp driver or the

@@ -22,14 +22,12 @@ public final class AppleRuntimeAdapter: RuntimeAdapter {
 
     /// The capabilities the RiveRuntime this adapter is compiled against supports.
     ///
-    /// The API-dependent ones come from compilation conditions that `scripts/build-rive-ios`
-    /// sets after probing the built module (features.txt); against the binary framework of
-    /// `Package.swift`'s pinned version none is set, as 6.24 has none of those APIs.
+    /// The API-dependent one comes from a compilation condition that `scripts/build-rive-ios`
+    /// sets after probing the built module (features.txt). Globals, `createStateMachine(_:binding:)`
+    /// and blobs appear only in the 6.28 documentation, not in any public rive-ios source, so
+    /// the adapter has no code for them and does not declare them.
     static var riveRuntimeFeatures: RuntimeCapabilities {
         var capabilities: RuntimeCapabilities = [.introspection, .values, .streams, .lists, .nestedInstances, .binding]
-        #if RIVE_RUNTIME_HAS_GLOBALS
-        capabilities.insert(.globals)
-        #endif
         // Every released RiveRuntime has `Rive` (View/Rive.swift); the Linux build compiles it
         // over a Combine stand-in when the commit's View/Rive.swift exists.
         #if !RIVE_RUNTIME_LINUX_BUILD || RIVE_RUNTIME_HAS_RIVE_OBJECT
@@ -212,6 +210,7 @@ final class RiveLogCapture: RRLogger, @unchecked Sendable {
         case .audio: "audio"
         case .view: "view"
         case .custom(let name): name
+        @unknown default: "\(tag)"
         }
     }
 

@@ -26,6 +26,7 @@ func fileError(_ error: any Error) -> FileError {
     case .invalidViewModel(let detail): return .invalidViewModel(detail)
     case .invalidViewModelInstance(let detail): return .invalidViewModelInstance(detail)
     case .cancelled: return .cancelled
+    @unknown default: return .invalidFile(String(describing: error))
     }
 }
 
@@ -38,6 +39,7 @@ func artboardError(_ error: any Error) -> ArtboardError {
     case .invalidArtboard(let detail): return .invalidArtboard(detail)
     case .invalidStateMachine(let detail): return .invalidStateMachine(detail)
     case .cancelled: return .cancelled
+    @unknown default: return .invalidArtboard(String(describing: error))
     }
 }
 
@@ -52,6 +54,7 @@ func viewModelInstanceError(_ error: any Error) -> ViewModelInstanceError {
     case .error(let underlying): return .error(String(describing: underlying))
     case .message(let message): return .message(message)
     case .cancelled: return .cancelled
+    @unknown default: return .error(String(describing: error))
     }
 }
 
