@@ -289,12 +289,7 @@ public final class RuntimeDumper {
             let report = view.tick(DisplayTick(timestamp: Double(frame) * DumpOptions.frameSeconds))
             await worker.flush()
             frames.append("frame \(frame) " + Self.text(of: report))
-            if wantsValues, let instance {
-                for line in await keyedValueLines(of: instance, label: "") where !line.key.isEmpty && previous[line.key] != line.text {
-                    bound.append("frame \(frame) " + line.text)
-                    previous[line.key] = line.text
-                }
-            }
+            if wantsValues, let instance { await appendChangedValues(of: instance, frame: frame, to: &bound, previous: &previous) }
             if drawFrames.contains(frame) {
                 do {
                     let summary = DrawCommandSummary.summarize(try view.drawDigest().commands)
@@ -305,6 +300,15 @@ public final class RuntimeDumper {
         }
         if instance == nil { bound.append("no bound instance") }
         return [.frames: frames, .boundValues: bound, .draws: draws]
+    }
+
+    /// Appends a frame's lines of the instance's values that changed since the last frame.
+    private func appendChangedValues(of instance: any ViewModelInstance, frame: Int, to lines: inout [String],
+                                     previous: inout [String: String]) async {
+        for line in await keyedValueLines(of: instance, label: "") where !line.key.isEmpty && previous[line.key] != line.text {
+            lines.append("frame \(frame) " + line.text)
+            previous[line.key] = line.text
+        }
     }
 
     /// What a play through a view needs of both sides: its per-tick reports and its draws.
@@ -324,10 +328,7 @@ public final class RuntimeDumper {
             for frame in 0...options.frames {
                 stateMachine.advance(by: frame == 0 ? 0 : DumpOptions.frameSeconds)
                 await worker.flush()
-                for line in await keyedValueLines(of: instance, label: "") where !line.key.isEmpty && previous[line.key] != line.text {
-                    bound.append("frame \(frame) " + line.text)
-                    previous[line.key] = line.text
-                }
+                await appendChangedValues(of: instance, frame: frame, to: &bound, previous: &previous)
             }
         }
         if instance == nil { bound.append("no bound instance") }

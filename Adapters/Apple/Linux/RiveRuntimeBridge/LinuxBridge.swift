@@ -29,11 +29,14 @@ enum LinuxBridge {
         return rib_data_type(rawValue: UInt32(index))
     }
 
-    /// The header data type of a C data type, by case name; `.none` when the header lacks it.
+    /// The header's data type for each `rib_data_type`, by case name (`.none` where the header
+    /// lacks one), looked up once: every property list and value callback converts its type.
+    private static let headerDataTypes: [RiveViewModelInstanceDataType] = dataTypeNames.map { caseNamed($0) ?? caseNamed("none")! }
+
+    /// The header data type of a C data type; `.none` for one the bridge does not know.
     static func headerDataType(_ type: rib_data_type) -> RiveViewModelInstanceDataType {
         let index = Int(type.rawValue)
-        let name = index < dataTypeNames.count ? dataTypeNames[index] : "none"
-        return caseNamed(name) ?? caseNamed("none")!
+        return index < headerDataTypes.count ? headerDataTypes[index] : headerDataTypes[0]
     }
 
     static func fit(_ fit: RiveConfigurationFit) -> rib_fit {
