@@ -84,6 +84,14 @@ final class CommandQueue: NSObject, CommandQueueProtocol, @preconcurrency _Comma
         return handle
     }
 
+    /// `register` for a command that sends bytes (a file, an image, a font, audio).
+    private func register(_ kind: rib_listener_kind, _ observer: AnyObject, bytes data: Data,
+                          _ send: (UnsafePointer<UInt8>?, Int, UnsafeMutableRawPointer) -> UInt64) -> UInt64 {
+        register(kind, observer) { pointer in
+            data.withUnsafeBytes { send($0.baseAddress?.assumingMemoryBound(to: UInt8.self), $0.count, pointer) }
+        }
+    }
+
     private func unregister(_ kind: rib_listener_kind, _ handle: UInt64) {
         rib_queue_delete_listener(queue, kind, handle)
         if let box = observers.removeValue(forKey: ListenerKey(kind: kind.rawValue, handle: handle)) {
@@ -94,11 +102,7 @@ final class CommandQueue: NSObject, CommandQueueProtocol, @preconcurrency _Comma
     // MARK: File
 
     func loadFile(_ data: Data, observer: any FileListener, requestID: UInt64) -> UInt64 {
-        register(RIB_LISTENER_FILE, observer) { pointer in
-            data.withUnsafeBytes { bytes in
-                rib_load_file(queue, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, pointer, requestID)
-            }
-        }
+        register(RIB_LISTENER_FILE, observer, bytes: data) { rib_load_file(queue, $0, $1, $2, requestID) }
     }
 
     func deleteFile(_ file: UInt64, requestID: UInt64) { rib_delete_file(queue, file, requestID) }
@@ -383,9 +387,7 @@ final class CommandQueue: NSObject, CommandQueueProtocol, @preconcurrency _Comma
     // MARK: Images, fonts, audio
 
     func decodeImage(_ data: Data, listener: any RenderImageListener, requestID: UInt64) -> UInt64 {
-        register(RIB_LISTENER_IMAGE, listener) { pointer in
-            data.withUnsafeBytes { rib_decode_image(queue, $0.baseAddress?.assumingMemoryBound(to: UInt8.self), $0.count, pointer, requestID) }
-        }
+        register(RIB_LISTENER_IMAGE, listener, bytes: data) { rib_decode_image(queue, $0, $1, $2, requestID) }
     }
 
     func deleteImage(_ renderImage: UInt64, requestID: UInt64) { rib_delete_image(queue, renderImage, requestID) }
@@ -394,9 +396,7 @@ final class CommandQueue: NSObject, CommandQueueProtocol, @preconcurrency _Comma
     func removeGlobalImageAsset(_ name: String, requestID: UInt64) { rib_remove_global_image(queue, name, requestID) }
 
     func decodeFont(_ data: Data, listener: any FontListener, requestID: UInt64) -> UInt64 {
-        register(RIB_LISTENER_FONT, listener) { pointer in
-            data.withUnsafeBytes { rib_decode_font(queue, $0.baseAddress?.assumingMemoryBound(to: UInt8.self), $0.count, pointer, requestID) }
-        }
+        register(RIB_LISTENER_FONT, listener, bytes: data) { rib_decode_font(queue, $0, $1, $2, requestID) }
     }
 
     /// Not implemented on Linux (no system fonts): the listener gets a font error, on the
@@ -413,9 +413,7 @@ final class CommandQueue: NSObject, CommandQueueProtocol, @preconcurrency _Comma
     func removeGlobalFontAsset(_ name: String, requestID: UInt64) { rib_remove_global_font(queue, name, requestID) }
 
     func decodeAudio(_ data: Data, listener: any AudioListener, requestID: UInt64) -> UInt64 {
-        register(RIB_LISTENER_AUDIO, listener) { pointer in
-            data.withUnsafeBytes { rib_decode_audio(queue, $0.baseAddress?.assumingMemoryBound(to: UInt8.self), $0.count, pointer, requestID) }
-        }
+        register(RIB_LISTENER_AUDIO, listener, bytes: data) { rib_decode_audio(queue, $0, $1, $2, requestID) }
     }
 
     func deleteAudio(_ audio: UInt64, requestID: UInt64) { rib_delete_audio(queue, audio, requestID) }
