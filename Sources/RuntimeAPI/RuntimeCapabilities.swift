@@ -43,6 +43,18 @@ public struct RuntimeCapabilities: OptionSet, Sendable, Hashable, CustomStringCo
     /// The Apple `Rive` object (`File.makeRive(artboard:stateMachine:dataBind:)`) and views
     /// made from one (`ViewConfiguration(rive:width:height:)`).
     public static let riveObject = RuntimeCapabilities(rawValue: 1 << 16)
+    /// Text shaped and laid out into glyphs (the engine's `WITH_RIVE_TEXT`: HarfBuzz and SheenBidi).
+    public static let textShaping = RuntimeCapabilities(rawValue: 1 << 17)
+    /// Layout components sized and placed by a layout engine (the engine's `WITH_RIVE_LAYOUT`: Yoga).
+    public static let layout = RuntimeCapabilities(rawValue: 1 << 18)
+    /// Scripted components, converters and listeners run by a script VM (the engine's `WITH_RIVE_SCRIPTING`: Luau).
+    public static let scripting = RuntimeCapabilities(rawValue: 1 << 19)
+    /// Audio events and audio assets played by an audio engine (the engine's `WITH_RIVE_AUDIO`: miniaudio).
+    public static let audio = RuntimeCapabilities(rawValue: 1 << 20)
+
+    /// The engine features a runtime may compile out; a file that uses one is only comparable
+    /// between runtimes that both implement it.
+    public static let engineFeatures: RuntimeCapabilities = [.textShaping, .layout, .scripting, .audio]
 
     /// Every capability with its stable name, in bit order.
     public static let names: [(name: String, capability: RuntimeCapabilities)] = [
@@ -51,6 +63,7 @@ public struct RuntimeCapabilities: OptionSet, Sendable, Hashable, CustomStringCo
         ("pointerEvents", .pointerEvents), ("pixels", .pixels), ("drawDigest", .drawDigest),
         ("redrawReports", .redrawReports), ("frameReports", .frameReports), ("log", .log), ("inputs", .inputs),
         ("artboardMetrics", .artboardMetrics), ("riveObject", .riveObject),
+        ("textShaping", .textShaping), ("layout", .layout), ("scripting", .scripting), ("audio", .audio),
     ]
 
     /// The capability with a stable name, or `nil` when no capability has that name.
