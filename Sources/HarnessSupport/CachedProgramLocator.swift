@@ -69,26 +69,29 @@ public struct CachedProgramLocator: Sendable {
         }
     }
 
-    /// The cached program for a revision (`nil`: the git directory's `HEAD`).
+    /// The cached program for a revision (`nil`: the git directory's `HEAD`), built with the
+    /// given engine features (`nil`: the program has no feature variants).
     /// - Throws: `CachedProgramError` when the revision cannot be resolved or nothing is cached,
     ///   with the one command that builds it.
-    public func locate(revision: String?) throws(CachedProgramError) -> Located {
+    public func locate(revision: String?, features: EngineFeatureSelection? = nil) throws(CachedProgramError) -> Located {
         let commit = try resolve(revision: revision)
-        let path = "\(cacheRoot)/\(program.cacheFolder)/\(commit)/\(program.pathInCommitFolder)"
+        let folder = commit + (features?.cacheFolderSuffix ?? "")
+        let path = "\(cacheRoot)/\(program.cacheFolder)/\(folder)/\(program.pathInCommitFolder)"
         guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw .notBuilt(program, commit: commit, command: buildCommand(commit: commit))
+            throw .notBuilt(program, commit: commit, command: buildCommand(commit: commit, features: features))
         }
         return Located(path: path, commit: commit)
     }
 
-    /// The command that builds the program for a commit.
-    public func buildCommand(commit: String) -> String {
+    /// The command that builds the program for a commit (with `--features` unless shipped).
+    public func buildCommand(commit: String, features: EngineFeatureSelection? = nil) -> String {
+        let featureFlag = features.map { $0 == .shipped ? "" : " --features \($0)" } ?? ""
         guard let gitDirectory, gitDirectory != program.defaultGitDirectory else {
             return program.defaultGitDirectory == nil
-                ? "\(program.buildCommand) --git-dir DIR --commit \(commit)"
-                : "\(program.buildCommand) --commit \(commit)"
+                ? "\(program.buildCommand) --git-dir DIR --commit \(commit)\(featureFlag)"
+                : "\(program.buildCommand) --commit \(commit)\(featureFlag)"
         }
-        return "\(program.buildCommand) --git-dir \(gitDirectory) --commit \(commit)"
+        return "\(program.buildCommand) --git-dir \(gitDirectory) --commit \(commit)\(featureFlag)"
     }
 
     /// The full sha of a revision.

@@ -11,27 +11,45 @@ struct CachedAdapterOption: Sendable {
     let program: CachedProgram
     /// The option that picks the commit (`--runtime-commit`, `--ios-commit`).
     let revisionOption: String
+    /// The option that picks the engine features the program was built with
+    /// (`--runtime-features`), for programs built in feature variants.
+    let featuresOption: String?
     /// The document that explains the build.
     let guide: String
 
     /// The Rive C++ runtime's driver (docs/rive-cpp-adapter.md).
     static let riveCpp = CachedAdapterOption(name: "rive-cpp", program: .riveCppDriver, revisionOption: "--runtime-commit",
-                                             guide: "docs/rive-cpp-adapter.md")
+                                             featuresOption: "--runtime-features", guide: "docs/rive-cpp-adapter.md")
     /// RiveRuntime's Swift layer over the engine its rive-ios commit pins (docs/apple-adapter.md).
     static let apple = CachedAdapterOption(name: "apple", program: .appleAdapter, revisionOption: "--ios-commit",
-                                           guide: "docs/apple-adapter.md")
+                                           featuresOption: nil, guide: "docs/apple-adapter.md")
     /// Both, in the order `--help` lists them.
     static let all = [riveCpp, apple]
 
     /// The option of an adapter name, if it is one of these.
     static func named(_ name: String) -> CachedAdapterOption? { all.first { $0.name == name } }
 
-    /// The process configuration for the cached program of a revision (nil: HEAD).
+    /// The options this adapter takes besides `--request-timeout`.
+    var options: [String] { [revisionOption] + (featuresOption.map { [$0] } ?? []) }
+
+    /// The engine features of a `featuresOption` value (nil: shipped), or nil for a program
+    /// without feature variants.
+    /// - Throws: `UsageError` for an unknown feature.
+    func features(_ value: String?) throws(UsageError) -> EngineFeatureSelection? {
+        guard let featuresOption else { return nil }
+        guard let value else { return .shipped }
+        do { return try EngineFeatureSelection(parsing: value) } catch {
+            throw UsageError(message: "\(featuresOption): \(error.description)", hint: "see \(guide)")
+        }
+    }
+
+    /// The process configuration for the cached program of a revision (nil: HEAD) and
+    /// engine features (nil: none to choose).
     /// - Throws: `CommandFailure` (exit 3, bad input) naming the one command that builds the
     ///   program, or why the revision cannot be resolved.
-    func configuration(revision: String?, requestTimeoutSeconds: Double) throws(CommandFailure) -> ProcessAdapterConfiguration {
+    func configuration(revision: String?, features: EngineFeatureSelection?, requestTimeoutSeconds: Double) throws(CommandFailure) -> ProcessAdapterConfiguration {
         let located: CachedProgramLocator.Located
-        do { located = try CachedProgramLocator(program).locate(revision: revision) } catch {
+        do { located = try CachedProgramLocator(program).locate(revision: revision, features: features) } catch {
             throw CommandFailure(message: "error[\(error.code)]: \(error.description)\n  hint: \(guide) explains the build",
                                  exitCode: .badInput)
         }

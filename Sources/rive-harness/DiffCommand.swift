@@ -1,6 +1,7 @@
 import AdapterProtocol
 import Differential
 import Foundation
+import HarnessSupport
 import RuntimeAPI
 
 /// `rive-harness diff`: dumps `.riv` files through two adapters and compares the dumps.
@@ -39,7 +40,7 @@ struct DiffCommand: HarnessCommand {
 
         Adapter options are passed to each side whose adapter takes them, as 'run' takes
         them: process takes --command 'CMD ARGS' and --request-timeout S, rive-cpp takes
-        --runtime-commit REV and --request-timeout S, apple takes --ios-commit REV and
+        --runtime-commit REV, --runtime-features LIST and --request-timeout S, apple takes --ios-commit REV and
         --request-timeout S; an option no chosen adapter takes is a usage error. Progress goes to stderr, one line per file.
 
         exit codes: 0 every section of every file is equal or not comparable; 1 a section differs or a side
@@ -51,7 +52,7 @@ struct DiffCommand: HarnessCommand {
 
     static let options = ["--adapters", "--frames", "--at", "--sections", "--out", "--timeout"] + adapterOptionNames
     /// The adapter options `diff` passes through to the adapters that take them (as `run` does).
-    static let adapterOptionNames = ["--command", "--request-timeout", "--runtime-commit", "--ios-commit"]
+    static let adapterOptionNames = ["--command", "--request-timeout", "--runtime-commit", "--runtime-features", "--ios-commit"]
 
     let paths: [String]
     let adapterNames: (a: String, b: String)
@@ -155,7 +156,7 @@ struct DiffCommand: HarnessCommand {
     /// `--ios-commit` and `--request-timeout`, the in-process adapters of the registry none.
     private static func optionsTaken(by adapterName: String) -> [String] {
         if adapterName == AdapterRegistry.processAdapterName { return ["--command", "--request-timeout"] }
-        if let cached = CachedAdapterOption.named(adapterName) { return [cached.revisionOption, "--request-timeout"] }
+        if let cached = CachedAdapterOption.named(adapterName) { return cached.options + ["--request-timeout"] }
         return []
     }
 
@@ -175,7 +176,10 @@ struct DiffCommand: HarnessCommand {
         }
         if let cached = CachedAdapterOption.named(name) {
             if let revision = options[cached.revisionOption], revision.isEmpty { throw usage("\(cached.revisionOption) needs a revision") }
-            let configuration = try cached.configuration(revision: options[cached.revisionOption], requestTimeoutSeconds: requestTimeout)
+            let features: EngineFeatureSelection?
+            do { features = try cached.features(cached.featuresOption.flatMap { options[$0] }) } catch { throw usage(error.message) }
+            let configuration = try cached.configuration(revision: options[cached.revisionOption], features: features,
+                                                         requestTimeoutSeconds: requestTimeout)
             return try AdapterRegistry.processFactory(configuration).make
         }
         switch name {

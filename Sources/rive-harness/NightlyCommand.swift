@@ -82,7 +82,7 @@ struct NightlyCommand: HarnessCommand {
         // Every adapter this binary can run without more arguments: the in-process ones, and
         // rive-cpp when scripts/build-rive-cpp has cached its driver for the runtime's HEAD.
         let builtIn = MainActor.assumeIsolated { AdapterRegistry.adapters.map(\.name) }
-            + ((try? CachedProgramLocator(.riveCppDriver).locate(revision: nil)) != nil ? [CachedAdapterOption.riveCpp.name] : [])
+            + ((try? CachedProgramLocator(.riveCppDriver).locate(revision: nil, features: .shipped)) != nil ? [CachedAdapterOption.riveCpp.name] : [])
         var selected = builtIn
         if let chosen {
             selected = chosen.split(separator: ",").map(String.init)

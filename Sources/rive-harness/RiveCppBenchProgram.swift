@@ -14,7 +14,8 @@ struct RiveCppBenchProgram {
     static let buildHint = "build it with 'scripts/build-rive-cpp --print bench' (about 5 minutes on 2 cores the first time), or pass --rive-cpp-bench PATH"
 
     /// The program: `explicit` when given, else `RIVE_CPP_BENCH`, else the most recently
-    /// built one for the runtime's `HEAD` commit in the cache (`CachedProgramLocator`: the
+    /// built one for the runtime's `HEAD` commit in the cache (its shipped-features build,
+    /// else its reduced one) (`CachedProgramLocator`: the
     /// cache `RIVE_HARNESS_CACHE` or `~/.cache/rive-harness`, the git directory
     /// `RIVE_RUNTIME_GIT_DIR` or the mirror), so a bisect's builds of other commits are never
     /// picked by accident; without a git directory to resolve `HEAD`, the most recently built
@@ -26,10 +27,11 @@ struct RiveCppBenchProgram {
         }
         let locator = CachedProgramLocator(.riveCppDriver)
         let runtimes = (locator.cacheRoot as NSString).appendingPathComponent("rive-cpp")
-        let commits = (try? locator.resolve(revision: nil)).map { [$0] }
-            ?? ((try? FileManager.default.contentsOfDirectory(atPath: runtimes)) ?? [])
+        let commits = (try? locator.resolve(revision: nil)).map { [[$0 + EngineFeatureSelection.shipped.cacheFolderSuffix], [$0]] }
+            ?? [(try? FileManager.default.contentsOfDirectory(atPath: runtimes)) ?? []]
         var newest: (path: String, date: Date)?
-        for commit in commits {
+        for folders in commits where newest == nil {
+          for commit in folders {
             let programs = "\(runtimes)/\(commit)/programs"
             for key in (try? FileManager.default.contentsOfDirectory(atPath: programs)) ?? [] {
                 let candidate = "\(programs)/\(key)/rive-cpp-bench"
@@ -37,11 +39,13 @@ struct RiveCppBenchProgram {
                       let date = (try? FileManager.default.attributesOfItem(atPath: candidate))?[.modificationDate] as? Date else { continue }
                 if newest == nil || date > newest!.date { newest = (candidate, date) }
             }
+          }
         }
         return newest.map { RiveCppBenchProgram(path: $0.path, runtimeCommit: commit(in: $0.path)) }
     }
 
-    /// The path component after `rive-cpp/`, when the path is inside the build cache.
+    /// The path component after `rive-cpp/`, when the path is inside the build cache: the
+    /// commit, followed by `+feature` for each engine feature the build compiled in.
     static func commit(in path: String) -> String? {
         let parts = path.split(separator: "/").map(String.init)
         guard let index = parts.lastIndex(of: "rive-cpp"), index + 1 < parts.count, parts[index + 1] != "rive-cpp-bench" else { return nil }

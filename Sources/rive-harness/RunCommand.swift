@@ -14,7 +14,8 @@ struct RunCommand: HarnessCommand {
                                 [--shard K/N] [--format console|tap|junit|json] [--out FILE]
                                 [--jobs N] [--timeout SECONDS] [--record missing|all|never]
                                 [--adapter process --command 'CMD ARGS' [--request-timeout S]]
-                                [--adapter rive-cpp [--runtime-commit REV] [--request-timeout S]]
+                                [--adapter rive-cpp [--runtime-commit REV] [--runtime-features LIST]
+                                                    [--request-timeout S]]
                                 [--adapter apple [--ios-commit REV] [--request-timeout S]]
                                 [--history DIR | --no-history]
                                 [--verify [--verify-seed N]]
@@ -35,6 +36,10 @@ struct RunCommand: HarnessCommand {
           --runtime-commit REV  with --adapter rive-cpp: the Rive C++ runtime commit whose
                              driver scripts/build-rive-cpp cached (default: HEAD of
                              $RIVE_RUNTIME_GIT_DIR or the mirror); docs/rive-cpp-adapter.md
+          --runtime-features LIST  with --adapter rive-cpp: the engine features that
+                             driver was built with (scripts/build-rive-cpp --features):
+                             shipped (default: text, layout, scripting, audio), none, or a
+                             list such as text,audio
           --ios-commit REV   with --adapter apple: the rive-ios commit whose Swift layer
                              scripts/build-rive-ios --adapter cached, over the engine that
                              commit pins (default: HEAD of $RIVE_IOS_GIT_DIR; a full sha
@@ -94,7 +99,7 @@ struct RunCommand: HarnessCommand {
     let process: ProcessAdapterConfiguration?
     /// With `--adapter rive-cpp`: the runtime revision (nil: HEAD) and the request timeout.
     /// `--adapter rive-cpp` or `apple`: the cached program, its revision and request timeout.
-    let cached: (option: CachedAdapterOption, revision: String?, requestTimeoutSeconds: Double)?
+    let cached: (option: CachedAdapterOption, revision: String?, features: EngineFeatureSelection?, requestTimeoutSeconds: Double)?
 
     init(arguments: inout ArgumentList) throws(UsageError) {
         let hint = "see 'rive-harness run --help'"
@@ -110,6 +115,14 @@ struct RunCommand: HarnessCommand {
             }
             revision = value
         }
+        var featuresText: String?
+        for option in CachedAdapterOption.all {
+            guard let name = option.featuresOption, let value = try arguments.option(name) else { continue }
+            guard option.name == adapterName else {
+                throw UsageError(message: "\(name) needs --adapter \(option.name)", hint: hint)
+            }
+            featuresText = value
+        }
         if adapterName == AdapterRegistry.processAdapterName || cachedOption != nil {
             let requestTimeout = requestTimeoutText.flatMap(Double.init) ?? 10
             guard requestTimeoutText == nil || (Double(requestTimeoutText!) != nil && requestTimeout > 0 && requestTimeout <= RunOptions.maximumTimeoutSeconds) else {
@@ -120,7 +133,7 @@ struct RunCommand: HarnessCommand {
                 guard command == nil else {
                     throw UsageError(message: "--adapter \(cachedOption.name) finds its own program; --command is for --adapter process", hint: hint)
                 }
-                cached = (cachedOption, revision, requestTimeout)
+                cached = (cachedOption, revision, try cachedOption.features(featuresText), requestTimeout)
                 process = nil
             } else {
                 guard let command, !command.trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -186,7 +199,7 @@ struct RunCommand: HarnessCommand {
         options = RunOptions(jobs: jobs, defaultTimeoutSeconds: timeout, recordMode: record, verify: verifyOptions)
         var corpus = try CorpusArguments(&arguments, command: Self.name,
                                          knownOptions: ["--adapter", "--shard", "--format", "--out", "--jobs", "--timeout", "--record",
-                                                        "--command", "--request-timeout", "--runtime-commit", "--ios-commit", "--history", "--no-history", "--verify", "--verify-seed"])
+                                                        "--command", "--request-timeout", "--runtime-commit", "--runtime-features", "--ios-commit", "--history", "--no-history", "--verify", "--verify-seed"])
         corpus.selection.shard = selectionShard
         self.corpus = corpus
     }
@@ -195,7 +208,8 @@ struct RunCommand: HarnessCommand {
         var inProcess: (@MainActor () -> any RuntimeAdapter)?
         var process = self.process
         if let cached {
-            process = try cached.option.configuration(revision: cached.revision, requestTimeoutSeconds: cached.requestTimeoutSeconds)
+            process = try cached.option.configuration(revision: cached.revision, features: cached.features,
+                                                      requestTimeoutSeconds: cached.requestTimeoutSeconds)
         }
         if process == nil {
             do { inProcess = try AdapterRegistry.factory(named: adapterName, command: Self.name) } catch {

@@ -47,6 +47,15 @@
 #ifndef RIVE_HARNESS_RUNTIME_COMMIT
 #define RIVE_HARNESS_RUNTIME_COMMIT ""
 #endif
+// The engine features compiled in ("text layout scripting audio", or "none") and the public
+// sources that stood in for pinned forks ("harfbuzz=harfbuzz/harfbuzz@13.1.1,..."), from
+// scripts/build-rive-cpp.
+#ifndef RIVE_HARNESS_ENGINE_FEATURES
+#define RIVE_HARNESS_ENGINE_FEATURES "none"
+#endif
+#ifndef RIVE_HARNESS_ENGINE_SUBSTITUTES
+#define RIVE_HARNESS_ENGINE_SUBSTITUTES ""
+#endif
 
 namespace harness
 {
@@ -481,12 +490,37 @@ private:
         Json capabilities = Json::array();
         for (const char* name : kCapabilities)
             capabilities.push_back(name);
+#ifdef WITH_RIVE_TEXT
+        capabilities.push_back("textShaping");
+#endif
+#ifdef WITH_RIVE_LAYOUT
+        capabilities.push_back("layout");
+#endif
+#ifdef WITH_RIVE_SCRIPTING
+        capabilities.push_back("scripting");
+#endif
+#ifdef WITH_RIVE_AUDIO
+        capabilities.push_back("audio");
+#endif
         std::string commit = RIVE_HARNESS_RUNTIME_COMMIT;
+        // The short commit, then +feature for each feature compiled in, then the substitutes.
+        std::string version = commit.empty() ? "unknown" : commit.substr(0, 12);
+        std::string features = RIVE_HARNESS_ENGINE_FEATURES;
+        if (features != "none")
+        {
+            std::istringstream words(features);
+            std::string feature;
+            while (words >> feature)
+                version += "+" + feature;
+        }
+        std::string substitutes = RIVE_HARNESS_ENGINE_SUBSTITUTES;
+        if (!substitutes.empty())
+            version += " (substitutes: " + substitutes + ")";
         return Json{{"protocolVersion", 1},
                     {"adapterName", "rive-cpp"},
                     {"adapterVersion", kAdapterVersion},
                     {"runtimeName", "rive-runtime"},
-                    {"runtimeVersion", commit.empty() ? "unknown" : commit.substr(0, 12)},
+                    {"runtimeVersion", version},
                     {"runtimeCommit", commit.empty() ? Json(nullptr) : Json(commit)},
                     {"capabilities", capabilities}};
     }
