@@ -26,6 +26,41 @@ struct CachedProgramLocatorTests {
         #expect(found == CachedProgramLocator.Located(path: driver, commit: Self.sha))
     }
 
+    @Test("a build with engine features is found in the commit's folder followed by +feature for each, in the build script's order")
+    func findsFeatureBuild() throws {
+        let cache = temporaryCache()
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let shipped = "\(cache)/rive-cpp/\(Self.sha)+text+layout+scripting+audio/rive-cpp-driver"
+        try makeExecutable(shipped)
+        let locator = CachedProgramLocator(.riveCppDriver, cacheRoot: cache, gitDirectory: "/nonexistent/git-dir")
+        #expect(try locator.locate(revision: Self.sha, features: .shipped).path == shipped)
+        #expect(try locator.locate(revision: Self.sha, features: EngineFeatureSelection(parsing: "audio,text,layout,scripting")).path == shipped)
+        #expect(throws: CachedProgramError.notBuilt(.riveCppDriver, commit: Self.sha,
+                                                    command: "scripts/build-rive-cpp --git-dir /nonexistent/git-dir --commit \(Self.sha) --features text,audio")) {
+            try locator.locate(revision: Self.sha, features: EngineFeatureSelection(parsing: "audio,text"))
+        }
+        #expect(throws: CachedProgramError.self) { try locator.locate(revision: Self.sha, features: EngineFeatureSelection.none) }
+    }
+
+    @Test("engine feature lists parse shipped, none and names, and name the known features on a bad one")
+    func featureSelection() throws {
+        #expect(try EngineFeatureSelection(parsing: "shipped").cacheFolderSuffix == "+text+layout+scripting+audio")
+        #expect(try EngineFeatureSelection(parsing: "none").cacheFolderSuffix == "")
+        #expect(try EngineFeatureSelection(parsing: "audio,text").description == "text,audio")
+        #expect(throws: EngineFeatureSelectionError.unknown("fonts")) { try EngineFeatureSelection(parsing: "text,fonts") }
+        #expect(throws: EngineFeatureSelectionError.emptyItem("text,")) { try EngineFeatureSelection(parsing: "text,") }
+        #expect(EngineFeatureSelectionError.unknown("fonts").description.contains("text, layout, scripting, audio"))
+    }
+
+    @Test("the Swift feature order is the build script's, so both name the same cache folder")
+    func featureOrderMatchesScript() throws {
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let script = try String(contentsOfFile: packageRoot.appendingPathComponent("scripts/lib/engine-features.bash").path, encoding: .utf8)
+        let line = try #require(script.split(separator: "\n").first { $0.hasPrefix("engine_feature_names=(") })
+        let names = line.dropFirst("engine_feature_names=(".count).dropLast().split(separator: " ").map(String.init)
+        #expect(names == EngineFeatureSelection.names)
+    }
+
     @Test("the Apple adapter is found through its commit's current build link")
     func findsAppleAdapter() throws {
         let cache = temporaryCache()

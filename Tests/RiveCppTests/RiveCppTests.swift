@@ -8,12 +8,20 @@ import RiveRendering
 import RuntimeAPI
 import Testing
 
-/// The real Rive C++ runtime through `rive-cpp-driver`, when a driver is built for the
-/// runtime mirror's HEAD. Without one these suites are skipped; enable them with
-/// `scripts/build-rive-cpp` (docs/rive-cpp-adapter.md).
+/// The real Rive C++ runtime through `rive-cpp-driver`, when a driver with the shipped engine
+/// features is built for the runtime mirror's HEAD. Without one these suites are skipped;
+/// enable them with `scripts/build-rive-cpp` (docs/rive-cpp-adapter.md).
 enum RiveCppDriver {
     /// The cached driver for the mirror's HEAD, or `nil`.
-    static let located: CachedProgramLocator.Located? = try? CachedProgramLocator(.riveCppDriver).locate(revision: nil)
+    static let located: CachedProgramLocator.Located? = try? CachedProgramLocator(.riveCppDriver).locate(revision: nil, features: .shipped)
+    /// The engine features the build compiled in, from its `features.txt` (`built text audio`).
+    static var builtFeatures: [String] {
+        guard let located else { return [] }
+        let manifest = ((located.path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("features.txt")
+        let text = (try? String(contentsOfFile: manifest, encoding: .utf8)) ?? ""
+        let line = text.split(separator: "\n").first { $0.hasPrefix("built ") } ?? "built none"
+        return line.dropFirst("built ".count).split(separator: " ").map(String.init).filter { $0 != "none" }
+    }
     /// Whether a driver is built.
     static var isBuilt: Bool { located != nil }
     /// The comment shown when the suites are skipped.
@@ -32,15 +40,20 @@ enum RiveCppDriver {
 @Suite("rive-cpp driver", .enabled(if: RiveCppDriver.isBuilt, Comment(rawValue: RiveCppDriver.absentComment)))
 @MainActor
 struct RiveCppDriverTests {
-    @Test("the driver's handshake names rive-cpp, the runtime commit and the capabilities it implements")
+    @Test("the driver's handshake names rive-cpp, the runtime commit, the engine features its build compiled in and the capabilities it implements")
     func handshake() throws {
         let adapter = try RiveCppDriver.makeAdapter()
         #expect(adapter.name == "rive-cpp")
         #expect(adapter.identity.runtimeCommit == RiveCppDriver.located?.commit)
         #expect(adapter.version.contains(RiveCppDriver.located!.commit))
-        let expected: RuntimeCapabilities = [.introspection, .values, .streams, .globals, .lists, .nestedInstances, .assets, .binding,
+        var expected: RuntimeCapabilities = [.introspection, .values, .streams, .globals, .lists, .nestedInstances, .assets, .binding,
                                              .pointerEvents, .pixels, .drawDigest, .redrawReports, .frameReports, .log, .inputs,
                                              .artboardMetrics]
+        let featureCapabilities: [String: RuntimeCapabilities] = ["text": .textShaping, "layout": .layout, "scripting": .scripting, "audio": .audio]
+        for feature in RiveCppDriver.builtFeatures {
+            expected.insert(try #require(featureCapabilities[feature]))
+            #expect(adapter.identity.runtimeVersion.contains("+\(feature)"))
+        }
         #expect(adapter.capabilities == expected)
     }
 

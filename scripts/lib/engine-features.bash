@@ -347,7 +347,7 @@ build_engine_features() {
         for f in "${hb_files[@]}"; do [ -f "$hb/$f" ] && present+=("$f") || say "  harfbuzz: $f (listed by the premake file) is not in this source; skipped"; done
         say "text shaping: compiling ${#present[@]} HarfBuzz files and SheenBidi"
         compile_dependency_sources harfbuzz "$hb" "$objroot/harfbuzz" -std=c++17 -Os -fPIC -w -DNDEBUG "${hb_defines[@]}" \
-          -I"$hb/src" -I"$premake_dir/dependencies" -include rive_harfbuzz_renames.h -- "${present[@]}"
+          -I"$hb/src" -I"$deps_include" -include rive_harfbuzz_renames.h -- "${present[@]}"
         compile_dependency_sources sheenbidi "$sb" "$objroot/sheenbidi" -O2 -fPIC -w -DNDEBUG -DSB_CONFIG_UNITY -I"$sb/Headers" -- Source/SheenBidi.c
         ;;
       layout)
@@ -358,7 +358,7 @@ build_engine_features() {
         if [ $missing -eq 1 ]; then feature_dropped+=("layout: the Yoga source lacks files the runtime's premake lists"); say "building WITHOUT layout: ${feature_dropped[-1]}"; continue; fi
         say "layout: compiling ${#present[@]} Yoga files"
         compile_dependency_sources yoga "$yoga" "$objroot/yoga" -std=c++17 -O2 -fPIC -w -DNDEBUG -DYOGA_EXPORT= \
-          -I"$yoga" -I"$premake_dir/dependencies" -include rive_yoga_renames.h -- "${present[@]}"
+          -I"$yoga" -I"$deps_include" -include rive_yoga_renames.h -- "${present[@]}"
         ;;
       audio)
         local ma=${dir_of[miniaudio]}
