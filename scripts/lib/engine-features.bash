@@ -163,9 +163,10 @@ find_dependency_tree() {
   if [ -f "$dest/.rive-harness-origin" ]; then return 0; fi
   dependency_looked+=("cache $dest")
   rm -rf "$dest.tmp"
+  local dir
+  for dir in "${deps_dirs[@]}"; do dependency_looked+=("--deps-dir $dir"); done
   while read -r candidate; do
     [ -d "$candidate" ] || continue
-    dependency_looked+=("$candidate")
     git=
     if [ -f "$candidate/HEAD" ] && [ -d "$candidate/objects" ]; then git=$candidate
     elif [ -d "$candidate/.git" ] || [ -f "$candidate/.git" ]; then git=$(git -C "$candidate" rev-parse --absolute-git-dir 2>/dev/null) || git=
@@ -174,6 +175,8 @@ find_dependency_tree() {
       echo "$repo@$ref ($(cut -c1-12 "$dest/.rive-harness-commit")) from $candidate" >"$dest/.rive-harness-origin"
       return 0
     fi
+    if [ -n "$git" ]; then dependency_looked+=("$candidate (has no $ref)")
+    else dependency_looked+=("$candidate (not a git checkout or directory)"); fi
   done < <(dependency_candidates "$repo")
   if [ "${RIVE_HARNESS_OFFLINE:-0}" != 1 ]; then
     local url="https://github.com/$repo.git" clone
@@ -214,14 +217,14 @@ resolve_dependency() {
       dep_dir=$found_tree
       dep_origin=$(cat "$dep_dir/.rive-harness-origin")
       dep_substitute="$sub_repo@$sub_ref"
-      say "$feature: the pinned $repo@$ref ($pinned_in) was not found (looked in: ${looked_pin[*]});"
+      say "$feature: the pinned $repo@$ref ($pinned_in) was not found (looked in: $(IFS=';'; echo "${looked_pin[*]}" | sed 's/;/; /g'));"
       say "  building with the public substitute $dep_origin. This engine differs from the shipped one: its version says so."
       return 0
     fi
     looked_pin+=("${dependency_looked[@]}")
   fi
   say "$feature: the pinned $repo@$ref ($pinned_in) was not found${sub:+, nor its substitute ${sub/ /@}}."
-  say "  looked in: ${looked_pin[*]}"
+  say "  looked in: $(IFS=';'; echo "${looked_pin[*]}" | sed 's/;/; /g')"
   say "  supply it with --deps-dir DIR (a folder holding a checkout or git directory of ${repo##*/} with ref $ref)"
   return 1
 }
