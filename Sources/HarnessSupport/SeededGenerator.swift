@@ -2,7 +2,7 @@ import Foundation
 
 /// A deterministic 64-bit random number generator (SplitMix64), so seeded shuffles and
 /// mutations repeat exactly and a failure can be replayed from its seed.
-public struct SeededGenerator: RandomNumberGenerator {
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     /// Creates a generator from a seed.

@@ -246,6 +246,8 @@ compile_dependency_sources() {
     out="$dep_objdir/$(echo "$rel" | tr '/' '_').o"
     [ -f "$out" ] && return 0
     eval "local flags=($dep_flags_str)"
+    # shellcheck disable=SC2206
+    flags+=(${dep_extra_flags_str:-})
     compiler=$cxx
     case "$rel" in
       *.c) compiler=${cxx%++}; [ "$compiler" = "$cxx" ] && compiler=${CC:-cc}

@@ -56,6 +56,10 @@
 #ifndef RIVE_HARNESS_ENGINE_SUBSTITUTES
 #define RIVE_HARNESS_ENGINE_SUBSTITUTES ""
 #endif
+// The sanitizers the build instruments with ("+asan+ubsan", or empty).
+#ifndef RIVE_HARNESS_SANITIZERS
+#define RIVE_HARNESS_SANITIZERS ""
+#endif
 
 namespace harness
 {
@@ -513,6 +517,7 @@ private:
             while (words >> feature)
                 version += "+" + feature;
         }
+        version += RIVE_HARNESS_SANITIZERS;
         std::string substitutes = RIVE_HARNESS_ENGINE_SUBSTITUTES;
         if (!substitutes.empty())
             version += " (substitutes: " + substitutes + ")";

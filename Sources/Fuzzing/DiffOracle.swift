@@ -1,0 +1,59 @@
+import Differential
+import Foundation
+import RuntimeAPI
+
+/// The fuzz oracles over `diff`'s runner: each case is dumped by two sides and compared.
+///
+/// With one adapter, both sides are instances of it, so a difference between the two dumps
+/// is an `unstable-dump` (the same file loaded and dumped twice must dump the same); with two
+/// adapters, a difference in a section both declare they support is a `divergence`. Either
+/// way a side that fails is a `crash`, a `sanitizer` report or a `hang` (its timeout), with
+/// a signature from its stderr (`FailureSignature`), and the runner gives that side a fresh
+/// adapter for the next case. A section that is not comparable or that both refused is no finding.
+@MainActor
+public struct DiffOracle: FuzzOracle {
+    private let runner: DifferentialRunner
+    private let names: (a: String, b: String)
+    private let sameAdapter: Bool
+
+    /// Creates the oracle.
+    /// - Parameters:
+    ///   - a: the first adapter's name and factory.
+    ///   - b: the second; the same name as `a` checks that dumps are stable.
+    ///   - options: what to dump (fuzzing uses few frames).
+    ///   - timeoutSeconds: past this, a side hangs.
+    public init(a: (name: String, make: @MainActor () -> any RuntimeAdapter), b: (name: String, make: @MainActor () -> any RuntimeAdapter),
+                options: DumpOptions, timeoutSeconds: Double) {
+        runner = DifferentialRunner(a: .init(label: "a-\(a.name)", makeAdapter: a.make), b: .init(label: "b-\(b.name)", makeAdapter: b.make),
+                                    options: options, timeoutSeconds: timeoutSeconds, outDirectory: nil)
+        names = (a.name, b.name)
+        sameAdapter = a.name == b.name
+    }
+
+    /// Dumps and compares one case.
+    public mutating func check(_ bytes: [UInt8], name: String) async -> [FuzzFinding] {
+        guard let result = try? await runner.compare(path: name, bytes: bytes) else { return [] }
+        var findings: [FuzzFinding] = []
+        for (outcome, adapter) in [(result.a, names.a), (result.b, names.b)] {
+            guard case .failed(let message) = outcome else { continue }
+            if message.hasPrefix("timed out") || message.contains(RuntimeLogEntry.adapterTimedOutCode) {
+                findings.append(FuzzFinding(kind: .hang, adapter: adapter, signature: "\(adapter) hang", detail: message))
+            } else {
+                let (kind, signature) = FailureSignature.crash(adapter: adapter, message: message)
+                findings.append(FuzzFinding(kind: kind, adapter: adapter, signature: signature, detail: message))
+            }
+            if sameAdapter { break }
+        }
+        guard findings.isEmpty else { return findings }
+        for section in result.sections where section.status == .differ {
+            let left = section.firstDifference?.a ?? "(section ended)"
+            let right = section.firstDifference?.b ?? "(section ended)"
+            let kind: FuzzFinding.Kind = sameAdapter ? .unstableDump : .divergence
+            let adapter = sameAdapter ? names.a : "\(names.a),\(names.b)"
+            let signature = "\(kind.rawValue) \(adapter) " + FailureSignature.divergence(section: section.section.rawValue, left: left, right: right)
+            findings.append(FuzzFinding(kind: kind, adapter: adapter, signature: signature,
+                                        detail: "[\(section.section.rawValue)] line \(section.firstDifference?.line ?? 0)\n  \(names.a): \(left)\n  \(names.b): \(right)"))
+        }
+        return findings
+    }
+}

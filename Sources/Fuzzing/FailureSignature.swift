@@ -1,0 +1,156 @@
+import Foundation
+
+/// What a fuzz case found, and the signature that buckets it with the same failure.
+public struct FuzzFinding: Sendable, Hashable, Codable {
+    /// The oracle that fired.
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        /// The adapter died (a signal or an exit), without a sanitizer report.
+        case crash
+        /// A sanitizer (AddressSanitizer, UndefinedBehaviorSanitizer) reported an error.
+        case sanitizer
+        /// The adapter did not answer within the timeout.
+        case hang
+        /// Loading and dumping the same file twice gave two different dumps.
+        case unstableDump = "unstable-dump"
+        /// Two adapters dumped a section both support differently.
+        case divergence
+    }
+
+    /// The oracle that fired.
+    public var kind: Kind
+    /// The adapter it concerns (`rive-cpp`; `reference,rive-cpp` for a divergence).
+    public var adapter: String
+    /// The bucket: equal signatures are one failure (`asan heap-use-after-free in rive::X::y src/x.cpp:12`).
+    public var signature: String
+    /// The evidence: a sanitizer summary, the stderr tail, or both sides' first differing lines.
+    public var detail: String
+
+    /// Creates a finding.
+    public init(kind: Kind, adapter: String, signature: String, detail: String) {
+        self.kind = kind
+        self.adapter = adapter
+        self.signature = signature
+        self.detail = detail
+    }
+}
+
+/// Turns an adapter's failure text into a stable bucket signature.
+///
+/// Paths are cut to the part from `src/` or `include/` on (builds extract the runtime into a
+/// new temporary folder each time), hexadecimal addresses and numbers that vary between runs
+/// are dropped, and the first stack frame in the runtime's own code names the place.
+public enum FailureSignature {
+    /// The kind and signature of a crash from the failure message (which holds the child's
+    /// stderr tail): a sanitizer's summary line when there is one, else the first frame in the
+    /// runtime's code, else how the process ended.
+    public static func crash(adapter: String, message: String) -> (kind: FuzzFinding.Kind, signature: String) {
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        if let summary = lines.last(where: { $0.contains("SUMMARY: AddressSanitizer:") || $0.contains("SUMMARY: UndefinedBehaviorSanitizer:") }) {
+            let isAddress = summary.contains("AddressSanitizer")
+            var rest = String(summary[summary.range(of: "Sanitizer: ")!.upperBound...])
+            // "heap-use-after-free /tmp/x/src/a.cpp:12:3 in rive::A::b(int)"
+            let problem = String(rest.prefix { $0 != " " })
+            rest = String(rest.dropFirst(problem.count)).trimmingCharacters(in: .whitespaces)
+            var place = ""
+            var function = ""
+            if let inRange = rest.range(of: " in ") {
+                place = String(rest[..<inRange.lowerBound])
+                function = String(rest[inRange.upperBound...])
+            } else if rest.hasPrefix("in ") {
+                function = String(rest.dropFirst(3))
+            } else {
+                place = rest
+            }
+            if isAddress, let frame = firstRuntimeFrame(in: lines) { (function, place) = frame }
+            return (.sanitizer, ([isAddress ? "asan" : "ubsan", problem] + (function.isEmpty ? [] : ["in", shortFunction(function)])
+                                 + (place.isEmpty ? [] : [sourcePlace(place)])).joined(separator: " "))
+        }
+        if let runtimeError = lines.first(where: { $0.contains(": runtime error: ") }) {
+            let parts = runtimeError.components(separatedBy: ": runtime error: ")
+            return (.sanitizer, "ubsan \(dropNumbers(parts[1])) \(sourcePlace(parts[0]))")
+        }
+        if let frame = firstRuntimeFrame(in: lines) {
+            return (.crash, "\(adapter) crashed in \(shortFunction(frame.function)) \(sourcePlace(frame.place))")
+        }
+        if let ending = lines.first(where: { $0.contains("signal") || $0.contains("exit status") || $0.contains("exited") }) {
+            return (.crash, "\(adapter) \(dropNumbers(ending, keepingSignals: true))")
+        }
+        return (.crash, "\(adapter) crashed")
+    }
+
+    /// The signature of a divergence: the section and the first differing lines with numbers
+    /// and quoted text replaced (`draws: frame N #N fill … | frame N #N stroke …`).
+    public static func divergence(section: String, left: String, right: String) -> String {
+        "\(section): \(shape(left)) | \(shape(right))"
+    }
+
+    /// A line's shape: numbers become N and quoted strings S, so the same kind of
+    /// difference on other values lands in one bucket.
+    public static func shape(_ line: String) -> String {
+        let characters = Array(line)
+        var out = ""
+        var inQuote = false
+        var previousWasNumber = false
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            index += 1
+            if inQuote {
+                if character == "\\" { index += 1 } else if character == "\"" { inQuote = false }
+                continue
+            }
+            let startsNegative = character == "-" && index < characters.count && characters[index].isNumber
+            if character == "\"" {
+                inQuote = true
+                out += "S"
+                previousWasNumber = false
+            } else if character.isNumber || startsNegative || (character == "." && previousWasNumber) {
+                if !previousWasNumber { out += "N" }
+                previousWasNumber = true
+            } else {
+                out.append(character)
+                previousWasNumber = false
+            }
+        }
+        return out
+    }
+
+    /// `(function, place)` of the first `#N 0x… in FUNCTION PLACE` frame inside the
+    /// runtime's code (a path with `src/` or `include/rive/`), skipping sanitizer and libc frames.
+    static func firstRuntimeFrame(in lines: [String]) -> (function: String, place: String)? {
+        for line in lines {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("#"), let inRange = trimmed.range(of: " in ") else { continue }
+            let rest = trimmed[inRange.upperBound...]
+            guard let space = rest.lastIndex(of: " ") else { continue }
+            let place = String(rest[rest.index(after: space)...])
+            guard place.contains("/src/") || place.contains("/include/rive/") else { continue }
+            return (String(rest[..<space]), place)
+        }
+        return nil
+    }
+
+    /// A path from `src/` or `include/` on, with the line and without the column.
+    static func sourcePlace(_ path: String) -> String {
+        var place = path
+        for marker in ["/src/", "/include/"] {
+            if let range = place.range(of: marker, options: .backwards) { place = String(place[place.index(after: range.lowerBound)...]); break }
+        }
+        let parts = place.split(separator: ":")
+        return parts.count >= 2 ? "\(parts[0]):\(parts[1])" : place
+    }
+
+    /// A function name without its parameter list.
+    static func shortFunction(_ function: String) -> String {
+        guard let paren = function.firstIndex(of: "(") else { return function }
+        return String(function[..<paren])
+    }
+
+    private static func dropNumbers(_ text: String, keepingSignals: Bool = false) -> String {
+        text.split(separator: " ").map { word -> String in
+            let isNumber = word.allSatisfy { $0.isNumber || $0 == "x" || $0.isHexDigit } && word.contains(where: \.isNumber)
+            if keepingSignals && isNumber && word.count <= 3 { return String(word) }
+            return isNumber ? "N" : String(word)
+        }.joined(separator: " ")
+    }
+}

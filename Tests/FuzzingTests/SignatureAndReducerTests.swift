@@ -1,0 +1,81 @@
+import Foundation
+import Fuzzing
+import RiveFormat
+import Testing
+
+/// Bucket signatures from adapter failure text, and reduction on planted predicates.
+struct SignatureAndReducerTests {
+    @Test("an AddressSanitizer report buckets by problem, first runtime frame and source line, whatever the build folder")
+    func asanSignature() {
+        func report(_ folder: String, address: String) -> String {
+            """
+            the adapter failed: adapter.crashed: the adapter exited (signal 6)
+            stderr (last lines): ==123==ERROR: AddressSanitizer: heap-use-after-free on address \(address)
+                #0 \(address) in rive::CommandServer::processMessages() \(folder)/src/command_server.cpp:812:9
+                #1 0x55aa in main /work/Adapters/rive-cpp/driver/driver.cpp:10:3
+            SUMMARY: AddressSanitizer: heap-use-after-free \(folder)/src/command_server.cpp:812:9 in rive::CommandServer::processMessages()
+            """
+        }
+        let one = FailureSignature.crash(adapter: "rive-cpp", message: report("/tmp/rive-runtime-abc.X1", address: "0x6020000000f0"))
+        let two = FailureSignature.crash(adapter: "rive-cpp", message: report("/tmp/rive-runtime-abc.Y2", address: "0x6020000001a0"))
+        #expect(one.kind == .sanitizer)
+        #expect(one.signature == "asan heap-use-after-free in rive::CommandServer::processMessages src/command_server.cpp:812")
+        #expect(one.signature == two.signature)
+    }
+
+    @Test("UBSan and plain crashes get signatures too; a divergence buckets by the shape of its lines")
+    func otherSignatures() {
+        let ubsan = FailureSignature.crash(adapter: "rive-cpp", message: "stderr (last lines): /tmp/x/src/math/mat2d.cpp:40:12: runtime error: division by zero")
+        #expect(ubsan.kind == .sanitizer)
+        #expect(ubsan.signature == "ubsan division by zero src/math/mat2d.cpp:40")
+        let plain = FailureSignature.crash(adapter: "rive-cpp", message: "the adapter failed: adapter.crashed: the adapter exited (signal 11)")
+        #expect(plain.kind == .crash)
+        #expect(plain.signature.hasPrefix("rive-cpp "))
+        #expect(plain.signature.contains("signal 11"))
+        let a = FailureSignature.divergence(section: "draws", left: "frame 1 #3 fill nonZero srcOver solid #FF00FF00 bounds 0 0 10.5 20", right: "frame 1 commands 2")
+        let b = FailureSignature.divergence(section: "draws", left: "frame 60 #9 fill nonZero srcOver solid #FF00FF00 bounds 1 2 3 4", right: "frame 60 commands 7")
+        #expect(a == b)
+        #expect(FailureSignature.shape(#"x "a\"b" 12.5 -3"#) == "x S N N")
+    }
+
+    /// A document of a backboard, an artboard and ten nodes named n0…n9 under it.
+    static func nodes() -> RiveDocument {
+        let backboard = RiveSchema.typeKeysByName["Backboard"]!
+        let artboard = RiveSchema.typeKeysByName["Artboard"]!
+        let node = RiveSchema.typeKeysByName["Node"]!
+        let nameKey = RiveSchema.propertiesByKey.values.first { $0.name == "name" && $0.ownerKey == RiveSchema.typeKeysByName["Component"]! }!.key
+        let xKey = RiveSchema.propertiesByKey.values.first { $0.name == "x" && $0.ownerKey == node }?.key
+        var objects = [RiveObject(typeKey: backboard), RiveObject(typeKey: artboard, properties: [RiveProperty(key: nameKey, value: .string("A"))])]
+        for index in 0..<10 {
+            var properties = [RiveProperty(key: nameKey, value: .string("n\(index)"))]
+            if let xKey { properties.append(RiveProperty(key: xKey, value: .float(Float(index)))) }
+            objects.append(RiveObject(typeKey: node, properties: properties))
+        }
+        return RiveDocument(objects: objects)
+    }
+
+    static func names(_ bytes: [UInt8]) -> Set<String> {
+        Set(((try? RiveReader.read(bytes))?.objects ?? []).compactMap { $0.properties.first { $0.name == "name" }?.value.stringValue })
+    }
+
+    @Test("reduce on a planted predicate (nodes n3 and n7 present) keeps exactly those nodes and what the file needs around them")
+    func plantedReduction() async throws {
+        var steps: [Reducer.Step] = []
+        var reducer = Reducer(predicate: { bytes in Self.names(bytes).isSuperset(of: ["n3", "n7"]) }, onStep: { steps.append($0) })
+        let result = try await reducer.reduce(Self.nodes())
+        #expect(Self.names(result.bytes) == ["A", "n3", "n7"] || Self.names(result.bytes) == ["n3", "n7"])
+        let nodeKey = RiveSchema.typeKeysByName["Node"]!
+        #expect(result.document.objects.filter { $0.typeKey == nodeKey }.count == 2)
+        #expect(result.document.objects.allSatisfy { object in object.properties.allSatisfy { $0.name == "name" } })
+        #expect(!steps.isEmpty)
+        #expect(steps.last!.bytes == result.bytes.count)
+        var again = Reducer(predicate: { bytes in Self.names(bytes).isSuperset(of: ["n3", "n7"]) })
+        #expect(try await again.reduce(Self.nodes()).bytes == result.bytes, "deterministic")
+    }
+
+    @Test("reduce refuses a predicate that is false on the input")
+    func falsePredicate() async {
+        var reducer = Reducer(predicate: { _ in false })
+        await #expect(throws: Reducer.Failure.predicateFalseOnInput) { _ = try await reducer.reduce(Self.nodes()) }
+    }
+}
