@@ -7,6 +7,7 @@ public final class ConsoleReporter: RunReporter {
     private var total = 0
     private var finished = 0
     private var results: [ScenarioResult] = []
+    private var problems: [Diagnostic] = []
 
     /// Creates a reporter that hands each line group to `write` (no trailing newline).
     public init(write: @escaping @MainActor (String) -> Void) { self.write = write }
@@ -16,6 +17,7 @@ public final class ConsoleReporter: RunReporter {
         switch event {
         case .runStarted(let header):
             total = header.scenarioCount
+            problems = header.problems
             var lines = ["run: adapter \(header.adapter.name) \(header.adapter.version) (\(header.adapter.capabilities.joined(separator: ", ")))",
                          "corpus \(header.corpusHash), \(header.scenarioCount) scenario(s), record mode \(header.recordMode.rawValue)"]
             lines += header.problems.map { "problem: \($0)" }
@@ -55,6 +57,12 @@ public final class ConsoleReporter: RunReporter {
         let counts = Verdict.allCases.filter { (summary.counts[$0] ?? 0) > 0 }.map { "\(summary.counts[$0]!) \($0.rawValue)" }
         lines.append("total: \(summary.total) scenario(s)" + (counts.isEmpty ? "" : ": " + counts.joined(separator: ", "))
                      + "; \(summary.problemCount) problem(s)")
+        // Say why again where the run ends: a problem (an adapter that did not start, a stale
+        // expectation) fails the run whatever the verdicts are.
+        for problem in problems {
+            let firstLine = problem.message.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            lines.append("problem: \(problem.location): error[\(problem.code)]: \(firstLine)")
+        }
         lines.append(summary.passed ? "result: PASSED" : "result: FAILED")
         return lines.joined(separator: "\n")
     }

@@ -309,6 +309,7 @@ public struct DashboardPage {
             if let conformance = record.conformance {
                 let counts = conformance.summary.counts.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
                 result = (conformance.summary.passed ? "passed" : "failed") + ": " + counts.joined(separator: ", ")
+                    + (conformance.problems ?? []).map { "; \($0.code): \($0.message)" }.joined()
             } else {
                 result = "\(BenchmarkMeasurement.perBenchmark(record).count) benchmarks (\(record.harness.metric?.rawValue ?? "time"))"
             }

@@ -13,7 +13,8 @@ struct RunCommand: HarnessCommand {
         usage: rive-harness run [CORPUS] [--adapter NAME] [--filter GLOB] [--rules PREFIX]
                                 [--shard K/N] [--format console|tap|junit|json] [--out FILE]
                                 [--jobs N] [--timeout SECONDS] [--record missing|all|never]
-                                [--adapter process --command 'CMD ARGS' [--request-timeout S]]
+                                [--adapter process --command 'CMD ARGS' [--adapter-name NAME]]
+                                [--request-timeout S] [--handshake-timeout S]
                                 [--adapter rive-cpp [--runtime-commit REV] [--request-timeout S]]
                                 [--adapter apple [--ios-commit REV] [--request-timeout S]]
                                 [--history DIR | --no-history]
@@ -29,9 +30,15 @@ struct RunCommand: HarnessCommand {
           --command 'CMD'    with --adapter process: the adapter program, run with
                              /bin/sh -c; one child per job, restarted after a crash or
                              timeout (example: --command 'rive-harness serve')
+          --adapter-name NAME  with --adapter process: the name the reports and the
+                             history file use when the program fails its first handshake
+                             (default: process; a program that answers names itself)
           --request-timeout S  with --adapter process, rive-cpp or apple: seconds the
                              child may take to answer one request (default 10); past it,
                              TIMEOUT
+          --handshake-timeout S  with --adapter process, rive-cpp or apple: seconds a child
+                             may take to start and answer the handshake (default: the
+                             --timeout value, 60 unless given)
           --runtime-commit REV  with --adapter rive-cpp: the Rive C++ runtime commit whose
                              driver scripts/build-rive-cpp cached (default: HEAD of
                              $RIVE_RUNTIME_GIT_DIR or the mirror); docs/rive-cpp-adapter.md
@@ -73,8 +80,11 @@ struct RunCommand: HarnessCommand {
         failed, errored, timed out, crashed or passed unexpectedly, or the corpus has
         problems; 2 usage error (including an unknown adapter, a repeated option or a
         selection that matches nothing); 3 the corpus folder is missing, or the adapter
-        process failed its first handshake; 4 internal error (for example --out cannot be
-        written).
+        process failed its first handshake (it could not start, died, broke the protocol or
+        did not answer within --handshake-timeout: the results file and the history file are
+        still written, with every scenario that would run ERROR and the problem
+        adapter.start-failed naming the command and the stderr tail); 4 internal error (for
+        example --out cannot be written).
         """
 
     /// The output formats and the reporter each makes.
@@ -95,12 +105,18 @@ struct RunCommand: HarnessCommand {
     /// With `--adapter rive-cpp`: the runtime revision (nil: HEAD) and the request timeout.
     /// `--adapter rive-cpp` or `apple`: the cached program, its revision and request timeout.
     let cached: (option: CachedAdapterOption, revision: String?, requestTimeoutSeconds: Double)?
+    /// With `--adapter process`: the name reports use when the first handshake fails.
+    let fallbackAdapterName: String?
+    /// How long a process adapter's child may take to answer its handshake (`--handshake-timeout`, else `--timeout`).
+    let handshakeTimeoutSeconds: Double
 
     init(arguments: inout ArgumentList) throws(UsageError) {
         let hint = "see 'rive-harness run --help'"
         adapterName = try arguments.option("--adapter") ?? "reference"
         let command = try arguments.option("--command")
         let requestTimeoutText = try arguments.option("--request-timeout")
+        let handshakeTimeoutText = try arguments.option("--handshake-timeout")
+        let adapterNameText = try arguments.option("--adapter-name")
         let cachedOption = CachedAdapterOption.named(adapterName)
         var revision: String?
         for option in CachedAdapterOption.all {
@@ -116,7 +132,16 @@ struct RunCommand: HarnessCommand {
                 throw UsageError(message: "--request-timeout needs a positive number of seconds up to \(Int(RunOptions.maximumTimeoutSeconds)), got '\(requestTimeoutText!)'",
                                  hint: hint)
             }
+            if let handshakeTimeoutText {
+                guard let seconds = Double(handshakeTimeoutText), seconds > 0, seconds <= RunOptions.maximumTimeoutSeconds else {
+                    throw UsageError(message: "--handshake-timeout needs a positive number of seconds up to \(Int(RunOptions.maximumTimeoutSeconds)), got '\(handshakeTimeoutText)'",
+                                     hint: hint)
+                }
+            }
             if let cachedOption {
+                guard adapterNameText == nil else {
+                    throw UsageError(message: "--adapter-name is for --adapter process; --adapter \(cachedOption.name) is named \(cachedOption.name)", hint: hint)
+                }
                 guard command == nil else {
                     throw UsageError(message: "--adapter \(cachedOption.name) finds its own program; --command is for --adapter process", hint: hint)
                 }
@@ -131,11 +156,17 @@ struct RunCommand: HarnessCommand {
             }
         } else {
             cached = nil
-            guard command == nil, requestTimeoutText == nil else {
-                throw UsageError(message: "--command and --request-timeout need --adapter process", hint: hint)
+            guard command == nil, requestTimeoutText == nil, handshakeTimeoutText == nil, adapterNameText == nil else {
+                throw UsageError(message: "--command, --adapter-name, --request-timeout and --handshake-timeout need --adapter process", hint: hint)
             }
             process = nil
         }
+        if let adapterNameText {
+            guard !adapterNameText.isEmpty, !adapterNameText.contains(where: { $0.isWhitespace || $0 == "/" }) else {
+                throw UsageError(message: "--adapter-name needs a name without spaces or '/', got '\(adapterNameText)'", hint: hint)
+            }
+        }
+        fallbackAdapterName = adapterNameText
         var selectionShard: Shard?
         if let shard = try arguments.option("--shard") {
             guard let parsed = Shard(shard) else { throw UsageError(message: "--shard needs K/N with 1 ≤ K ≤ N, got '\(shard)'", hint: hint) }
@@ -184,9 +215,10 @@ struct RunCommand: HarnessCommand {
             verifyOptions?.seed = seed
         }
         options = RunOptions(jobs: jobs, defaultTimeoutSeconds: timeout, recordMode: record, verify: verifyOptions)
+        handshakeTimeoutSeconds = handshakeTimeoutText.flatMap(Double.init) ?? timeout
         var corpus = try CorpusArguments(&arguments, command: Self.name,
                                          knownOptions: ["--adapter", "--shard", "--format", "--out", "--jobs", "--timeout", "--record",
-                                                        "--command", "--request-timeout", "--runtime-commit", "--ios-commit", "--history", "--no-history", "--verify", "--verify-seed"])
+                                                        "--command", "--adapter-name", "--request-timeout", "--handshake-timeout", "--runtime-commit", "--ios-commit", "--history", "--no-history", "--verify", "--verify-seed"])
         corpus.selection.shard = selectionShard
         self.corpus = corpus
     }
@@ -197,6 +229,7 @@ struct RunCommand: HarnessCommand {
         if let cached {
             process = try cached.option.configuration(revision: cached.revision, requestTimeoutSeconds: cached.requestTimeoutSeconds)
         }
+        process?.handshakeTimeoutSeconds = handshakeTimeoutSeconds
         if process == nil {
             do { inProcess = try AdapterRegistry.factory(named: adapterName, command: Self.name) } catch {
                 throw CommandFailure(message: "error: \(error.message); 'process' runs a program given by --command\n  hint: \(error.hint)", exitCode: .usage)
@@ -207,17 +240,28 @@ struct RunCommand: HarnessCommand {
         try corpus.checkRules(in: loaded, command: Self.name)
         let adapter: any RuntimeAdapter
         let makeAdapter: @MainActor () -> any RuntimeAdapter
+        var startFailure: AdapterRegistry.StartFailure?
         if let inProcess {
             makeAdapter = inProcess
             adapter = inProcess()
         } else {
-            let started = try AdapterRegistry.processFactory(process!)
-            adapter = started.first
-            makeAdapter = started.make
+            switch AdapterRegistry.processFactory(process!, name: cached?.option.name ?? fallbackAdapterName ?? AdapterRegistry.processAdapterName) {
+            case .success(let started):
+                adapter = started.first
+                makeAdapter = started.make
+            case .failure(let failure):
+                // The run still reports: every scenario ERROR, the failure a problem of the run.
+                startFailure = failure
+                adapter = failure.placeholder
+                makeAdapter = { failure.placeholder }
+            }
         }
         func makePlan(_ selection: Selection) -> RunPlan {
-            Planner.plan(corpus: loaded, adapter: AdapterIdentity(adapter), capabilities: adapter.capabilities,
-                         expectations: loaded.expectations(for: adapter.name), selection: selection)
+            var plan = Planner.plan(corpus: loaded, adapter: AdapterIdentity(adapter), capabilities: adapter.capabilities,
+                                    expectations: startFailure == nil ? loaded.expectations(for: adapter.name) : Expectations(entries: [:], problems: []),
+                                    selection: selection)
+            if let startFailure { plan.problems.append(startFailure.diagnostic) }
+            return plan
         }
         let plan = makePlan(corpus.selection)
         var unsharded = corpus.selection
@@ -253,13 +297,20 @@ struct RunCommand: HarnessCommand {
             defer { reused = nil }
             return reused ?? makeAdapter()
         }
-        let summary = await runner.run(plan)
+        let summary: RunSummary
+        if let startFailure {
+            summary = runner.report(plan, adapterFailure: startFailure.scenarioMessage)
+            printError(startFailure.diagnostic.description)
+        } else {
+            summary = await runner.run(plan)
+        }
         if let outputPath { try writeFileAtomically(Array(buffer.utf8), to: outputPath) }
         if let historyFolder {
             let path = try Self.appendHistory(historyJSON, folder: historyFolder, startedAt: startedAt, adapter: AdapterIdentity(adapter),
                                               runtimeCommit: (adapter as? ProcessAdapter)?.identity.runtimeCommit, corpusHash: loaded.hash)
             printError("history: \(path)")
         }
+        if startFailure != nil { return .badInput }
         return summary.passed ? .success : .failuresFound
     }
 
