@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import HarnessSupport
 import YAML
 
@@ -119,6 +124,39 @@ struct ArgumentList {
     }
 }
 
+
+/// The results folder commands use when none is given: `$RIVE_HARNESS_RESULTS` when set and
+/// not empty, else `results` in the working folder.
+var defaultResultsFolder: String {
+    ProcessInfo.processInfo.environment["RIVE_HARNESS_RESULTS"].flatMap { $0.isEmpty ? nil : $0 } ?? "results"
+}
+
+/// Why a file cannot be read whole, as `'PATH': reason` (a link that leads nowhere, a FIFO,
+/// a device, a folder, permission denied), or `nil` when it is a readable regular file or a
+/// link to one. Reading a FIFO or `/dev/zero` would block or never end, so callers check first.
+func regularFileProblem(_ path: String) -> String? {
+    var info = stat()
+    if stat(path, &info) != 0 {
+        let code = errno
+        var linkInfo = stat()
+        if lstat(path, &linkInfo) == 0, linkInfo.st_mode & S_IFMT == S_IFLNK {
+            return "'\(path)': a link that leads nowhere (\(String(cString: strerror(code))))"
+        }
+        return "'\(path)': \(String(cString: strerror(code)))"
+    }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+        let kind = switch info.st_mode & S_IFMT {
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFSOCK: "a socket"
+        case S_IFDIR: "a folder"
+        default: "not a regular file"
+        }
+        return "'\(path)': \(kind), not a regular file"
+    }
+    guard access(path, R_OK) == 0 else { return "'\(path)': \(String(cString: strerror(errno)))" }
+    return nil
+}
 
 /// Writes text to standard error.
 func printError(_ text: String) {

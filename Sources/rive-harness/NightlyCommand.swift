@@ -28,7 +28,8 @@ struct NightlyCommand: HarnessCommand {
         Prints 'nightly: no regression' or what regressed and what newly fails.
 
         options:
-          --results DIR          the results folder (default results)
+          --results DIR          the results folder (default $RIVE_HARNESS_RESULTS, else
+                                 results)
           --dashboard DIR        where the dashboard goes (default DIR/dashboard)
           --adapters LIST        adapters to test, comma-separated (default: every available;
                                  '' for none)
@@ -66,7 +67,7 @@ struct NightlyCommand: HarnessCommand {
 
     init(arguments: inout ArgumentList) throws(UsageError) {
         let hint = "see 'rive-harness nightly --help'"
-        results = try arguments.option("--results") ?? "results"
+        results = try arguments.option("--results") ?? defaultResultsFolder
         dashboard = try arguments.option("--dashboard") ?? URL(fileURLWithPath: results).appendingPathComponent("dashboard").path
         let chosen = try arguments.option("--adapters")
         shard = try arguments.option("--shard")

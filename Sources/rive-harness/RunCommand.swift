@@ -184,7 +184,7 @@ struct RunCommand: HarnessCommand {
             guard history == nil else { throw UsageError(message: "--history and --no-history exclude each other", hint: hint) }
             historyFolder = nil
         } else {
-            let folder = history ?? ProcessInfo.processInfo.environment["RIVE_HARNESS_RESULTS"].flatMap { $0.isEmpty ? nil : $0 } ?? "results"
+            let folder = history ?? defaultResultsFolder
             guard !folder.isEmpty else { throw UsageError(message: "--history needs a folder, got an empty one", hint: hint) }
             historyFolder = folder
         }
@@ -340,8 +340,9 @@ struct RunCommand: HarnessCommand {
         return path
     }
 
-    /// Fails early, before anything runs, when `--out` cannot be written: its folder cannot be
-    /// created or written, or the path is a folder.
+    /// Fails early, before anything runs, when `--out` cannot be written: the path is a
+    /// folder, or its folder cannot be created or does not take a new file (probed by
+    /// creating and removing a temporary file there, so `/proc` and read-only mounts fail here).
     /// - Throws: `CommandFailure` with exit code 4.
     private static func checkWritable(_ path: String) throws(CommandFailure) {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
@@ -349,12 +350,8 @@ struct RunCommand: HarnessCommand {
         let problem: String?
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             problem = "it is a folder"
-        } else if (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) == nil {
-            problem = "its folder \(folder) cannot be created"
-        } else if !FileManager.default.isWritableFile(atPath: folder) {
-            problem = "its folder \(folder) is not writable"
         } else {
-            problem = nil
+            problem = AtomicFile.probeFolder(folder)
         }
         if let problem {
             throw CommandFailure(message: "error: cannot write --out '\(path)': \(problem)\n  hint: choose a file in a writable folder; nothing was run",
