@@ -57,6 +57,8 @@ protocol HarnessCommand {
 struct ArgumentList {
     private var remaining: [String]
     private let command: String
+    /// The flags and options already taken, so a second occurrence is reported as repeated, not unknown.
+    private var taken: Set<String> = []
 
     init(_ arguments: [String], command: String) {
         self.remaining = arguments
@@ -65,6 +67,7 @@ struct ArgumentList {
 
     /// Removes a boolean flag such as `--json`, returning whether it was present.
     mutating func flag(_ name: String) -> Bool {
+        taken.insert(name)
         guard let index = remaining.firstIndex(of: name) else { return false }
         remaining.remove(at: index)
         return true
@@ -73,6 +76,7 @@ struct ArgumentList {
     /// Removes `--name VALUE` or `--name=VALUE`, returning the value when present.
     /// - Throws: `UsageError` when the option has no value or is given more than once.
     mutating func option(_ name: String) throws(UsageError) -> String? {
+        taken.insert(name)
         guard remaining.filter({ $0 == name || $0.hasPrefix(name + "=") }).count <= 1 else {
             throw UsageError(message: "option \(name) given twice", hint: "give \(name) once; see 'rive-harness \(command) --help'")
         }
@@ -115,6 +119,10 @@ struct ArgumentList {
     /// Removes and returns every remaining positional argument, rejecting unknown options.
     /// - Parameter known: every option the command accepts, for "did you mean" suggestions.
     mutating func positionals(known: [String]) throws(UsageError) -> [String] {
+        if let repeated = remaining.first(where: { taken.contains($0) || taken.contains(String($0.prefix { $0 != "=" })) }) {
+            let name = String(repeated.prefix { $0 != "=" })
+            throw UsageError(message: "option \(name) given twice", hint: "give \(name) once; see 'rive-harness \(command) --help'")
+        }
         if let unknown = remaining.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
             let suggestion = (known + ["--help"]).closestMatch(to: unknown).map { " (did you mean \($0)?)" } ?? ""
             throw UsageError(message: "unknown option '\(unknown)'\(suggestion)", hint: "see 'rive-harness \(command) --help'")

@@ -24,6 +24,12 @@ struct RunCommand: HarnessCommand {
         run or skip), runs them and reports a verdict per scenario: PASS, FAIL, ERROR, TIMEOUT,
         CRASH, SKIP, XFAIL or XPASS. Known failures come from CORPUS/expectations/NAME.yaml.
 
+        Scenarios with a fixture 'shared/NAME' load upstream files from
+        $RIVE_HARNESS_SHARED/rive-assets, else from shared/rive-assets beside the folder that
+        holds CORPUS (CORPUS/../../shared/rive-assets), not from the working folder: a corpus
+        copied to /tmp/x/Corpus looks in /tmp/shared. Without the files those scenarios SKIP
+        and say which file is absent; set RIVE_HARNESS_SHARED for a copied corpus.
+
         options:
           --adapter NAME     the runtime to test (default: reference); 'process' runs
                              the program of --command over docs/adapter-protocol.md
@@ -54,7 +60,7 @@ struct RunCommand: HarnessCommand {
                              (docs/results-format.md)
           --out FILE         write the format to FILE (atomically) and print the console
                              report to stdout; FILE's folder is checked before running
-          --jobs N           adapter instances (default 1); they share the main actor and
+          --jobs N           adapter instances, 1…64 (default 1); they share the main actor and
                              interleave only where an adapter suspends, so adapters that
                              never suspend (the reference one) run one scenario at a time;
                              process adapters run N children in parallel
@@ -86,6 +92,10 @@ struct RunCommand: HarnessCommand {
         adapter.start-failed naming the command and the stderr tail); 4 internal error (for
         example --out cannot be written).
         """
+
+    /// The most adapter instances `--jobs` may ask for: each may be a child process with its
+    /// own pipes and threads, and more than this gains nothing on any machine we run.
+    static let maximumJobs = 64
 
     /// The output formats and the reporter each makes.
     static let formats: [(name: String, make: @MainActor (@escaping @MainActor (String) -> Void) -> any RunReporter)] = [
@@ -189,7 +199,11 @@ struct RunCommand: HarnessCommand {
             historyFolder = folder
         }
         let jobsText = try arguments.option("--jobs") ?? "1"
-        guard let jobs = Int(jobsText), jobs >= 1 else { throw UsageError(message: "--jobs needs a positive integer, got '\(jobsText)'", hint: hint) }
+        guard let jobs = Int(jobsText), (1...Self.maximumJobs).contains(jobs) else {
+            throw UsageError(message: "--jobs needs a whole number from 1 to \(Self.maximumJobs), got '\(jobsText)'",
+                             hint: "each job is an adapter instance (a child process for process adapters); this machine has "
+                                 + "\(ProcessInfo.processInfo.activeProcessorCount) core(s); \(hint)")
+        }
         let timeoutText = try arguments.option("--timeout") ?? "60"
         guard let timeout = Double(timeoutText), timeout > 0, timeout <= RunOptions.maximumTimeoutSeconds else {
             throw UsageError(message: "--timeout needs a positive number of seconds up to \(Int(RunOptions.maximumTimeoutSeconds)) (one day), got '\(timeoutText)'",
