@@ -312,7 +312,7 @@ public struct DashboardPage {
                 result = (conformance.summary.passed ? "passed" : "failed") + ": " + counts.joined(separator: ", ")
                     + (conformance.problems ?? []).map { "; \($0.code): \($0.message)" }.joined()
             } else {
-                result = "\(BenchmarkMeasurement.perBenchmark(record).count) benchmarks (\(record.harness.metric?.rawValue ?? "time"))"
+                result = "\(counted(BenchmarkMeasurement.perBenchmark(record).count, "benchmark")) (\(record.harness.metric?.rawValue ?? "time"))"
             }
             parts.append("<tr><td class=\"num\">\(HTML.escape(Self.shortDate(record.harness.createdAt)))</td><td>\(record.harness.kind.rawValue)</td>"
                          + "<td><code>\(record.harness.testbed.fingerprint)</code></td><td>\(HTML.escape(adapters))</td>"

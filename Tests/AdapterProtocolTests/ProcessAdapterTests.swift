@@ -99,6 +99,61 @@ struct ProcessAdapterTests {
         #expect(throughProcess == inProcess)
     }
 
+    @Test("'rive-harness serve' answers in order, streams before flush, and exits 1 on a line that is not JSON")
+    func serveDirectly() throws {
+        let process = Process()
+        process.executableURL = HarnessProcess.executable
+        process.arguments = ["serve"]
+        let input = Pipe(), output = Pipe(), error = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let fixture = SharedMaterial.packageRoot.appendingPathComponent("Corpus/fixtures/all-types.riv").path
+        let lines = [
+            #"{"id":1,"op":"handshake","protocolVersion":1}"#,
+            #"{"id":2,"op":"adapter.makeWorker","handle":1}"#,
+            #"{"id":3,"op":"worker.loadFile","worker":1,"handle":2,"path":"\#(fixture)"}"#,
+            #"{"id":4,"op":"file.createViewModelInstance","file":2,"handle":3,"kind":"viewModelDefault","viewModel":"AllTypes"}"#,
+            #"{"id":5,"op":"instance.valueStream","instance":3,"path":"x","type":"number","stream":4}"#,
+            #"{"id":6,"op":"instance.setValue","instance":3,"path":"x","type":"number","value":0.1}"#,
+            #"{"id":7,"op":"worker.flush","worker":1}"#,
+            #"{"id":8,"op":"instance.value","instance":3,"path":"nope","type":"number"}"#,
+            #"{"id":9,"op":"file.getArtboardNames","file":99}"#,
+            "not json",
+        ]
+        input.fileHandleForWriting.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        try input.fileHandleForWriting.close()
+        let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
+        let diagnostics = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(diagnostics.contains("line 10 is not JSON"))
+        #expect(answer.count == 10, "\(answer)")
+        guard answer.count == 10 else { return }
+        #expect(answer[1...5] == [#"{"id":2,"result":{}}"#, #"{"id":3,"result":{}}"#, #"{"id":4,"result":{}}"#, #"{"id":5,"result":{}}"#, #"{"id":6,"result":{}}"#])
+        #expect(answer[6] == #"{"event":"stream","stream":4,"value":0.1}"#)
+        #expect(answer[7] == #"{"id":7,"result":{}}"#)
+        #expect(answer[8].hasPrefix(#"{"id":8,"error":{"code":"view-model-instance."#), "\(answer[8])")
+        #expect(answer[9].hasPrefix(#"{"id":9,"error":{"code":"protocol.unknown-handle""#), "\(answer[9])")
+    }
+
+    /// `python3` on PATH, or `nil`.
+    static let python: String? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/python3" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+}
+
+/// The process adapter driven through `rive-harness run`: each test waits for a child
+/// `rive-harness` process, so the suite is not on the main actor (a test blocked there would
+/// stall the main-actor tests running beside it and fire their scenario timeouts).
+@Suite("process adapter through run")
+struct ProcessAdapterCommandTests {
+    static let corpusPath = SharedMaterial.packageRoot.appendingPathComponent("Corpus").path
+    static let serveCommand = "'\(HarnessProcess.executable.path)' serve"
+    static let misbehavingScript = SharedMaterial.packageRoot.appendingPathComponent("Tests/AdapterProtocolTests/Fixtures/misbehaving-adapter.py").path
+
     /// A misbehaviour of `misbehaving-adapter.py`, the verdict of the scenario it hits, and what
     /// the verdict's message must say; `restart` is what the next scenario's message must say
     /// when the restarted child misbehaves too.
@@ -130,7 +185,7 @@ struct ProcessAdapterTests {
 
     @Test("a misbehaving adapter gets the documented verdict, is restarted, and the run completes with every scenario", arguments: faults)
     func misbehavingAdapter(_ fault: Fault) throws {
-        guard let python = Self.python else {
+        guard let python = ProcessAdapterCommandTests.python else {
             Issue.record("python3 is not on PATH; install it (scripts/bootstrap) to run the fault tests")
             return
         }
@@ -244,45 +299,6 @@ struct ProcessAdapterTests {
         #expect(stray.exitCode == 2)
         let serveArgument = try HarnessProcess.run(["serve", "extra"])
         #expect(serveArgument.exitCode == 2)
-    }
-
-    @Test("'rive-harness serve' answers in order, streams before flush, and exits 1 on a line that is not JSON")
-    func serveDirectly() throws {
-        let process = Process()
-        process.executableURL = HarnessProcess.executable
-        process.arguments = ["serve"]
-        let input = Pipe(), output = Pipe(), error = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let fixture = SharedMaterial.packageRoot.appendingPathComponent("Corpus/fixtures/all-types.riv").path
-        let lines = [
-            #"{"id":1,"op":"handshake","protocolVersion":1}"#,
-            #"{"id":2,"op":"adapter.makeWorker","handle":1}"#,
-            #"{"id":3,"op":"worker.loadFile","worker":1,"handle":2,"path":"\#(fixture)"}"#,
-            #"{"id":4,"op":"file.createViewModelInstance","file":2,"handle":3,"kind":"viewModelDefault","viewModel":"AllTypes"}"#,
-            #"{"id":5,"op":"instance.valueStream","instance":3,"path":"x","type":"number","stream":4}"#,
-            #"{"id":6,"op":"instance.setValue","instance":3,"path":"x","type":"number","value":0.1}"#,
-            #"{"id":7,"op":"worker.flush","worker":1}"#,
-            #"{"id":8,"op":"instance.value","instance":3,"path":"nope","type":"number"}"#,
-            #"{"id":9,"op":"file.getArtboardNames","file":99}"#,
-            "not json",
-        ]
-        input.fileHandleForWriting.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-        try input.fileHandleForWriting.close()
-        let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
-        let diagnostics = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
-        #expect(diagnostics.contains("line 10 is not JSON"))
-        #expect(answer.count == 10, "\(answer)")
-        guard answer.count == 10 else { return }
-        #expect(answer[1...5] == [#"{"id":2,"result":{}}"#, #"{"id":3,"result":{}}"#, #"{"id":4,"result":{}}"#, #"{"id":5,"result":{}}"#, #"{"id":6,"result":{}}"#])
-        #expect(answer[6] == #"{"event":"stream","stream":4,"value":0.1}"#)
-        #expect(answer[7] == #"{"id":7,"result":{}}"#)
-        #expect(answer[8].hasPrefix(#"{"id":8,"error":{"code":"view-model-instance."#), "\(answer[8])")
-        #expect(answer[9].hasPrefix(#"{"id":9,"error":{"code":"protocol.unknown-handle""#), "\(answer[9])")
     }
 
     /// `python3` on PATH, or `nil`.
