@@ -74,6 +74,8 @@ final class ChildConnection: @unchecked Sendable {
     let standardError = StandardErrorTail()
     /// How long the child may take to answer a request, in seconds.
     let requestTimeout: Double
+    /// How long the child may take to start and answer the handshake, in seconds.
+    let handshakeTimeout: Double
     /// The longest line accepted from the child.
     let maximumLineBytes: Int
     private let condition = NSCondition()
@@ -89,10 +91,11 @@ final class ChildConnection: @unchecked Sendable {
 
     /// Starts the child and its two reader threads.
     /// - Throws: `ChildProcess.LaunchError` when the child cannot start.
-    init(command: String, environment: [String: String], requestTimeout: Double,
+    init(command: String, environment: [String: String], requestTimeout: Double, handshakeTimeout: Double,
          maximumLineBytes: Int = adapterProtocolMaximumLineBytes) throws(ChildProcess.LaunchError) {
         child = try ChildProcess(command: command, environment: environment)
         self.requestTimeout = requestTimeout
+        self.handshakeTimeout = handshakeTimeout
         self.maximumLineBytes = maximumLineBytes
     }
 
@@ -218,7 +221,17 @@ final class ChildConnection: @unchecked Sendable {
                 fail(.exited("could not be read (poll: \(String(cString: strerror(errno))))"))
                 return
             }
-            if ready == 0 { continue }
+            if ready == 0 {
+                // The program may have exited while something it started holds the pipe open:
+                // that is the end of the adapter, not a silence to wait out.
+                if let how = child.exitIfEnded() {
+                    var again = pollfd(fd: child.output, events: Int16(POLLIN), revents: 0)
+                    if poll(&again, 1, 0) > 0 { continue }
+                    fail(.exited("\(how) (its output is still open in a process it started)"))
+                    return
+                }
+                continue
+            }
             let count = chunk.withUnsafeMutableBytes { read(child.output, $0.baseAddress!, $0.count) }
             if count < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
@@ -226,8 +239,12 @@ final class ChildConnection: @unchecked Sendable {
                 return
             }
             if count == 0 {
-                let how = child.reap(grace: 1)
-                deliver(.failure(.exited(line.isEmpty ? how : "\(how) in the middle of a line")))
+                // The output ended: a program that exits closes it a moment before it can be
+                // reaped; one that is still running after that closed its output on purpose.
+                let how = child.reap(grace: 0.2, killing: false)
+                let ending = how ?? "closed its output (it was still running; killed)"
+                deliver(.failure(.exited(line.isEmpty ? ending : "\(ending) in the middle of a line")))
+                if how == nil { child.kill() }
                 return
             }
             var start = 0

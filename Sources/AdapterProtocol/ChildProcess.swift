@@ -56,7 +56,7 @@ final class ChildProcess: @unchecked Sendable {
         sigaddset(&defaultSignals, SIGPIPE)
         posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
 
-        let arguments = ["/bin/sh", "-c", command]
+        let arguments = ["/bin/sh", "-c", Self.shellCommand(command)]
         let environmentLines = environment.map { "\($0.key)=\($0.value)" }
         var childPID: pid_t = 0
         let status = withCStrings(arguments) { argv in
@@ -77,6 +77,27 @@ final class ChildProcess: @unchecked Sendable {
         input = stdinPipe[1]
         output = stdoutPipe[0]
         errorOutput = stderrPipe[0]
+    }
+
+    /// The text `/bin/sh -c` runs: `exec COMMAND` when the command is one simple command
+    /// (words of plain characters and quotes, no shell syntax, not a builtin or an assignment),
+    /// else the command itself.
+    ///
+    /// With `exec` the adapter program is the child itself, not a shell waiting for it: when
+    /// the program closes its standard output or exits, the harness sees it at once, even if
+    /// the shell would have kept the pipe open or something the program started holds it.
+    static func shellCommand(_ command: String) -> String {
+        let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _./:,@%+=~-'\"")
+        guard !command.isEmpty, command.allSatisfy({ plain.contains($0) }) else { return command }
+        // Quotes must pair up, or the shell would read past the end.
+        guard command.filter({ $0 == "'" }).count % 2 == 0, command.filter({ $0 == "\"" }).count % 2 == 0 else { return command }
+        let first = command.split(separator: " ").first.map(String.init) ?? ""
+        let unquoted = first.filter { $0 != "'" && $0 != "\"" }
+        let builtins: Set<String> = ["cd", "export", "read", "exit", "set", "unset", "shift", "trap", "eval", "exec", ".", ":", "return",
+                                     "break", "continue", "alias", "umask", "wait", "ulimit", "local", "readonly", "times", "getopts",
+                                     "command", "type", "hash", "jobs", "fg", "bg", "if", "while", "until", "for", "case", "time"]
+        guard !unquoted.isEmpty, !first.contains("="), !builtins.contains(unquoted) else { return command }
+        return "exec " + command
     }
 
     /// glibc's `pipe2`, which Swift's Glibc module does not import (it needs `_GNU_SOURCE`).
@@ -138,20 +159,50 @@ final class ChildProcess: @unchecked Sendable {
             kill()
             result = waitpid(pid, &status, 0)
         }
-        let description: String
-        if result < 0 {
-            description = "exited"
-        } else if status & 0x7f == 0 {
-            description = "exited with status \((status >> 8) & 0xff)"
-        } else {
-            let signal = status & 0x7f
-            description = "was killed by signal \(signal) (\(String(cString: strsignal(signal))))"
-        }
+        let description = result < 0 ? "exited" : Self.describe(status)
         lock.lock()
         defer { lock.unlock() }
         if let exitStatus { return exitStatus }
         exitStatus = description
         return description
+    }
+
+    /// Waits up to `grace` seconds for the child to exit, without killing it.
+    /// - Returns: how it ended, or `nil` when it is still running.
+    func reap(grace: Double, killing: Bool) -> String? {
+        guard !killing else { return reap(grace: grace) }
+        let deadline = Date().addingTimeInterval(grace)
+        while true {
+            if let how = exitIfEnded() { return how }
+            if Date() >= deadline { return nil }
+            usleep(2_000)
+        }
+    }
+
+    /// How the child ended when it has exited, without waiting; `nil` while it runs.
+    func exitIfEnded() -> String? {
+        lock.lock()
+        if let exitStatus {
+            lock.unlock()
+            return exitStatus
+        }
+        lock.unlock()
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, WNOHANG)
+        guard result != 0 else { return nil }
+        let description = result < 0 ? "exited" : Self.describe(status)
+        lock.lock()
+        defer { lock.unlock() }
+        if let exitStatus { return exitStatus }
+        exitStatus = description
+        return description
+    }
+
+    /// `exited with status N` or `was killed by signal S (name)` for a `waitpid` status.
+    private static func describe(_ status: Int32) -> String {
+        if status & 0x7f == 0 { return "exited with status \((status >> 8) & 0xff)" }
+        let signal = status & 0x7f
+        return "was killed by signal \(signal) (\(String(cString: strsignal(signal))))"
     }
 
     /// Closes the read ends once both readers are done.

@@ -7,14 +7,25 @@ public struct ProcessAdapterConfiguration: Sendable {
     public var command: String
     /// How long the child may take to answer one request, in seconds.
     public var requestTimeoutSeconds: Double
+    /// How long a child may take to start and answer the handshake, in seconds; `nil` is
+    /// `ProcessAdapter.handshakeTimeoutSeconds` or the request timeout when that is longer.
+    public var handshakeTimeoutSeconds: Double?
     /// The child's environment.
     public var environment: [String: String]
 
     /// Creates a configuration; the environment defaults to the harness's own.
-    public init(command: String, requestTimeoutSeconds: Double = 10, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(command: String, requestTimeoutSeconds: Double = 10, handshakeTimeoutSeconds: Double? = nil,
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.command = command
         self.requestTimeoutSeconds = requestTimeoutSeconds
+        self.handshakeTimeoutSeconds = handshakeTimeoutSeconds
         self.environment = environment
+    }
+
+    /// The handshake's deadline in seconds: `handshakeTimeoutSeconds`, else the longer of the
+    /// request timeout and `ProcessAdapter.handshakeTimeoutSeconds`.
+    public var effectiveHandshakeTimeoutSeconds: Double {
+        handshakeTimeoutSeconds ?? max(requestTimeoutSeconds, ProcessAdapter.handshakeTimeoutSeconds)
     }
 }
 
@@ -96,7 +107,8 @@ public final class ProcessAdapter: RuntimeAdapter {
     nonisolated public static let crashLogCode = "adapter.crashed"
     /// The log code of a worker whose child did not answer in time (the runner reports TIMEOUT).
     nonisolated public static let timeoutLogCode = "adapter.timed-out"
-    /// How long a child may take to start and answer the handshake, unless the request timeout is longer.
+    /// How long a child may take to start and answer the handshake when the configuration sets
+    /// no handshake timeout, unless the request timeout is longer.
     nonisolated public static let handshakeTimeoutSeconds: Double = 30
     /// The version the client sends in the handshake.
     nonisolated public static let clientVersion = "0.1.0"
@@ -114,7 +126,7 @@ public final class ProcessAdapter: RuntimeAdapter {
     /// The capabilities from the handshake.
     public var capabilities: RuntimeCapabilities { identity.capabilities }
 
-    /// Starts the child and performs the handshake, blocking up to the request timeout.
+    /// Starts the child and performs the handshake, blocking up to the handshake timeout.
     /// - Throws: `ProcessAdapterError` when the child cannot start, dies, writes anything but
     ///   the handshake's answer, or declares something this harness does not understand.
     public init(configuration: ProcessAdapterConfiguration) throws(ProcessAdapterError) {
@@ -224,4 +236,34 @@ final class FailedWorker: Worker {
     func flush() async {}
     func takeLog() -> [RuntimeLogEntry] { [failure.logEntry] }
     func makeView(_ configuration: ViewConfiguration) throws(ObservationError) -> any RuntimeView { throw .failed(failure.message) }
+}
+
+/// The adapter of a program that failed its first handshake, so a run can still report.
+///
+/// It names itself as told, reports the version `unknown`, and declares every capability,
+/// so a plan made for it lists every scenario that would run (no scenario is hidden as SKIP).
+/// Every worker it makes fails with the handshake's failure: requests fail and the log
+/// reports `adapter.crashed`. `rive-harness run` does not run scenarios on it: it gives each
+/// the verdict ERROR with the failure (`ConformanceRunner.report(_:adapterFailure:)`).
+@MainActor
+public final class UnstartedProcessAdapter: RuntimeAdapter {
+    /// The name reports use.
+    public let name: String
+    /// Always `unknown`: the program never said.
+    public let version = "unknown"
+    /// Every capability the harness knows.
+    public let capabilities = RuntimeCapabilities(RuntimeCapabilities.names.map(\.capability))
+    /// Why the program did not start, with the tail of its standard error.
+    public let failure: ProcessAdapterError
+
+    /// Creates the adapter of a failed start.
+    public init(name: String, failure: ProcessAdapterError) {
+        self.name = name
+        self.failure = failure
+    }
+
+    /// A worker whose requests fail with the start failure and whose log reports a crash.
+    public func makeWorker() async throws(WorkerError) -> any Worker {
+        FailedWorker(failure: SessionFailure(isTimeout: false, message: failure.message))
+    }
 }

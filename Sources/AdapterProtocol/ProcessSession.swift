@@ -56,13 +56,14 @@ final class ProcessSession {
     /// How many worker proxies are alive; when a worker is made with none alive, a new scenario begins.
     var liveWorkers = 0
 
-    /// Starts the child and performs the handshake, blocking up to the request timeout.
+    /// Starts the child and performs the handshake, blocking up to the handshake timeout.
     /// - Returns: the session and the handshake's result, or the failure.
     static func start(_ configuration: ProcessAdapterConfiguration) -> Result<(ProcessSession, JSONObject), SessionFailure> {
         let connection: ChildConnection
         do {
             connection = try ChildConnection(command: configuration.command, environment: configuration.environment,
-                                             requestTimeout: configuration.requestTimeoutSeconds)
+                                             requestTimeout: configuration.requestTimeoutSeconds,
+                                             handshakeTimeout: configuration.effectiveHandshakeTimeoutSeconds)
         } catch {
             return .failure(SessionFailure(isTimeout: false, message: "the adapter process could not be started: \(error)"))
         }
@@ -163,7 +164,7 @@ final class ProcessSession {
             id = nextID
             nextID += 1
             pending[id] = (throwing, .sync)
-            connection.register(id: id, op: op, timeout: max(connection.requestTimeout, ProcessAdapter.handshakeTimeoutSeconds))
+            connection.register(id: id, op: op, timeout: connection.handshakeTimeout)
             connection.start { [weak self] in Task { @MainActor in self?.drain() } }
             _ = connection.child.write(requestLine(id: id, op: op, params: params))
         } else {

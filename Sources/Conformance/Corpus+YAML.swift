@@ -1,6 +1,11 @@
 import ConformanceCore
 import Foundation
 import HarnessSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension Corpus {
     /// Loads the corpus in a folder: the registries, every scenario file and every
@@ -27,13 +32,18 @@ extension Corpus {
             hasher.combine(file: relative, bytes: readBytes(root + "/" + relative) ?? [])
         }
         var entries: [Entry] = []
-        for relative in filesBelow(scenariosDirectory, suffix: ".yaml") {
-            let file = scenariosDirectory + "/" + relative
-            let id = String(relative.dropLast(".yaml".count))
+        for candidate in scenarioFiles(scenariosDirectory) {
+            let file = scenariosDirectory + "/" + candidate.relative
+            if let problem = candidate.problem {
+                let diagnostic = Diagnostic(file: file, mark: .start, code: problem.code, message: problem.message, hint: problem.hint)
+                entries.append(Entry(id: candidate.id, file: file, scenario: .failure(DiagnosticList([diagnostic]))))
+                continue
+            }
             let bytes = readBytes(file) ?? []
-            hasher.combine(file: "scenarios/" + relative, bytes: bytes)
-            entries.append(Entry(id: id, file: file, scenario: loader.load(bytes, id: id, file: file)))
+            hasher.combine(file: "scenarios/" + candidate.relative, bytes: bytes)
+            entries.append(Entry(id: candidate.id, file: file, scenario: loader.load(bytes, id: candidate.id, file: file)))
         }
+        entries = markCaseCollisions(entries)
         for folder in ["fixtures", "expected"] {
             for relative in filesBelow(root + "/" + folder, suffix: "") {
                 hasher.combine(file: folder + "/" + relative, bytes: readBytes(root + "/" + folder + "/" + relative) ?? [])
@@ -49,6 +59,85 @@ extension Corpus {
         }
         return Corpus(root: root, rules: rules, features: features, entries: entries, problems: problems, hash: hasher.corpusHash,
                       expectationFiles: expectationFiles)
+    }
+
+    /// A file below `scenarios/` that looks like a scenario, and why it cannot be one.
+    private struct ScenarioFile {
+        /// The path below `scenarios/`.
+        var relative: String
+        /// The scenario ID: the path without `.yaml` (a `.yml` file keeps its suffix).
+        var id: String
+        /// Why the file is not loaded, as a diagnostic's code, message and hint.
+        var problem: (code: String, message: String, hint: String)?
+    }
+
+    /// Every `*.yaml` and `*.yml` entry below the scenarios folder (hidden ones skipped), in
+    /// path order, with a problem for each that cannot be a scenario: a `.yml` name, a link that
+    /// leads nowhere or loops, a FIFO, device or other entry that is not a regular file.
+    private static func scenarioFiles(_ directory: String) -> [ScenarioFile] {
+        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
+        var files: [ScenarioFile] = []
+        while let relative = enumerator.nextObject() as? String {
+            let path = directory + "/" + relative
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+                if exists, isDirectory.boolValue { enumerator.skipDescendants() }
+                continue
+            }
+            if exists, isDirectory.boolValue { continue }
+            let isYAML = relative.hasSuffix(".yaml")
+            guard isYAML || relative.hasSuffix(".yml") else { continue }
+            let id = isYAML ? String(relative.dropLast(".yaml".count)) : relative
+            var problem: (code: String, message: String, hint: String)?
+            if let reason = entryProblem(path) {
+                problem = ("scenario.unreadable", "cannot read the scenario file: \(reason)", "make it a regular file, or remove it")
+            } else if !isYAML {
+                let renamed = String(relative.dropLast(".yml".count)) + ".yaml"
+                problem = ("scenario.wrong-extension", "scenario files end in '.yaml'; '\(relative)' is not loaded as a scenario",
+                           "rename it to '\(renamed)'")
+            }
+            files.append(ScenarioFile(relative: relative, id: id, problem: problem))
+        }
+        return files.sorted { $0.relative < $1.relative }
+    }
+
+    /// Why a path is not a readable regular file (a link that leads nowhere or loops, a FIFO,
+    /// a device, a socket), or `nil`.
+    private static func entryProblem(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let reason = String(cString: strerror(errno))
+            var linkInfo = stat()
+            if lstat(path, &linkInfo) == 0, linkInfo.st_mode & S_IFMT == S_IFLNK { return "a link that leads nowhere (\(reason))" }
+            return reason
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return access(path, R_OK) == 0 ? nil : String(cString: strerror(errno))
+        case S_IFIFO: return "a FIFO, not a regular file"
+        case S_IFCHR, S_IFBLK: return "a device, not a regular file"
+        case S_IFSOCK: return "a socket, not a regular file"
+        default: return "not a regular file"
+        }
+    }
+
+    /// Marks scenarios whose IDs differ only in case as invalid: on a case-insensitive file
+    /// system (macOS) they are one file, so a corpus must not hold both.
+    private static func markCaseCollisions(_ entries: [Entry]) -> [Entry] {
+        let groups = Dictionary(grouping: entries.indices, by: { entries[$0].id.lowercased() }).filter { $0.value.count > 1 }
+        guard !groups.isEmpty else { return entries }
+        var marked = entries
+        for indices in groups.values {
+            for index in indices {
+                let others = indices.filter { $0 != index }.map { "'\(entries[$0].id)'" }.joined(separator: ", ")
+                let diagnostic = Diagnostic(file: entries[index].file, mark: .start, code: "scenario.case-collision",
+                                            message: "the scenario ID '\(entries[index].id)' differs from \(others) only in case; "
+                                                + "on a case-insensitive file system (macOS) they are the same file",
+                                            hint: "rename one of them so the IDs differ in more than case")
+                marked[index].scenario = .failure(DiagnosticList([diagnostic]))
+            }
+        }
+        return marked
     }
 
     private static func loadRegistry<Registry>(_ file: String, problems: inout [Diagnostic],

@@ -86,7 +86,10 @@ struct MappingReader {
     /// A node decoded with the YAML module's scalar typing.
     /// - Throws: the YAML decoder's error as a diagnostic.
     static func decode<T: Decodable>(_ type: T.Type, _ node: YAMLNode, file: String) throws(Diagnostic) -> T {
-        do { return try YAMLDecoder().decode(type, from: node, file: file) } catch { throw Diagnostic(error, file: file) }
+        var decoder = YAMLDecoder()
+        // The node is inside a scenario; the diagnostic's line and column locate it.
+        decoder.rootDescription = nil
+        do { return try decoder.decode(type, from: node, file: file) } catch { throw Diagnostic(error, file: file) }
     }
 }
 

@@ -9,6 +9,9 @@ enum HandleKind: String, Sendable {
 
 /// Parses the `steps:` list of a scenario, tracking the handles steps create and use.
 struct StepParser {
+    /// The longest time step `advance by:` accepts: one day, in seconds.
+    static let maximumAdvanceSeconds: Double = 86_400
+
     let file: String
     let defaultFixture: String?
     /// Whether the scenario has a `fixture:` key, valid or not (an invalid one is already diagnosed).
@@ -106,7 +109,7 @@ struct StepParser {
         }
         if let existing = handles[name.value] {
             throw Diagnostic(file: file, mark: name.mark, code: "scenario.duplicate-handle",
-                             message: "handle '\(name.value)' already names a \(existing.kind.rawValue)", hint: "give each object its own handle name")
+                             message: "handle '\(name.value)' already names \(article(existing.kind.rawValue)) \(existing.kind.rawValue)", hint: "give each object its own handle name")
         }
         if created { handles[name.value] = (kind, stream) }
     }
@@ -121,7 +124,7 @@ struct StepParser {
         }
         guard existing.kind == kind else {
             throw Diagnostic(file: file, mark: name.mark, code: "scenario.handle-kind",
-                             message: "'\(name.value)' is a \(existing.kind.rawValue) handle, not a \(kind.rawValue) handle",
+                             message: "'\(name.value)' is \(article(existing.kind.rawValue)) \(existing.kind.rawValue) handle, not \(article(kind.rawValue)) \(kind.rawValue) handle",
                              hint: "use a \(kind.rawValue) handle here")
         }
         return name.value
@@ -143,7 +146,7 @@ struct StepParser {
         }
         let subject = try fields.requiredString(keyword, hint: "write '\(keyword): HANDLE'")
         func allow(_ keys: [String]) throws(Diagnostic) {
-            try fields.rejectUnknownKeys([keyword] + keys + (Self.throwingActions[keyword] == nil ? [] : ["throws"]), context: "a '\(keyword)' step")
+            try fields.rejectUnknownKeys([keyword] + keys + (Self.throwingActions[keyword] == nil ? [] : ["throws"]), context: "\(article(keyword)) '\(keyword)' step")
         }
         func text(_ key: String, _ hint: String) throws(Diagnostic) -> String { try fields.requiredString(key, hint: hint).value }
         func index(_ key: String) throws(Diagnostic) -> Int32 {
@@ -315,7 +318,14 @@ struct StepParser {
             return .cancelStream(stream: stream, by: stop)
         case "advance":
             try allow(["by"])
-            let seconds = try MappingReader.decode(Double.self, fields.required("by", hint: "write the time step in seconds, for example 'by: 0.016'"), file: file)
+            let byNode = try fields.required("by", hint: "write the time step in seconds, for example 'by: 0.016'")
+            let seconds = try MappingReader.decode(Double.self, byNode, file: file)
+            // A time step is a finite, non-negative number of seconds no longer than a day.
+            guard seconds.isFinite, seconds >= 0, seconds <= Self.maximumAdvanceSeconds else {
+                throw Diagnostic(file: file, mark: byNode.mark, code: "scenario.invalid-value",
+                                 message: "'advance by' needs a time step from 0 to \(Int(Self.maximumAdvanceSeconds)) seconds, got \(byNode.scalar?.text ?? String(seconds))",
+                                 hint: "write a finite, non-negative number of seconds, for example 'by: 0.016'")
+            }
             return .advance(stateMachine: try use(subject, .stateMachine), seconds: seconds)
         case "input":
             try allow(["name", "type", "value"])
@@ -731,4 +741,9 @@ struct StepParser {
         let expected = expectsError ? [] : try MappingReader.decode([String].self, fields.required("expect", hint: "list the expected answer"), file: file)
         return .introspect(target: target, query: query, expected: expected)
     }
+}
+
+/// `an` before a word that starts with a vowel letter, else `a`.
+func article(_ word: String) -> String {
+    word.first.map { "aeiouAEIOU".contains($0) } == true ? "an" : "a"
 }

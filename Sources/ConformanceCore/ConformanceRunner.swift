@@ -76,6 +76,36 @@ public final class ConformanceRunner {
         return summary
     }
 
+    /// Reports a plan whose adapter could not be started: every entry that would run gets the
+    /// verdict ERROR with `message` (invalid and skipped entries keep their own verdicts), and the
+    /// plan's problems (which should include the adapter's) fail the run. Nothing is executed
+    /// and `makeAdapter` is never called.
+    public func report(_ plan: RunPlan, adapterFailure message: String) -> RunSummary {
+        emit(.runStarted(RunHeader(corpusHash: plan.corpusHash, adapter: plan.adapter, selection: plan.selection,
+                                   recordMode: options.recordMode, scenarioCount: plan.entries.count, problems: plan.problems)))
+        counts = Dictionary(uniqueKeysWithValues: Verdict.allCases.map { ($0, 0) })
+        for entry in plan.entries {
+            var result: ScenarioResult
+            switch entry.decision {
+            case .run(let scenario):
+                result = ScenarioResult(id: entry.id, verdict: .error, durationSeconds: 0, rules: scenario.rules, divergence: nil,
+                                        message: message, expectation: nil, recordedGoldens: [])
+            case .invalid(let diagnostics):
+                result = ScenarioResult(id: entry.id, verdict: .error, durationSeconds: 0, rules: [], divergence: nil,
+                                        message: "invalid scenario: " + diagnostics.map(\.description).joined(separator: "\n"),
+                                        expectation: nil, recordedGoldens: [])
+            case .skip(let scenario, let reason):
+                result = ScenarioResult(id: entry.id, verdict: .skip, durationSeconds: 0, rules: scenario.rules, divergence: nil,
+                                        message: reason, expectation: entry.expectation, recordedGoldens: [])
+            }
+            counts[result.verdict, default: 0] += 1
+            emit(.scenarioFinished(result))
+        }
+        let summary = RunSummary(counts: counts, problemCount: plan.problems.count, durationSeconds: 0)
+        emit(.runFinished(summary))
+        return summary
+    }
+
     /// Runs queued entries one at a time on one adapter instance, replacing it after a timeout or crash.
     private func runJob() async {
         var adapter = makeAdapter()

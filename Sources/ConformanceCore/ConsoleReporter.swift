@@ -7,6 +7,7 @@ public final class ConsoleReporter: RunReporter {
     private var total = 0
     private var finished = 0
     private var results: [ScenarioResult] = []
+    private var problems: [Diagnostic] = []
 
     /// Creates a reporter that hands each line group to `write` (no trailing newline).
     public init(write: @escaping @MainActor (String) -> Void) { self.write = write }
@@ -16,22 +17,23 @@ public final class ConsoleReporter: RunReporter {
         switch event {
         case .runStarted(let header):
             total = header.scenarioCount
+            problems = header.problems
             var lines = ["run: adapter \(header.adapter.name) \(header.adapter.version) (\(header.adapter.capabilities.joined(separator: ", ")))",
                          "corpus \(header.corpusHash), \(header.scenarioCount) scenario(s), record mode \(header.recordMode.rawValue)"]
-            lines += header.problems.map { "problem: \($0)" }
+            lines += header.problems.map { "problem: " + consoleSafe($0.description) }
             write(lines.joined(separator: "\n"))
         case .scenarioFinished(let result):
             finished += 1
             results.append(result)
             let width = String(total).count
             let counter = String(repeating: " ", count: width - String(finished).count) + "\(finished)/\(total)"
-            var line = "[\(counter)] \(result.verdict.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(result.id)"
+            var line = "[\(counter)] \(result.verdict.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(consoleSafe(result.id))"
             line += String(format: " (%.3f s)", result.durationSeconds)
             if result.verdict != .pass, let trace = result.trace {
-                line += "\n    " + trace.replacingOccurrences(of: "\n", with: "\n    ")
+                line += "\n    " + consoleSafe(trace).replacingOccurrences(of: "\n", with: "\n    ")
             }
             if let expectation = result.expectation, result.verdict == .expectedFailure {
-                line += "\n    expected \(expectation.status.rawValue): \(expectation.reason)" + (expectation.link.map { " (\($0))" } ?? "")
+                line += "\n    expected \(expectation.status.rawValue): " + consoleSafe(expectation.reason + (expectation.link.map { " (\($0))" } ?? ""))
             }
             write(line)
         case .runFinished(let summary):
@@ -55,9 +57,37 @@ public final class ConsoleReporter: RunReporter {
         let counts = Verdict.allCases.filter { (summary.counts[$0] ?? 0) > 0 }.map { "\(summary.counts[$0]!) \($0.rawValue)" }
         lines.append("total: \(summary.total) scenario(s)" + (counts.isEmpty ? "" : ": " + counts.joined(separator: ", "))
                      + "; \(summary.problemCount) problem(s)")
+        // Say why again where the run ends: a problem (an adapter that did not start, a stale
+        // expectation) fails the run whatever the verdicts are.
+        for problem in problems {
+            let firstLine = problem.message.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            lines.append("problem: " + consoleSafe("\(problem.location): error[\(problem.code)]: \(firstLine)"))
+        }
         lines.append(summary.passed ? "result: PASSED" : "result: FAILED")
         return lines.joined(separator: "\n")
     }
 
     private func pad(_ text: String) -> String { String(repeating: " ", count: max(1, 8 - text.count)) + text }
+}
+
+/// Text fit for a terminal: control characters other than line feed and tab (NUL, escape,
+/// carriage return, DEL, the C1 range) become `\u00XX` as in the JSON results, so a message
+/// that quotes a runtime's or a golden file's bytes cannot move the cursor or end a line.
+/// (Bytes that were not UTF-8 are already U+FFFD once they are Swift text.)
+func consoleSafe(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+    var result = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+        if needsEscape(scalar) {
+            result.append(contentsOf: String(format: "\\u%04X", scalar.value).unicodeScalars)
+        } else {
+            result.append(scalar)
+        }
+    }
+    return String(result)
+}
+
+/// Whether a scalar is a control character the console escapes.
+private func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    scalar != "\n" && scalar != "\t" && (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value))
 }

@@ -29,9 +29,23 @@ public struct Diagnostic: Error, Sendable, Hashable, Codable, CustomStringConver
         self.hint = hint
     }
 
-    /// `file:line:column: error[code]: message` and an indented hint line.
+    /// Creates a diagnostic about something that is not a place in a file (an adapter command
+    /// that could not start): `subject` stands where the file would, and line and column are 0.
+    public init(subject: String, code: String, message: String, hint: String) {
+        self.file = subject
+        self.line = 0
+        self.column = 0
+        self.code = code
+        self.message = message
+        self.hint = hint
+    }
+
+    /// `file:line:column`, or only the file (the subject) when the diagnostic has no line.
+    public var location: String { line == 0 ? file : "\(file):\(line):\(column)" }
+
+    /// `location: error[code]: message` and an indented hint line.
     public var description: String {
-        "\(file):\(line):\(column): error[\(code)]: \(message)\n  hint: \(hint)"
+        "\(location): error[\(code)]: \(message)\n  hint: \(hint)"
     }
 }
 

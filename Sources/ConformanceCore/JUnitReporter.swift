@@ -36,7 +36,7 @@ public final class JUnitReporter: RunReporter {
         lines += properties.map { "      <property name=\"\($0.0)\" value=\"\(xml($0.1))\"/>" }
         lines.append("    </properties>")
         for problem in header.problems {
-            lines.append("    <testcase name=\"\(xml("problem \(problem.file):\(problem.line):\(problem.column)"))\" classname=\"\(xml(adapter)).problems\" time=\"0.000\">")
+            lines.append("    <testcase name=\"\(xml("problem \(problem.location)"))\" classname=\"\(xml(adapter)).problems\" time=\"0.000\">")
             lines.append("      <error message=\"\(xml(problem.message))\" type=\"\(xml(problem.code))\">\(xml(problem.description))</error>")
             lines.append("    </testcase>")
         }

@@ -19,7 +19,7 @@ public final class TAPReporter: RunReporter {
             var lines = ["TAP version 13", "1..\(header.scenarioCount + header.problems.count)"]
             for problem in header.problems {
                 number += 1
-                lines.append("not ok \(number) - problem \(problem.file):\(problem.line):\(problem.column) \(problem.code)")
+                lines.append("not ok \(number) - problem \(problem.location) \(problem.code)")
                 lines += block(["verdict": "ERROR", "message": problem.message, "hint": problem.hint])
             }
             write(lines.joined(separator: "\n"))

@@ -29,8 +29,8 @@ public struct DashboardPage {
         let series = archive.benchmarkSeries()
         let latest = archive.records.last?.harness.createdAt ?? "none"
         var body: [String] = []
-        body.append("<header><h1>RiveHarness dashboard</h1><p class=\"lede\">\(archive.records.count) recorded runs on "
-                    + "\(archive.testbeds.count) testbed\(archive.testbeds.count == 1 ? "" : "s"); latest run \(HTML.escape(latest)). "
+        body.append("<header><h1>RiveHarness dashboard</h1><p class=\"lede\">\(counted(archive.records.count, "recorded run")) on "
+                    + "\(counted(archive.testbeds.count, "testbed")); latest run \(HTML.escape(latest)). "
                     + "Benchmarks are compared only within one testbed. Thresholds: instructions "
                     + String(format: "%.1f %%, CPU time %.1f %% with Mann-Whitney U p &lt; %.2f.", thresholds.instructions * 100, thresholds.time * 100, thresholds.alpha)
                     + "</p>\(navigation())</header>")
@@ -85,7 +85,7 @@ public struct DashboardPage {
             let tally = [MeasurementChange.Verdict.regression, .improvement, .unknown, .unchanged]
                 .compactMap { verdict in counts[verdict].map { "\($0) \(verdict.rawValue)" } }.joined(separator: ", ")
             // Long tables stay folded unless something regressed; the summary line says what is inside.
-            parts.append("<details\(regressions > 0 || comparison.rows.count <= 12 ? " open" : "")><summary>\(comparison.rows.count) benchmarks compared: \(tally)</summary>")
+            parts.append("<details\(regressions > 0 || comparison.rows.count <= 12 ? " open" : "")><summary>\(counted(comparison.rows.count, "benchmark")) compared: \(tally)</summary>")
             parts.append("<table><thead><tr><th>benchmark</th><th class=\"num\">previous</th><th class=\"num\">latest</th><th class=\"num\">change</th><th>verdict</th></tr></thead><tbody>")
             for row in comparison.rows.sorted(by: { $0.change.relativeChange > $1.change.relativeChange }) {
                 let change = row.change
@@ -225,16 +225,17 @@ public struct DashboardPage {
             return parts.joined(separator: "\n")
         }
         let areas = Array(Set(latest.flatMap { $0.scenarios.flatMap { $0.rules.map(Self.area) } })).sorted()
-        parts.append("<div class=\"scroll\"><table class=\"matrix\"><thead><tr><th>adapter</th>" + areas.map { "<th>\(HTML.escape($0))</th>" }.joined()
-                     + "<th>total</th></tr></thead><tbody>")
-        for (adapter, asOf, scenarios) in latest {
-            var row = "<tr><th><code>\(HTML.escape(adapter))</code><div class=\"sub\">\(HTML.escape(Self.shortDate(asOf)))</div></th>"
-            for area in areas {
-                row += matrixCell(scenarios.filter { $0.rules.contains { Self.area($0) == area } }, adapter: adapter, area: area)
-            }
-            row += matrixCell(scenarios, adapter: adapter, area: nil) + "</tr>"
-            parts.append(row)
+        // Rule areas are rows and adapters columns: there are a few adapters and many areas,
+        // so the table grows down, not past the page's width.
+        parts.append("<div class=\"scroll\"><table class=\"matrix\"><thead><tr><th>rule area</th>"
+                     + latest.map { "<th><code>\(HTML.escape($0.adapter))</code><div class=\"sub\">\(HTML.escape(Self.shortDate($0.asOf)))</div></th>" }.joined()
+                     + "</tr></thead><tbody>")
+        for area in areas {
+            parts.append("<tr><th>\(HTML.escape(area))</th>" + latest.map { entry in
+                matrixCell(entry.scenarios.filter { $0.rules.contains { Self.area($0) == area } }, adapter: entry.adapter, area: area)
+            }.joined() + "</tr>")
         }
+        parts.append("<tr class=\"total\"><th>total</th>" + latest.map { matrixCell($0.scenarios, adapter: $0.adapter, area: nil) }.joined() + "</tr>")
         parts.append("</tbody></table></div>")
         parts.append("<p class=\"legend\"><span class=\"swatch pass\"></span> all run scenarios pass "
                      + "<span class=\"swatch xfail\"></span> only expected failures "
@@ -309,8 +310,9 @@ public struct DashboardPage {
             if let conformance = record.conformance {
                 let counts = conformance.summary.counts.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
                 result = (conformance.summary.passed ? "passed" : "failed") + ": " + counts.joined(separator: ", ")
+                    + (conformance.problems ?? []).map { "; \($0.code): \($0.message)" }.joined()
             } else {
-                result = "\(BenchmarkMeasurement.perBenchmark(record).count) benchmarks (\(record.harness.metric?.rawValue ?? "time"))"
+                result = "\(counted(BenchmarkMeasurement.perBenchmark(record).count, "benchmark")) (\(record.harness.metric?.rawValue ?? "time"))"
             }
             parts.append("<tr><td class=\"num\">\(HTML.escape(Self.shortDate(record.harness.createdAt)))</td><td>\(record.harness.kind.rawValue)</td>"
                          + "<td><code>\(record.harness.testbed.fingerprint)</code></td><td>\(HTML.escape(adapters))</td>"
@@ -340,7 +342,7 @@ public struct DashboardPage {
         .tick { font-size: 10px; fill: var(--muted); } .line { fill: none; stroke: var(--accent); stroke-width: 1.6; }
         .whisker { stroke: #9bb7ee; stroke-width: 2; } .point { fill: var(--accent); stroke: #fff; stroke-width: 1; } .regression { fill: var(--bad); }
         .bar { fill: var(--accent); opacity: .75; } .one { stroke: var(--ink); stroke-width: 1.5; }
-        .scroll { overflow-x: auto; } .matrix td.cell { text-align: center; white-space: nowrap; min-width: 64px; }
+        .scroll { overflow-x: auto; } .matrix td.cell { text-align: center; white-space: nowrap; min-width: 64px; } .matrix tr.total th, .matrix tr.total td { border-top: 2px solid var(--line); font-weight: 600; }
         .cell.pass, .swatch.pass { background: #e3f3e6; } .cell.xfail, .swatch.xfail { background: #fff4d6; } .cell.fail, .swatch.fail { background: #fbe0de; }
         .cell.none, .swatch.none { background: #f2f3f5; color: var(--muted); }
         .swatch { display: inline-block; width: 12px; height: 12px; border: 1px solid var(--line); vertical-align: -2px; margin: 0 4px 0 10px; }
@@ -349,4 +351,9 @@ public struct DashboardPage {
         table.expectations td:nth-child(5) { min-width: 340px; max-width: 560px; } table.expectations td:nth-child(6) { min-width: 240px; max-width: 320px; overflow-wrap: anywhere; font-size: 12px; }
         .warn { color: var(--warn); font-size: 12px; font-weight: normal; margin-left: 8px; } .problems { border: 1px solid var(--bad); padding: 4px 12px; border-radius: 6px; }
         """
+}
+
+/// `1 run`, `2 runs`: a count and a noun, plural when the count is not 1.
+public func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
 }

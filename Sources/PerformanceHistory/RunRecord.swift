@@ -275,12 +275,22 @@ public struct ConformanceResults: Sendable, Hashable, Decodable {
         public var expectation: Expectation?
     }
 
+    /// A problem outside scenario files that failed the run (a stale expectation, an adapter that did not start).
+    public struct Problem: Sendable, Hashable, Decodable {
+        /// The stable code (`adapter.start-failed`, `expectations.unknown-scenario`, …).
+        public var code: String
+        /// What is wrong.
+        public var message: String
+    }
+
     /// The adapter.
     public var adapter: Adapter
     /// The totals.
     public var summary: Summary
     /// Every scenario, sorted by ID.
     public var scenarios: [Scenario]
+    /// The run's problems; absent in files that list none.
+    public var problems: [Problem]?
 }
 
 /// Why history could not be read.

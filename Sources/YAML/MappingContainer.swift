@@ -87,7 +87,7 @@ struct MappingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         throw YAMLError(
             code: .missingKey,
             mark: decoder.node.mark,
-            message: "missing key '\(name)' in \(codingPath.yamlDescription)",
+            message: "missing key '\(name)'\(codingPath.yamlPlace("in", root: decoder.options.rootDescription))",
             hint: hint
         )
     }

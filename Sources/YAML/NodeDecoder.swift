@@ -29,7 +29,7 @@ final class NodeDecoder: Decoder {
             throw YAMLError(
                 code: .typeMismatch,
                 mark: complexKey.key.mark,
-                message: "expected scalar keys in \(codingPath.yamlDescription), found a \(complexKey.key.sequence != nil ? "sequence" : "mapping") as a key",
+                message: "expected scalar keys\(codingPath.yamlPlace("in", root: options.rootDescription)), found a \(complexKey.key.sequence != nil ? "sequence" : "mapping") as a key",
                 hint: "use plain text as the key"
             )
         }
@@ -70,7 +70,7 @@ final class NodeDecoder: Decoder {
             throw YAMLError(
                 code: .unknownKey,
                 mark: entry.key.mark,
-                message: "unknown key '\(name)' in \(codingPath.yamlDescription)",
+                message: "unknown key '\(name)'\(codingPath.yamlPlace("in", root: options.rootDescription))",
                 hint: hint
             )
         }
@@ -88,7 +88,7 @@ final class NodeDecoder: Decoder {
         return YAMLError(
             code: .typeMismatch,
             mark: node.mark,
-            message: "expected \(expected) at \(codingPath.yamlDescription), found \(node.shortDescription)",
+            message: "expected \(expected)\(codingPath.yamlPlace("at", root: options.rootDescription)), found \(node.shortDescription)",
             hint: hint
         )
     }
@@ -111,12 +111,12 @@ final class NodeDecoder: Decoder {
         } catch let error as YAMLError {
             throw error
         } catch let error as DecodingError {
-            throw locate(error, decoding: type, from: node, at: path)
+            throw locate(error, decoding: type, from: node, at: path, root: options.rootDescription)
         } catch {
             throw YAMLError(
                 code: .invalidValue,
                 mark: node.mark,
-                message: "invalid \(T.self) at \(path.yamlDescription): \(error)",
+                message: "invalid \(T.self)\(path.yamlPlace("at", root: options.rootDescription)): \(error)",
                 hint: "change the value to one \(T.self) accepts"
             )
         }
@@ -124,7 +124,7 @@ final class NodeDecoder: Decoder {
 
     /// Converts a `DecodingError` thrown by a `Decodable` initializer into a `YAMLError` at
     /// the node its coding path names.
-    private static func locate<T>(_ error: DecodingError, decoding type: T.Type, from node: YAMLNode, at path: [any CodingKey]) -> YAMLError {
+    private static func locate<T>(_ error: DecodingError, decoding type: T.Type, from node: YAMLNode, at path: [any CodingKey], root: String?) -> YAMLError {
         let code: YAMLError.Code
         let context: DecodingError.Context
         switch error {
@@ -152,7 +152,7 @@ final class NodeDecoder: Decoder {
         return YAMLError(
             code: code,
             mark: errorNode.mark,
-            message: "invalid value at \(context.codingPath.yamlDescription): \(context.debugDescription)",
+            message: "invalid value\(context.codingPath.yamlPlace("at", root: root)): \(context.debugDescription)",
             hint: hint
         )
     }
@@ -181,6 +181,13 @@ struct SequenceIndexKey: CodingKey {
 }
 
 extension Array<any CodingKey> {
+    /// ` at artboards[0].shapes[2].x` for a message: the preposition and the path, the root's
+    /// description for an empty path, or nothing when the root has none.
+    func yamlPlace(_ preposition: String, root: String?) -> String {
+        guard let place = isEmpty ? root : yamlDescription else { return "" }
+        return " \(preposition) \(place)"
+    }
+
     /// The path as written in messages: `artboards[0].shapes[2].x`, or `the document root`.
     var yamlDescription: String {
         var text = ""

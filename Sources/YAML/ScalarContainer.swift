@@ -65,7 +65,7 @@ struct ScalarContainer: SingleValueDecodingContainer {
         YAMLError(
             code: .outOfRange,
             mark: decoder.node.mark,
-            message: "\(decoder.node.shortDescription) is out of range for \(Value.self) at \(codingPath.yamlDescription)",
+            message: "\(decoder.node.shortDescription) is out of range for \(Value.self)\(codingPath.yamlPlace("at", root: decoder.options.rootDescription))",
             hint: hint
         )
     }

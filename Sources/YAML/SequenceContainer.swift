@@ -66,7 +66,7 @@ struct SequenceContainer: UnkeyedDecodingContainer {
             throw YAMLError(
                 code: .typeMismatch,
                 mark: decoder.node.mark,
-                message: "expected more than \(elements.count) elements in \(codingPath.yamlDescription)",
+                message: "expected more than \(elements.count) elements\(codingPath.yamlPlace("in", root: decoder.options.rootDescription))",
                 hint: "add the missing elements to this sequence"
             )
         }

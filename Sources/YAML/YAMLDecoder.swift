@@ -19,6 +19,11 @@ public struct YAMLDecoder: Sendable {
     /// Values handed to every `Decoder` as its `userInfo`.
     public var userInfo: [CodingUserInfoKey: any Sendable]
 
+    /// How messages name the node decoding starts at (`unknown key 'x' in the document root`);
+    /// `nil` names no place for it (`unknown key 'x'`), for a value decoded from inside a larger
+    /// document, where the error's line and column say where it is.
+    public var rootDescription: String? = "the document root"
+
     /// Creates a decoder.
     public init(rejectUnknownKeys: Bool = false, userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
         self.rejectUnknownKeys = rejectUnknownKeys

@@ -42,8 +42,9 @@ struct BenchCommand: HarnessCommand {
           --assets DIR        the folder of load-all (default $RIVE_HARNESS_SHARED/rive-assets,
                               else ../shared/rive-assets)
           --no-load-all       leave out load-all
-          --out FILE          the results file (default results/runs/<UTC yyyyMMdd-HHmmss>-
-                              <testbed>-bench.json), written atomically
+          --out FILE          the results file (default RESULTS/runs/<UTC yyyyMMdd-HHmmss>-
+                              <testbed>-bench.json; RESULTS is $RIVE_HARNESS_RESULTS, else
+                              results), written atomically
           --rive-cpp-bench P  the rive-cpp bench program (default $RIVE_CPP_BENCH, else the
                               newest one built by scripts/build-rive-cpp in the cache)
           --list              print the planned benchmark names and exit
@@ -92,7 +93,12 @@ struct BenchCommand: HarnessCommand {
             throw UsageError(message: "--adapters needs one or more different adapters, got '\(adapterText)'", hint: "for example --adapters reference,rive-cpp")
         }
         self.adapters = adapters
-        files = try arguments.option("--files").map { $0.split(separator: ",").map(String.init) }
+        let filesText = try arguments.option("--files")
+        files = filesText.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        if let filesText, files!.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            throw UsageError(message: "--files needs .riv paths separated by commas, got '\(filesText)' (an empty path)",
+                             hint: "for example --files Corpus/fixtures/all-types.riv,Corpus/fixtures/character.riv")
+        }
         filterText = try arguments.option("--filter")
         if let filterText {
             do { filter = try NSRegularExpression(pattern: filterText) } catch {
@@ -172,8 +178,10 @@ struct BenchCommand: HarnessCommand {
     /// The benchmarked files: `--files`, or the default set.
     func benchmarkFiles() throws(CommandFailure) -> [String] {
         if let files {
-            for path in files where !FileManager.default.fileExists(atPath: path) {
-                throw CommandFailure(message: "error: --files: '\(path)' does not exist\n  hint: check the path", exitCode: .badInput)
+            let problems = files.map { path in FileManager.default.fileExists(atPath: path) ? regularFileProblem(path) : "'\(path)': does not exist" }
+                .compactMap { $0 }
+            guard problems.isEmpty else {
+                throw CommandFailure(message: "error: --files: cannot read " + problems.joined(separator: "; ") + "\n  hint: check the paths", exitCode: .badInput)
             }
             return files
         }
@@ -262,7 +270,7 @@ struct BenchCommand: HarnessCommand {
         let document = ResultsDocument(context: merger.context ?? .object([:]), rows: merger.rows, harness: harness)
         let path = out ?? Self.defaultResultsPath(createdAt: createdAt, testbed: testbed)
         do { try document.write(to: path) } catch {
-            throw CommandFailure(message: "error: \(error.description)", exitCode: .internalError)
+            throw CommandFailure(message: "error: \(error.description)\n  hint: check that the folder exists and is writable", exitCode: .internalError)
         }
         print(BenchSummary.table(document))
         print("wrote \(path)")
@@ -281,7 +289,7 @@ struct BenchCommand: HarnessCommand {
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyyMMdd-HHmmss"
-        return "results/runs/\(formatter.string(from: createdAt))-\(testbed.fingerprint)-bench.json"
+        return (defaultResultsFolder as NSString).appendingPathComponent("runs") + "/\(formatter.string(from: createdAt))-\(testbed.fingerprint)-bench.json"
     }
 
     /// The harness's git commit (`git rev-parse HEAD` in the current folder), or `nil`.
@@ -461,7 +469,7 @@ struct BenchCommand: HarnessCommand {
         let context: JSONValue = .object(["executable": .string(CommandLine.arguments[0]), "library_build_type": .string("callgrind"),
                                           "date": .string(ISO8601DateFormatter().string(from: Date()))])
         do { try AtomicFile.write(JSONValue.object(["context": context, "benchmarks": .array(rows)]).serialized(), to: out) } catch {
-            throw CommandFailure(message: "error: \(error.description)", exitCode: .internalError)
+            throw CommandFailure(message: "error: \(error.description)\n  hint: check that the folder exists and is writable", exitCode: .internalError)
         }
         return .success
     }

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import HarnessSupport
 import YAML
 
@@ -52,6 +57,8 @@ protocol HarnessCommand {
 struct ArgumentList {
     private var remaining: [String]
     private let command: String
+    /// The flags and options already taken, so a second occurrence is reported as repeated, not unknown.
+    private var taken: Set<String> = []
 
     init(_ arguments: [String], command: String) {
         self.remaining = arguments
@@ -60,6 +67,7 @@ struct ArgumentList {
 
     /// Removes a boolean flag such as `--json`, returning whether it was present.
     mutating func flag(_ name: String) -> Bool {
+        taken.insert(name)
         guard let index = remaining.firstIndex(of: name) else { return false }
         remaining.remove(at: index)
         return true
@@ -68,6 +76,7 @@ struct ArgumentList {
     /// Removes `--name VALUE` or `--name=VALUE`, returning the value when present.
     /// - Throws: `UsageError` when the option has no value or is given more than once.
     mutating func option(_ name: String) throws(UsageError) -> String? {
+        taken.insert(name)
         guard remaining.filter({ $0 == name || $0.hasPrefix(name + "=") }).count <= 1 else {
             throw UsageError(message: "option \(name) given twice", hint: "give \(name) once; see 'rive-harness \(command) --help'")
         }
@@ -110,6 +119,10 @@ struct ArgumentList {
     /// Removes and returns every remaining positional argument, rejecting unknown options.
     /// - Parameter known: every option the command accepts, for "did you mean" suggestions.
     mutating func positionals(known: [String]) throws(UsageError) -> [String] {
+        if let repeated = remaining.first(where: { taken.contains($0) || taken.contains(String($0.prefix { $0 != "=" })) }) {
+            let name = String(repeated.prefix { $0 != "=" })
+            throw UsageError(message: "option \(name) given twice", hint: "give \(name) once; see 'rive-harness \(command) --help'")
+        }
         if let unknown = remaining.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
             let suggestion = (known + ["--help"]).closestMatch(to: unknown).map { " (did you mean \($0)?)" } ?? ""
             throw UsageError(message: "unknown option '\(unknown)'\(suggestion)", hint: "see 'rive-harness \(command) --help'")
@@ -119,6 +132,39 @@ struct ArgumentList {
     }
 }
 
+
+/// The results folder commands use when none is given: `$RIVE_HARNESS_RESULTS` when set and
+/// not empty, else `results` in the working folder.
+var defaultResultsFolder: String {
+    ProcessInfo.processInfo.environment["RIVE_HARNESS_RESULTS"].flatMap { $0.isEmpty ? nil : $0 } ?? "results"
+}
+
+/// Why a file cannot be read whole, as `'PATH': reason` (a link that leads nowhere, a FIFO,
+/// a device, a folder, permission denied), or `nil` when it is a readable regular file or a
+/// link to one. Reading a FIFO or `/dev/zero` would block or never end, so callers check first.
+func regularFileProblem(_ path: String) -> String? {
+    var info = stat()
+    if stat(path, &info) != 0 {
+        let code = errno
+        var linkInfo = stat()
+        if lstat(path, &linkInfo) == 0, linkInfo.st_mode & S_IFMT == S_IFLNK {
+            return "'\(path)': a link that leads nowhere (\(String(cString: strerror(code))))"
+        }
+        return "'\(path)': \(String(cString: strerror(code)))"
+    }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+        let kind = switch info.st_mode & S_IFMT {
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFSOCK: "a socket"
+        case S_IFDIR: "a folder"
+        default: "not a regular file"
+        }
+        return "'\(path)': \(kind), not a regular file"
+    }
+    guard access(path, R_OK) == 0 else { return "'\(path)': \(String(cString: strerror(errno)))" }
+    return nil
+}
 
 /// Writes text to standard error.
 func printError(_ text: String) {

@@ -105,7 +105,7 @@ struct CompareCommand: HarnessCommand {
             throw CommandFailure(message: error.description, exitCode: .badInput)
         }
         do { try noise.write(to: noisePath) } catch {
-            throw CommandFailure(message: "error: \(error.description)", exitCode: .internalError)
+            throw CommandFailure(message: "error: \(error.description)\n  hint: check that the folder exists and is writable", exitCode: .internalError)
         }
         let metric = new.harness.metric
         let testbed = new.harness.testbed.fingerprint

@@ -8,7 +8,7 @@ struct DashboardCommand: HarnessCommand {
     static let help = """
         usage: rive-harness dashboard [RESULTS] --out DIR
 
-        Reads every run file of RESULTS/runs (default RESULTS: results) and writes
+        Reads every run file of RESULTS/runs (default RESULTS: $RIVE_HARNESS_RESULTS, else results) and writes
         DIR/index.html: one self-contained page (inline CSS and SVG, no scripts, no network)
         with the latest compare per testbed, benchmark history per testbed and adapter with
         regressions marked, reference vs rive-cpp ratios, the conformance matrix (adapters ×
@@ -35,14 +35,14 @@ struct DashboardCommand: HarnessCommand {
         guard positionals.count <= 1 else {
             throw UsageError(message: "dashboard takes at most one results folder, got \(positionals.count)", hint: "run 'rive-harness dashboard [RESULTS] --out DIR'")
         }
-        results = positionals.first ?? "results"
+        results = positionals.first ?? defaultResultsFolder
     }
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
         let archive = try loadArchive(results)
         let path = URL(fileURLWithPath: outputFolder).appendingPathComponent("index.html").path
         try writeFileAtomically(Array(DashboardPage(archive: archive).html().utf8), to: path)
-        print("wrote \(path) (\(archive.records.count) runs, \(archive.testbeds.count) testbeds)")
+        print("wrote \(path) (\(counted(archive.records.count, "run")), \(counted(archive.testbeds.count, "testbed")))")
         return archive.problems.isEmpty ? .success : .badInput
     }
 }

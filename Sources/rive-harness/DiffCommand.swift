@@ -122,6 +122,7 @@ struct DiffCommand: HarnessCommand {
         let makeB = try Self.factory(named: adapterNames.b, options: adapterOptions)
         let files = try Self.expand(paths)
         let labels = (a: "a-" + adapterNames.a, b: "b-" + adapterNames.b)
+        if let outDirectory { try Self.prepareOut(outDirectory) }
         let runner = DifferentialRunner(a: .init(label: labels.a, makeAdapter: makeA), b: .init(label: labels.b, makeAdapter: makeB),
                                         options: dumpOptions, timeoutSeconds: timeoutSeconds, outDirectory: outDirectory)
         var report = ["diff \(labels.a) vs \(labels.b): \(files.count) file(s), frames 0…\(dumpOptions.frames), draws at "
@@ -196,24 +197,26 @@ struct DiffCommand: HarnessCommand {
     }
 
     /// The `.riv` files the positionals name: a file as given, a folder's `.riv` files
-    /// (recursively) in path order.
-    /// - Throws: `CommandFailure` with exit code 3 for a missing or unreadable path, or when no `.riv` file remains.
+    /// (recursively) in path order. Every file is checked before anything runs: it must be
+    /// (or link to) a regular file that can be read; a dangling or looping link, a FIFO or a
+    /// device named `*.riv` is reported with every other such path at once.
+    /// - Throws: `CommandFailure` with exit code 3 for missing or unreadable paths, or when no `.riv` file remains.
     private static func expand(_ paths: [String]) throws(CommandFailure) -> [String] {
         var files: [String] = []
+        var problems: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw CommandFailure(message: "error: cannot read '\(path)': no such file or folder\n  hint: check the path", exitCode: .badInput)
+                problems.append(regularFileProblem(path) ?? "'\(path)': no such file or folder")
+                continue
             }
             guard isDirectory.boolValue else {
-                guard FileManager.default.isReadableFile(atPath: path) else {
-                    throw CommandFailure(message: "error: cannot read '\(path)': permission denied\n  hint: check the file's permissions", exitCode: .badInput)
-                }
                 files.append(path)
                 continue
             }
             guard let enumerator = FileManager.default.enumerator(atPath: path) else {
-                throw CommandFailure(message: "error: cannot list the folder '\(path)'\n  hint: check its permissions", exitCode: .badInput)
+                problems.append("'\(path)': the folder cannot be listed (check its permissions)")
+                continue
             }
             var found: [String] = []
             while let relative = enumerator.nextObject() as? String {
@@ -221,9 +224,63 @@ struct DiffCommand: HarnessCommand {
             }
             files += found.sorted()
         }
+        problems += files.compactMap(regularFileProblem)
+        guard problems.isEmpty else {
+            throw CommandFailure(message: "error: cannot read \(problems.count) path(s); nothing was compared:\n"
+                                     + problems.map { "  \($0)" }.joined(separator: "\n")
+                                     + "\n  hint: remove or fix these entries, or pass the files to compare one by one", exitCode: .badInput)
+        }
         guard !files.isEmpty else {
             throw CommandFailure(message: "error: no .riv file in \(paths.joined(separator: ", "))\n  hint: pass .riv files or folders that hold some", exitCode: .badInput)
         }
         return files
+    }
+
+    /// Makes `--out` ready for this run's dumps: creates it, or, when it exists, removes what
+    /// an earlier diff wrote there (`summary.txt` and the `a-*`/`b-*` folders of `.dump` files),
+    /// so no stale dump survives. A folder that holds anything else is refused.
+    /// - Throws: `CommandFailure` with exit code 4 when `--out` is a file, holds files the
+    ///   harness did not write, or cannot be created or written.
+    private static func prepareOut(_ directory: String) throws(CommandFailure) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw CommandFailure(message: "error: --out '\(directory)' is a file, not a folder\n  hint: choose a new folder or one an earlier diff wrote", exitCode: .internalError)
+            }
+            let entries = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+            let foreign = entries.filter { !isOwnedOutEntry(directory, $0) }
+            guard foreign.isEmpty else {
+                throw CommandFailure(message: "error: --out '\(directory)' holds files diff did not write: "
+                                         + foreign.prefix(5).joined(separator: ", ") + (foreign.count > 5 ? ", …" : "") + "\n"
+                                         + "  hint: choose a new or empty folder, or one an earlier diff wrote (its dumps are replaced)", exitCode: .internalError)
+            }
+            for entry in entries {
+                let path = (directory as NSString).appendingPathComponent(entry)
+                do { try FileManager.default.removeItem(atPath: path) } catch {
+                    throw CommandFailure(message: "error: cannot remove the earlier dump '\(path)': \(String(cString: strerror(errno)))\n"
+                                             + "  hint: check the folder's permissions", exitCode: .internalError)
+                }
+            }
+        }
+        if let reason = AtomicFile.probeFolder(directory) {
+            throw CommandFailure(message: "error: cannot write dumps to --out '\(directory)': \(reason)\n  hint: choose a writable folder", exitCode: .internalError)
+        }
+    }
+
+    /// Whether an entry of `--out` is one diff writes: `summary.txt`, or an `a-NAME`/`b-NAME`
+    /// folder holding only `.dump` files and folders of them.
+    private static func isOwnedOutEntry(_ directory: String, _ entry: String) -> Bool {
+        let path = (directory as NSString).appendingPathComponent(entry)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return false }
+        if entry == "summary.txt" { return !isDirectory.boolValue }
+        guard isDirectory.boolValue, entry.hasPrefix("a-") || entry.hasPrefix("b-"),
+              let enumerator = FileManager.default.enumerator(atPath: path) else { return false }
+        while let relative = enumerator.nextObject() as? String {
+            let inner = (path as NSString).appendingPathComponent(relative)
+            guard FileManager.default.fileExists(atPath: inner, isDirectory: &isDirectory) else { return false }
+            if !isDirectory.boolValue, !relative.hasSuffix(".dump") { return false }
+        }
+        return true
     }
 }

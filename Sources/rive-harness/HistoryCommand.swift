@@ -9,7 +9,7 @@ struct HistoryCommand: HarnessCommand {
         usage: rive-harness history [RESULTS] [--testbed FINGERPRINT] [--adapter NAME]
                                     [--benchmark PREFIX] [--export csv|json] [--out FILE]
 
-        Reads every run file of RESULTS/runs (default RESULTS: results), written by
+        Reads every run file of RESULTS/runs (default RESULTS: $RIVE_HARNESS_RESULTS, else results), written by
         'rive-harness bench' and 'rive-harness run' (docs/performance-history.md). Without
         --export it lists the runs grouped by testbed, then adapter, oldest first. With
         --export it prints one series per (testbed, benchmark): the median and samples of
@@ -51,7 +51,7 @@ struct HistoryCommand: HarnessCommand {
         guard positionals.count <= 1 else {
             throw UsageError(message: "history takes at most one results folder, got \(positionals.count)", hint: "run 'rive-harness history [RESULTS]'")
         }
-        results = positionals.first ?? "results"
+        results = positionals.first ?? defaultResultsFolder
     }
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {

@@ -28,7 +28,8 @@ struct NightlyCommand: HarnessCommand {
         Prints 'nightly: no regression' or what regressed and what newly fails.
 
         options:
-          --results DIR          the results folder (default results)
+          --results DIR          the results folder (default $RIVE_HARNESS_RESULTS, else
+                                 results)
           --dashboard DIR        where the dashboard goes (default DIR/dashboard)
           --adapters LIST        adapters to test, comma-separated (default: every available;
                                  '' for none)
@@ -40,8 +41,12 @@ struct NightlyCommand: HarnessCommand {
           --no-conformance       skip conformance
           --help                 show this help
 
-        exit codes: 0 no regression and no new failure; 1 a benchmark regressed or a scenario
-        newly fails; 2 usage error; 3 the corpus or a results file is bad; 4 a lane could not
+        An adapter that cannot start (its first handshake fails) does not stop the night: its
+        run is recorded with every scenario ERROR (problem adapter.start-failed), the other
+        lanes and the dashboard still run, and the night is FAILED.
+
+        exit codes: 0 no regression and no new failure; 1 a benchmark regressed, a scenario
+        newly fails or an adapter could not start (the night is recorded); 2 usage error; 3 the corpus or a results file is bad; 4 a lane could not
         run (bench or run failed to start or crashed) or a file could not be written.
         """
 
@@ -62,7 +67,7 @@ struct NightlyCommand: HarnessCommand {
 
     init(arguments: inout ArgumentList) throws(UsageError) {
         let hint = "see 'rive-harness nightly --help'"
-        results = try arguments.option("--results") ?? "results"
+        results = try arguments.option("--results") ?? defaultResultsFolder
         dashboard = try arguments.option("--dashboard") ?? URL(fileURLWithPath: results).appendingPathComponent("dashboard").path
         let chosen = try arguments.option("--adapters")
         shard = try arguments.option("--shard")
@@ -72,8 +77,9 @@ struct NightlyCommand: HarnessCommand {
             guard let equals = value.firstIndex(of: "="), equals != value.startIndex, value.index(after: equals) != value.endIndex else {
                 throw UsageError(message: "--adapter-command needs NAME=COMMAND, got '\(value)'", hint: hint)
             }
-            commands.append(Adapter(name: String(value[..<equals]),
-                                    arguments: ["--adapter", "process", "--command", String(value[value.index(after: equals)...])]))
+            let name = String(value[..<equals])
+            commands.append(Adapter(name: name,
+                                    arguments: ["--adapter", "process", "--adapter-name", name, "--command", String(value[value.index(after: equals)...])]))
         }
         let noBench = arguments.flag("--no-bench")
         let noConformance = arguments.flag("--no-conformance")
@@ -104,6 +110,7 @@ struct NightlyCommand: HarnessCommand {
         let lanes = HarnessLanes(results: results)
         var report: [String] = []
         var regressed = false
+        var failed = false
         var conformanceRuns: [String] = []
         for adapter in adapters {
             Self.say("nightly: conformance on \(adapter.name)…")
@@ -114,6 +121,11 @@ struct NightlyCommand: HarnessCommand {
             }
             conformanceRuns.append(path)
             Self.say("nightly: \(adapter.name): \(outcome.detail)")
+            if outcome.adapterDidNotStart {
+                // The run is recorded (every scenario ERROR), so history and the dashboard show the failed night.
+                failed = true
+                report.append("conformance \(adapter.name): FAILED: the adapter did not start: \(outcome.problem ?? outcome.detail)")
+            }
         }
         var benchComparison: String?
         if let benchArguments {
@@ -158,8 +170,8 @@ struct NightlyCommand: HarnessCommand {
         try writeFileAtomically(Array(DashboardPage(archive: archive).html().utf8), to: page)
         report.append("dashboard: \(page) (\(archive.records.count) runs)")
         for line in report { print(line) }
-        print(regressed ? "nightly: REGRESSION" : "nightly: no regression")
-        return regressed ? .failuresFound : .success
+        print(failed ? "nightly: FAILED" + (regressed ? " and REGRESSION" : "") : regressed ? "nightly: REGRESSION" : "nightly: no regression")
+        return regressed || failed ? .failuresFound : .success
     }
 
     /// Writes a progress line to stderr at once.
@@ -183,6 +195,10 @@ struct HarnessLanes {
         let file: String?
         /// A one-line account, or the output of compare.
         let detail: String
+        /// Whether `run` reported that its adapter failed the first handshake (exit 3 with a history file).
+        var adapterDidNotStart = false
+        /// The run's problem line (`adapter command '…': error[adapter.start-failed]: …`), when it printed one.
+        var problem: String?
     }
 
     /// The results folder.
@@ -195,9 +211,12 @@ struct HarnessLanes {
             + ["--history", results, "--format", "json", "--out", out]
         let child = try Subprocess.run(Subprocess.harnessExecutable, arguments)
         let history = child.standardError.split(separator: "\n").last { $0.hasPrefix("history: ") }.map { String($0.dropFirst("history: ".count)) }
-        guard child.status <= 1, let history else { return Outcome(status: child.status, file: nil, detail: child.errorTail()) }
+        // Exit 3 with a history file: the adapter did not start, and the run recorded every scenario as ERROR.
+        guard child.status <= 1 || child.status == 3, let history else { return Outcome(status: child.status, file: nil, detail: child.errorTail()) }
         let summary = child.standardOutput.split(separator: "\n").last { $0.hasPrefix("total: ") }.map(String.init) ?? "ran"
-        return Outcome(status: child.status, file: history, detail: summary)
+        let problem = child.standardOutput.split(separator: "\n").last { $0.hasPrefix("problem: ") && $0.contains("error[adapter.start-failed]") }
+            .map { String($0.dropFirst("problem: ".count)) }
+        return Outcome(status: child.status, file: history, detail: summary, adapterDidNotStart: child.status == 3, problem: problem)
     }
 
     /// `bench --adapters reference,rive-cpp ARGS --out RESULTS/runs/<stamp>-<testbed>-bench.json`.

@@ -1,4 +1,5 @@
 import Foundation
+import HarnessSupport
 import ReferenceRuntime
 import RiveFormat
 import RuntimeAPI
@@ -120,8 +121,8 @@ struct RenderCommand: HarnessCommand {
         let unsupported = session.artboard.unsupportedContent
         print(unsupported.isEmpty ? "unsupported: none" : "unsupported: " + unsupported.joined(separator: ", "))
         if let outDirectory {
-            do { try FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true) } catch {
-                throw CommandFailure(message: "error: cannot create '\(outDirectory)': \(error.localizedDescription)\n  hint: check that the parent folder is writable", exitCode: .internalError)
+            if let reason = AtomicFile.probeFolder(outDirectory) {
+                throw CommandFailure(message: "error: cannot write frames to '\(outDirectory)': \(reason)\n  hint: choose a writable folder for --out", exitCode: .internalError)
             }
         }
         for index in 0..<frames {

@@ -13,7 +13,8 @@ struct RunCommand: HarnessCommand {
         usage: rive-harness run [CORPUS] [--adapter NAME] [--filter GLOB] [--rules PREFIX]
                                 [--shard K/N] [--format console|tap|junit|json] [--out FILE]
                                 [--jobs N] [--timeout SECONDS] [--record missing|all|never]
-                                [--adapter process --command 'CMD ARGS' [--request-timeout S]]
+                                [--adapter process --command 'CMD ARGS' [--adapter-name NAME]]
+                                [--request-timeout S] [--handshake-timeout S]
                                 [--adapter rive-cpp [--runtime-commit REV] [--runtime-features LIST]
                                                     [--request-timeout S]]
                                 [--adapter apple [--ios-commit REV] [--request-timeout S]]
@@ -24,15 +25,27 @@ struct RunCommand: HarnessCommand {
         run or skip), runs them and reports a verdict per scenario: PASS, FAIL, ERROR, TIMEOUT,
         CRASH, SKIP, XFAIL or XPASS. Known failures come from CORPUS/expectations/NAME.yaml.
 
+        Scenarios with a fixture 'shared/NAME' load upstream files from
+        $RIVE_HARNESS_SHARED/rive-assets, else from shared/rive-assets beside the folder that
+        holds CORPUS (CORPUS/../../shared/rive-assets), not from the working folder: a corpus
+        copied to /tmp/x/Corpus looks in /tmp/shared. Without the files those scenarios SKIP
+        and say which file is absent; set RIVE_HARNESS_SHARED for a copied corpus.
+
         options:
           --adapter NAME     the runtime to test (default: reference); 'process' runs
                              the program of --command over docs/adapter-protocol.md
           --command 'CMD'    with --adapter process: the adapter program, run with
                              /bin/sh -c; one child per job, restarted after a crash or
                              timeout (example: --command 'rive-harness serve')
+          --adapter-name NAME  with --adapter process: the name the reports and the
+                             history file use when the program fails its first handshake
+                             (default: process; a program that answers names itself)
           --request-timeout S  with --adapter process, rive-cpp or apple: seconds the
                              child may take to answer one request (default 10); past it,
                              TIMEOUT
+          --handshake-timeout S  with --adapter process, rive-cpp or apple: seconds a child
+                             may take to start and answer the handshake (default: the
+                             --timeout value, 60 unless given)
           --runtime-commit REV  with --adapter rive-cpp: the Rive C++ runtime commit whose
                              driver scripts/build-rive-cpp cached (default: HEAD of
                              $RIVE_RUNTIME_GIT_DIR or the mirror); docs/rive-cpp-adapter.md
@@ -52,7 +65,7 @@ struct RunCommand: HarnessCommand {
                              (docs/results-format.md)
           --out FILE         write the format to FILE (atomically) and print the console
                              report to stdout; FILE's folder is checked before running
-          --jobs N           adapter instances (default 1); they share the main actor and
+          --jobs N           adapter instances, 1…64 (default 1); they share the main actor and
                              interleave only where an adapter suspends, so adapters that
                              never suspend (the reference one) run one scenario at a time;
                              process adapters run N children in parallel
@@ -78,9 +91,16 @@ struct RunCommand: HarnessCommand {
         failed, errored, timed out, crashed or passed unexpectedly, or the corpus has
         problems; 2 usage error (including an unknown adapter, a repeated option or a
         selection that matches nothing); 3 the corpus folder is missing, or the adapter
-        process failed its first handshake; 4 internal error (for example --out cannot be
-        written).
+        process failed its first handshake (it could not start, died, broke the protocol or
+        did not answer within --handshake-timeout: the results file and the history file are
+        still written, with every scenario that would run ERROR and the problem
+        adapter.start-failed naming the command and the stderr tail); 4 internal error (for
+        example --out cannot be written).
         """
+
+    /// The most adapter instances `--jobs` may ask for: each may be a child process with its
+    /// own pipes and threads, and more than this gains nothing on any machine we run.
+    static let maximumJobs = 64
 
     /// The output formats and the reporter each makes.
     static let formats: [(name: String, make: @MainActor (@escaping @MainActor (String) -> Void) -> any RunReporter)] = [
@@ -100,12 +120,18 @@ struct RunCommand: HarnessCommand {
     /// With `--adapter rive-cpp`: the runtime revision (nil: HEAD) and the request timeout.
     /// `--adapter rive-cpp` or `apple`: the cached program, its revision and request timeout.
     let cached: (option: CachedAdapterOption, revision: String?, features: EngineFeatureSelection?, requestTimeoutSeconds: Double)?
+    /// With `--adapter process`: the name reports use when the first handshake fails.
+    let fallbackAdapterName: String?
+    /// How long a process adapter's child may take to answer its handshake (`--handshake-timeout`, else `--timeout`).
+    let handshakeTimeoutSeconds: Double
 
     init(arguments: inout ArgumentList) throws(UsageError) {
         let hint = "see 'rive-harness run --help'"
         adapterName = try arguments.option("--adapter") ?? "reference"
         let command = try arguments.option("--command")
         let requestTimeoutText = try arguments.option("--request-timeout")
+        let handshakeTimeoutText = try arguments.option("--handshake-timeout")
+        let adapterNameText = try arguments.option("--adapter-name")
         let cachedOption = CachedAdapterOption.named(adapterName)
         var revision: String?
         for option in CachedAdapterOption.all {
@@ -129,7 +155,16 @@ struct RunCommand: HarnessCommand {
                 throw UsageError(message: "--request-timeout needs a positive number of seconds up to \(Int(RunOptions.maximumTimeoutSeconds)), got '\(requestTimeoutText!)'",
                                  hint: hint)
             }
+            if let handshakeTimeoutText {
+                guard let seconds = Double(handshakeTimeoutText), seconds > 0, seconds <= RunOptions.maximumTimeoutSeconds else {
+                    throw UsageError(message: "--handshake-timeout needs a positive number of seconds up to \(Int(RunOptions.maximumTimeoutSeconds)), got '\(handshakeTimeoutText)'",
+                                     hint: hint)
+                }
+            }
             if let cachedOption {
+                guard adapterNameText == nil else {
+                    throw UsageError(message: "--adapter-name is for --adapter process; --adapter \(cachedOption.name) is named \(cachedOption.name)", hint: hint)
+                }
                 guard command == nil else {
                     throw UsageError(message: "--adapter \(cachedOption.name) finds its own program; --command is for --adapter process", hint: hint)
                 }
@@ -144,11 +179,17 @@ struct RunCommand: HarnessCommand {
             }
         } else {
             cached = nil
-            guard command == nil, requestTimeoutText == nil else {
-                throw UsageError(message: "--command and --request-timeout need --adapter process", hint: hint)
+            guard command == nil, requestTimeoutText == nil, handshakeTimeoutText == nil, adapterNameText == nil else {
+                throw UsageError(message: "--command, --adapter-name, --request-timeout and --handshake-timeout need --adapter process", hint: hint)
             }
             process = nil
         }
+        if let adapterNameText {
+            guard !adapterNameText.isEmpty, !adapterNameText.contains(where: { $0.isWhitespace || $0 == "/" }) else {
+                throw UsageError(message: "--adapter-name needs a name without spaces or '/', got '\(adapterNameText)'", hint: hint)
+            }
+        }
+        fallbackAdapterName = adapterNameText
         var selectionShard: Shard?
         if let shard = try arguments.option("--shard") {
             guard let parsed = Shard(shard) else { throw UsageError(message: "--shard needs K/N with 1 ≤ K ≤ N, got '\(shard)'", hint: hint) }
@@ -166,12 +207,16 @@ struct RunCommand: HarnessCommand {
             guard history == nil else { throw UsageError(message: "--history and --no-history exclude each other", hint: hint) }
             historyFolder = nil
         } else {
-            let folder = history ?? ProcessInfo.processInfo.environment["RIVE_HARNESS_RESULTS"].flatMap { $0.isEmpty ? nil : $0 } ?? "results"
+            let folder = history ?? defaultResultsFolder
             guard !folder.isEmpty else { throw UsageError(message: "--history needs a folder, got an empty one", hint: hint) }
             historyFolder = folder
         }
         let jobsText = try arguments.option("--jobs") ?? "1"
-        guard let jobs = Int(jobsText), jobs >= 1 else { throw UsageError(message: "--jobs needs a positive integer, got '\(jobsText)'", hint: hint) }
+        guard let jobs = Int(jobsText), (1...Self.maximumJobs).contains(jobs) else {
+            throw UsageError(message: "--jobs needs a whole number from 1 to \(Self.maximumJobs), got '\(jobsText)'",
+                             hint: "each job is an adapter instance (a child process for process adapters); this machine has "
+                                 + "\(ProcessInfo.processInfo.activeProcessorCount) core(s); \(hint)")
+        }
         let timeoutText = try arguments.option("--timeout") ?? "60"
         guard let timeout = Double(timeoutText), timeout > 0, timeout <= RunOptions.maximumTimeoutSeconds else {
             throw UsageError(message: "--timeout needs a positive number of seconds up to \(Int(RunOptions.maximumTimeoutSeconds)) (one day), got '\(timeoutText)'",
@@ -197,9 +242,11 @@ struct RunCommand: HarnessCommand {
             verifyOptions?.seed = seed
         }
         options = RunOptions(jobs: jobs, defaultTimeoutSeconds: timeout, recordMode: record, verify: verifyOptions)
+        handshakeTimeoutSeconds = handshakeTimeoutText.flatMap(Double.init) ?? timeout
         var corpus = try CorpusArguments(&arguments, command: Self.name,
                                          knownOptions: ["--adapter", "--shard", "--format", "--out", "--jobs", "--timeout", "--record",
-                                                        "--command", "--request-timeout", "--runtime-commit", "--runtime-features", "--ios-commit", "--history", "--no-history", "--verify", "--verify-seed"])
+                                                        "--command", "--adapter-name", "--request-timeout", "--handshake-timeout", "--runtime-commit", "--runtime-features",
+                                                        "--ios-commit", "--history", "--no-history", "--verify", "--verify-seed"])
         corpus.selection.shard = selectionShard
         self.corpus = corpus
     }
@@ -211,6 +258,7 @@ struct RunCommand: HarnessCommand {
             process = try cached.option.configuration(revision: cached.revision, features: cached.features,
                                                       requestTimeoutSeconds: cached.requestTimeoutSeconds)
         }
+        process?.handshakeTimeoutSeconds = handshakeTimeoutSeconds
         if process == nil {
             do { inProcess = try AdapterRegistry.factory(named: adapterName, command: Self.name) } catch {
                 throw CommandFailure(message: "error: \(error.message); 'process' runs a program given by --command\n  hint: \(error.hint)", exitCode: .usage)
@@ -221,17 +269,28 @@ struct RunCommand: HarnessCommand {
         try corpus.checkRules(in: loaded, command: Self.name)
         let adapter: any RuntimeAdapter
         let makeAdapter: @MainActor () -> any RuntimeAdapter
+        var startFailure: AdapterRegistry.StartFailure?
         if let inProcess {
             makeAdapter = inProcess
             adapter = inProcess()
         } else {
-            let started = try AdapterRegistry.processFactory(process!)
-            adapter = started.first
-            makeAdapter = started.make
+            switch AdapterRegistry.processFactory(process!, name: cached?.option.name ?? fallbackAdapterName ?? AdapterRegistry.processAdapterName) {
+            case .success(let started):
+                adapter = started.first
+                makeAdapter = started.make
+            case .failure(let failure):
+                // The run still reports: every scenario ERROR, the failure a problem of the run.
+                startFailure = failure
+                adapter = failure.placeholder
+                makeAdapter = { failure.placeholder }
+            }
         }
         func makePlan(_ selection: Selection) -> RunPlan {
-            Planner.plan(corpus: loaded, adapter: AdapterIdentity(adapter), capabilities: adapter.capabilities,
-                         expectations: loaded.expectations(for: adapter.name), selection: selection)
+            var plan = Planner.plan(corpus: loaded, adapter: AdapterIdentity(adapter), capabilities: adapter.capabilities,
+                                    expectations: startFailure == nil ? loaded.expectations(for: adapter.name) : Expectations(entries: [:], problems: []),
+                                    selection: selection)
+            if let startFailure { plan.problems.append(startFailure.diagnostic) }
+            return plan
         }
         let plan = makePlan(corpus.selection)
         var unsharded = corpus.selection
@@ -267,13 +326,20 @@ struct RunCommand: HarnessCommand {
             defer { reused = nil }
             return reused ?? makeAdapter()
         }
-        let summary = await runner.run(plan)
+        let summary: RunSummary
+        if let startFailure {
+            summary = runner.report(plan, adapterFailure: startFailure.scenarioMessage)
+            printError(startFailure.diagnostic.description)
+        } else {
+            summary = await runner.run(plan)
+        }
         if let outputPath { try writeFileAtomically(Array(buffer.utf8), to: outputPath) }
         if let historyFolder {
             let path = try Self.appendHistory(historyJSON, folder: historyFolder, startedAt: startedAt, adapter: AdapterIdentity(adapter),
                                               runtimeCommit: (adapter as? ProcessAdapter)?.identity.runtimeCommit, corpusHash: loaded.hash)
             printError("history: \(path)")
         }
+        if startFailure != nil { return .badInput }
         return summary.passed ? .success : .failuresFound
     }
 
@@ -303,8 +369,9 @@ struct RunCommand: HarnessCommand {
         return path
     }
 
-    /// Fails early, before anything runs, when `--out` cannot be written: its folder cannot be
-    /// created or written, or the path is a folder.
+    /// Fails early, before anything runs, when `--out` cannot be written: the path is a
+    /// folder, or its folder cannot be created or does not take a new file (probed by
+    /// creating and removing a temporary file there, so `/proc` and read-only mounts fail here).
     /// - Throws: `CommandFailure` with exit code 4.
     private static func checkWritable(_ path: String) throws(CommandFailure) {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
@@ -312,12 +379,8 @@ struct RunCommand: HarnessCommand {
         let problem: String?
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             problem = "it is a folder"
-        } else if (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) == nil {
-            problem = "its folder \(folder) cannot be created"
-        } else if !FileManager.default.isWritableFile(atPath: folder) {
-            problem = "its folder \(folder) is not writable"
         } else {
-            problem = nil
+            problem = AtomicFile.probeFolder(folder)
         }
         if let problem {
             throw CommandFailure(message: "error: cannot write --out '\(path)': \(problem)\n  hint: choose a file in a writable folder; nothing was run",

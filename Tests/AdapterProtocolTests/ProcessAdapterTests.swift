@@ -99,6 +99,61 @@ struct ProcessAdapterTests {
         #expect(throughProcess == inProcess)
     }
 
+    @Test("'rive-harness serve' answers in order, streams before flush, and exits 1 on a line that is not JSON")
+    func serveDirectly() throws {
+        let process = Process()
+        process.executableURL = HarnessProcess.executable
+        process.arguments = ["serve"]
+        let input = Pipe(), output = Pipe(), error = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let fixture = SharedMaterial.packageRoot.appendingPathComponent("Corpus/fixtures/all-types.riv").path
+        let lines = [
+            #"{"id":1,"op":"handshake","protocolVersion":1}"#,
+            #"{"id":2,"op":"adapter.makeWorker","handle":1}"#,
+            #"{"id":3,"op":"worker.loadFile","worker":1,"handle":2,"path":"\#(fixture)"}"#,
+            #"{"id":4,"op":"file.createViewModelInstance","file":2,"handle":3,"kind":"viewModelDefault","viewModel":"AllTypes"}"#,
+            #"{"id":5,"op":"instance.valueStream","instance":3,"path":"x","type":"number","stream":4}"#,
+            #"{"id":6,"op":"instance.setValue","instance":3,"path":"x","type":"number","value":0.1}"#,
+            #"{"id":7,"op":"worker.flush","worker":1}"#,
+            #"{"id":8,"op":"instance.value","instance":3,"path":"nope","type":"number"}"#,
+            #"{"id":9,"op":"file.getArtboardNames","file":99}"#,
+            "not json",
+        ]
+        input.fileHandleForWriting.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        try input.fileHandleForWriting.close()
+        let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
+        let diagnostics = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(diagnostics.contains("line 10 is not JSON"))
+        #expect(answer.count == 10, "\(answer)")
+        guard answer.count == 10 else { return }
+        #expect(answer[1...5] == [#"{"id":2,"result":{}}"#, #"{"id":3,"result":{}}"#, #"{"id":4,"result":{}}"#, #"{"id":5,"result":{}}"#, #"{"id":6,"result":{}}"#])
+        #expect(answer[6] == #"{"event":"stream","stream":4,"value":0.1}"#)
+        #expect(answer[7] == #"{"id":7,"result":{}}"#)
+        #expect(answer[8].hasPrefix(#"{"id":8,"error":{"code":"view-model-instance."#), "\(answer[8])")
+        #expect(answer[9].hasPrefix(#"{"id":9,"error":{"code":"protocol.unknown-handle""#), "\(answer[9])")
+    }
+
+    /// `python3` on PATH, or `nil`.
+    static let python: String? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/python3" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+}
+
+/// The process adapter driven through `rive-harness run`: each test waits for a child
+/// `rive-harness` process, so the suite is not on the main actor (a test blocked there would
+/// stall the main-actor tests running beside it and fire their scenario timeouts).
+@Suite("process adapter through run")
+struct ProcessAdapterCommandTests {
+    static let corpusPath = SharedMaterial.packageRoot.appendingPathComponent("Corpus").path
+    static let serveCommand = "'\(HarnessProcess.executable.path)' serve"
+    static let misbehavingScript = SharedMaterial.packageRoot.appendingPathComponent("Tests/AdapterProtocolTests/Fixtures/misbehaving-adapter.py").path
+
     /// A misbehaviour of `misbehaving-adapter.py`, the verdict of the scenario it hits, and what
     /// the verdict's message must say; `restart` is what the next scenario's message must say
     /// when the restarted child misbehaves too.
@@ -121,13 +176,16 @@ struct ProcessAdapterTests {
         Fault(mode: "oversized", verdict: "CRASH", message: "a line longer than 16777216 bytes", stderr: true),
         Fault(mode: "handshake", verdict: "CRASH", message: "the adapter process exited with status 3", stderr: true,
               restart: "the restarted adapter process failed the handshake: the adapter process exited with status 1\nstderr (last lines): misbehaving adapter: dying during the handshake"),
+        // The stream's end is the crash, at once: not a silence waited out to the request timeout.
+        Fault(mode: "close-output", verdict: "CRASH", message: "the adapter process closed its output (it was still running; killed)", stderr: true),
+        Fault(mode: "orphan", verdict: "CRASH", message: "the adapter process exited with status 3 (its output is still open in a process it started)", stderr: true),
         Fault(mode: "banner", verdict: "CRASH", message: "the adapter process exited with status 3", stderr: true,
               restart: #"the restarted adapter process failed the handshake: protocol error at line 1 of the adapter's output: not JSON"#),
     ]
 
     @Test("a misbehaving adapter gets the documented verdict, is restarted, and the run completes with every scenario", arguments: faults)
     func misbehavingAdapter(_ fault: Fault) throws {
-        guard let python = Self.python else {
+        guard let python = ProcessAdapterCommandTests.python else {
             Issue.record("python3 is not on PATH; install it (scripts/bootstrap) to run the fault tests")
             return
         }
@@ -167,17 +225,69 @@ struct ProcessAdapterTests {
         }
     }
 
-    @Test("a command that fails its first handshake stops the run with exit 3 and says why", arguments: [
+    @Test("a command that fails its first handshake still writes the results: every scenario ERROR adapter.start-failed, exit 3", arguments: [
         ("echo 'adapter starting' >&2; exit 7", "the adapter process exited with status 7\nstderr (last lines): adapter starting"),
+        ("false", "the adapter process exited with status 1"),
         ("echo 'hello'; sleep 5", #"protocol error at line 1 of the adapter's output: not JSON (at byte 0: expected a JSON value): "hello""#),
         ("read line; echo '{\"id\":1,\"result\":{\"protocolVersion\":1}}'; sleep 5", "the handshake answer has no string 'adapterName'"),
     ])
     func firstHandshakeFailure(_ command: String, _ expected: String) throws {
-        let run = try HarnessProcess.run(["run", Self.corpusPath, "--adapter", "process", "--command=\(command)", "--filter", "src/*"])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-start-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let results = folder.appendingPathComponent("results.json").path
+        let run = try HarnessProcess.run(["run", Self.corpusPath, "--adapter", "process", "--command=\(command)", "--filter", "src/*",
+                                          "--history", folder.path, "--format", "json", "--out", results])
         #expect(run.exitCode == 3)
-        #expect(run.standardError.contains(expected), "\(run.standardError)")
+        #expect(run.standardError.contains("error[adapter.start-failed]: the adapter command '\(command)' failed its handshake: " + expected), "\(run.standardError)")
         #expect(run.standardError.contains("hint: "))
-        #expect(run.standardOutput.isEmpty)
+        #expect(run.standardOutput.contains("problem: adapter command '\(command)': error[adapter.start-failed]"), "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("result: FAILED"))
+        try Self.expectEveryScenarioErrored(results, command: command, expected: expected)
+        let history = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/runs")
+        #expect(history.count == 1 && history[0].hasSuffix("-conformance-process.json"), "\(history)")
+    }
+
+    @Test("a child that never answers the handshake is given --handshake-timeout, by default the --timeout value, and the run still reports")
+    func handshakeTimeout() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-hung-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (options, seconds) in [(["--handshake-timeout", "2"], "2"), (["--timeout", "1"], "1")] {
+            let results = folder.appendingPathComponent("results-\(seconds).json").path
+            let run = try HarnessProcess.run(["run", Self.corpusPath, "--adapter", "process", "--command", "sleep 100000", "--filter", "src/*",
+                                              "--adapter-name", "hung", "--no-history", "--format", "json", "--out", results] + options)
+            #expect(run.exitCode == 3, "\(run.standardError)")
+            let expected = "no answer to handshake (request 1) within \(seconds) s"
+            #expect(run.standardError.contains(expected), "\(run.standardError)")
+            try Self.expectEveryScenarioErrored(results, command: "sleep 100000", expected: expected, adapter: "hung")
+        }
+        let bad = try HarnessProcess.run(["run", Self.corpusPath, "--adapter", "process", "--command", "x", "--handshake-timeout", "0"])
+        #expect(bad.exitCode == 2 && bad.standardError.contains("--handshake-timeout needs a positive number"), "\(bad.standardError)")
+        let stray = try HarnessProcess.run(["run", Self.corpusPath, "--handshake-timeout", "3"])
+        #expect(stray.exitCode == 2, "\(stray.standardError)")
+    }
+
+    /// Checks a results file of a run whose adapter did not start: every selected `src/*`
+    /// scenario is there with ERROR and a message naming the code, the command and the reason,
+    /// and the problem `adapter.start-failed` fails the run.
+    static func expectEveryScenarioErrored(_ path: String, command: String, expected: String, adapter: String = "process") throws {
+        let corpus = try Corpus.load(corpusPath)
+        let selected = corpus.entries.map(\.id).filter { Selection(filter: "src/*").matches(id: $0) }.sorted()
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let scenarios = try #require(document["scenarios"] as? [[String: Any]])
+        #expect(scenarios.compactMap { $0["id"] as? String } == selected)
+        #expect(selected.count > 10)
+        for scenario in scenarios {
+            #expect(scenario["verdict"] as? String == "ERROR", "\(scenario)")
+            let message = scenario["message"] as? String ?? ""
+            #expect(message.hasPrefix("the adapter did not start (adapter.start-failed): the adapter command '\(command)' failed its handshake: "), "\(message)")
+            #expect(message.contains(expected), "\(message)")
+        }
+        #expect((document["adapter"] as? [String: Any])?["name"] as? String == adapter)
+        let problems = try #require(document["problems"] as? [[String: Any]])
+        #expect(problems.map { $0["code"] as? String } == ["adapter.start-failed"])
+        let summary = try #require(document["summary"] as? [String: Any])
+        #expect(summary["passed"] as? Bool == false)
+        #expect((summary["counts"] as? [String: Int])?["ERROR"] == selected.count)
     }
 
     @Test("--adapter process needs --command, and --command needs --adapter process")
@@ -189,45 +299,6 @@ struct ProcessAdapterTests {
         #expect(stray.exitCode == 2)
         let serveArgument = try HarnessProcess.run(["serve", "extra"])
         #expect(serveArgument.exitCode == 2)
-    }
-
-    @Test("'rive-harness serve' answers in order, streams before flush, and exits 1 on a line that is not JSON")
-    func serveDirectly() throws {
-        let process = Process()
-        process.executableURL = HarnessProcess.executable
-        process.arguments = ["serve"]
-        let input = Pipe(), output = Pipe(), error = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let fixture = SharedMaterial.packageRoot.appendingPathComponent("Corpus/fixtures/all-types.riv").path
-        let lines = [
-            #"{"id":1,"op":"handshake","protocolVersion":1}"#,
-            #"{"id":2,"op":"adapter.makeWorker","handle":1}"#,
-            #"{"id":3,"op":"worker.loadFile","worker":1,"handle":2,"path":"\#(fixture)"}"#,
-            #"{"id":4,"op":"file.createViewModelInstance","file":2,"handle":3,"kind":"viewModelDefault","viewModel":"AllTypes"}"#,
-            #"{"id":5,"op":"instance.valueStream","instance":3,"path":"x","type":"number","stream":4}"#,
-            #"{"id":6,"op":"instance.setValue","instance":3,"path":"x","type":"number","value":0.1}"#,
-            #"{"id":7,"op":"worker.flush","worker":1}"#,
-            #"{"id":8,"op":"instance.value","instance":3,"path":"nope","type":"number"}"#,
-            #"{"id":9,"op":"file.getArtboardNames","file":99}"#,
-            "not json",
-        ]
-        input.fileHandleForWriting.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-        try input.fileHandleForWriting.close()
-        let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
-        let diagnostics = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
-        #expect(diagnostics.contains("line 10 is not JSON"))
-        #expect(answer.count == 10, "\(answer)")
-        guard answer.count == 10 else { return }
-        #expect(answer[1...5] == [#"{"id":2,"result":{}}"#, #"{"id":3,"result":{}}"#, #"{"id":4,"result":{}}"#, #"{"id":5,"result":{}}"#, #"{"id":6,"result":{}}"#])
-        #expect(answer[6] == #"{"event":"stream","stream":4,"value":0.1}"#)
-        #expect(answer[7] == #"{"id":7,"result":{}}"#)
-        #expect(answer[8].hasPrefix(#"{"id":8,"error":{"code":"view-model-instance."#), "\(answer[8])")
-        #expect(answer[9].hasPrefix(#"{"id":9,"error":{"code":"protocol.unknown-handle""#), "\(answer[9])")
     }
 
     /// `python3` on PATH, or `nil`.

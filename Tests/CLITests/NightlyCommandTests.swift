@@ -35,6 +35,24 @@ struct NightlyCommandTests {
         #expect(history.exitCode == 0 && history.standardOutput.contains("conformance failed: PASS"), "\(history.standardOutput)")
     }
 
+    @Test("an adapter command that cannot start makes a FAILED night that is recorded and shown, not a hole")
+    func adapterThatCannotStart() throws {
+        let results = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-nightly-broken-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: results) }
+        let corpus = SharedMaterial.packageRoot.appendingPathComponent("Corpus").path
+        let night = try HarnessProcess.run(["nightly", corpus, "--results", results.path, "--no-bench", "--adapters", "",
+                                            "--adapter-command", "broken=echo 'no runtime here' >&2; exit 4"])
+        #expect(night.exitCode == 1, "\(night.standardOutput)\(night.standardError)")
+        #expect(night.standardOutput.contains("conformance broken: FAILED: the adapter did not start: adapter command"), "\(night.standardOutput)")
+        #expect(night.standardOutput.contains("nightly: FAILED"))
+        let runs = try FileManager.default.contentsOfDirectory(atPath: results.path + "/runs")
+        #expect(runs.count == 1 && runs[0].hasSuffix("-conformance-broken.json"), "\(runs)")
+        let page = try String(contentsOfFile: results.path + "/dashboard/index.html", encoding: .utf8)
+        #expect(page.contains("adapter.start-failed: the adapter command"), "the runs table says why the night failed")
+        #expect(page.contains("no runtime here"))
+        #expect(page.contains("<td class=\"cell fail\""), "the matrix shows the night red")
+    }
+
     @Test("run --no-history writes no history file; --history DIR writes one that history lists")
     func runHistory() throws {
         let results = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-run-history-\(UUID().uuidString)")

@@ -135,4 +135,27 @@ struct HistoryTests {
         #expect(html.contains("not &lt;yet&gt; implemented"))
         #expect(html.contains("1 regression"))
     }
+
+    @Test("the dashboard counts in the singular for one, and its conformance matrix has rule areas as rows and adapters as columns")
+    func dashboardWordingAndMatrixShape() throws {
+        let root = try Self.resultsFolder([
+            "1.json": Self.benchJSON(createdAt: "2026-11-01T00:00:00Z", testbed: Self.testbedA, rows: [("reference/advance/a.riv", 3000)]),
+            "2.json": Self.benchJSON(createdAt: "2026-11-02T00:00:00Z", testbed: Self.testbedA, rows: [("reference/advance/a.riv", 3000)]),
+            "3.json": Self.conformanceJSON(createdAt: "2026-11-02T00:00:00Z", adapter: "reference", verdicts: [("a", "GLB-1", "PASS"), ("c", "PROP-1", "XFAIL")]),
+            "4.json": Self.conformanceJSON(createdAt: "2026-11-02T00:00:00Z", adapter: "other", verdicts: [("a", "GLB-1", "FAIL"), ("c", "PROP-1", "PASS")]),
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let html = DashboardPage(archive: try ResultsArchive.load(root.path)).html()
+        #expect(html.contains("4 recorded runs on 1 testbed;"), "\(html.prefix(600))")
+        #expect(html.contains("<summary>1 benchmark compared:"))
+        #expect(!html.contains("1 benchmarks") && !html.contains("1 testbeds"))
+        let rows = html.components(separatedBy: "<table class=\"matrix\">")[1].components(separatedBy: "</table>")[0]
+        let header = rows.components(separatedBy: "</thead>")[0]
+        #expect(header.contains("<tr><th>rule area</th>") && header.contains("<th><code>other</code>") && header.contains("<th><code>reference</code>"),
+                "one column per adapter: \(header)")
+        #expect(rows.components(separatedBy: "<tr>").count - 1 == 3, "the header row, then one row per area: GLB, PROP")
+        #expect(rows.contains("<tr><th>GLB</th><td class=\"cell fail\""), "\(rows)")
+        #expect(rows.contains("<tr class=\"total\"><th>total</th>"))
+        #expect(counted(1, "run") == "1 run" && counted(0, "run") == "0 runs" && counted(2, "testbed") == "2 testbeds")
+    }
 }

@@ -16,10 +16,13 @@ as MODE says:
   refuse     answers with a protocol.* error (client and server disagree)
   handshake  exits like 'exit'; the next start dies during the handshake
   banner     exits like 'exit'; the next start prints a banner on stdout before the handshake
+  close-output  closes its standard output without answering and keeps running
+  orphan     starts a grandchild that holds its standard output open, then exits with status 3
 
 The first handshake is always answered properly, so the run can plan.
 """
 import json
+import os
 import subprocess
 import sys
 import time
@@ -78,6 +81,15 @@ while True:
         if mode == "hang":
             while True:
                 time.sleep(60)
+        if mode == "close-output":
+            child.kill()
+            os.close(1)
+            while True:
+                time.sleep(60)
+        if mode == "orphan":
+            child.kill()
+            subprocess.Popen(["sleep", "600"], stdin=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            sys.exit(3)
         if mode == "garbage":
             out.write(b"this is not JSON {\n")
         elif mode == "wrong-id":
