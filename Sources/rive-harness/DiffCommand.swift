@@ -155,7 +155,7 @@ struct DiffCommand: HarnessCommand {
     /// The adapter options an adapter takes: `process` takes `--command` and
     /// `--request-timeout`, `rive-cpp` `--runtime-commit` and `--request-timeout`, `apple`
     /// `--ios-commit` and `--request-timeout`, the in-process adapters of the registry none.
-    private static func optionsTaken(by adapterName: String) -> [String] {
+    static func optionsTaken(by adapterName: String) -> [String] {
         if adapterName == AdapterRegistry.processAdapterName { return ["--command", "--request-timeout"] }
         if let cached = CachedAdapterOption.named(adapterName) { return cached.options + ["--request-timeout"] }
         return []
@@ -166,7 +166,7 @@ struct DiffCommand: HarnessCommand {
     /// factory makes siblings that start their own child; others come from the registry.
     /// - Throws: `CommandFailure` with exit code 2 for an unknown name or a bad option,
     ///   3 when a process adapter fails its first handshake or the rive-cpp driver is not built.
-    @MainActor private static func factory(named name: String, options: [String: String]) throws(CommandFailure) -> @MainActor () -> any RuntimeAdapter {
+    @MainActor static func factory(named name: String, options: [String: String]) throws(CommandFailure) -> @MainActor () -> any RuntimeAdapter {
         func usage(_ message: String) -> CommandFailure {
             CommandFailure(message: "error: \(message)\n  hint: see 'rive-harness diff --help' and 'rive-harness run --help'", exitCode: .usage)
         }
@@ -201,7 +201,7 @@ struct DiffCommand: HarnessCommand {
     /// (or link to) a regular file that can be read; a dangling or looping link, a FIFO or a
     /// device named `*.riv` is reported with every other such path at once.
     /// - Throws: `CommandFailure` with exit code 3 for missing or unreadable paths, or when no `.riv` file remains.
-    private static func expand(_ paths: [String]) throws(CommandFailure) -> [String] {
+    static func expand(_ paths: [String]) throws(CommandFailure) -> [String] {
         var files: [String] = []
         var problems: [String] = []
         for path in paths {
