@@ -41,8 +41,11 @@ private typealias P = RivePropertyKey
 ///   artboard to that instance (EmbeddedInstances.swift).
 /// - **Origin override**: a host's `ComponentOrigin` child is the nested instance's origin.
 ///
-/// Not played (gaps, reported in docs/reference-runtime.md): nested linear animations
-/// (`NestedSimpleAnimation`, `NestedRemapAnimation`) and nested triggers, keyed triggers of a
+/// - **Nested linear animations**: `NestedSimpleAnimation` and `NestedRemapAnimation` children
+///   advance and apply with the nested state machines, all in file order
+///   (NestedLinearAnimations.swift).
+///
+/// Not played (gaps, reported in docs/reference-runtime.md): nested triggers, keyed triggers of a
 /// host's own instance, a stateful host's swap to an artboard of another view model,
 /// relative `DataBindPath`s, and opaque hit targets that hide a nested artboard from pointer
 /// events. The layout hosts (`NestedArtboardLeaf`, `NestedArtboardLayout`) are hosts like any
