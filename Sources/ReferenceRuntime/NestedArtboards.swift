@@ -19,7 +19,7 @@ private typealias P = RivePropertyKey
 ///   nothing when that opacity is 0.
 /// - **Advancing**: with the host's artboard (`NestedArtboard::advanceComponent`), unless
 ///   paused or collapsed: time scaled by `speed` (when not negative) and held back by
-///   `quantize` (when not negative); the nested state machines advance first, then the
+///   `quantize` (when not negative); the nested state machines and linear animations advance first, then the
 ///   nested artboard's own nested artboards. Later passes of the same frame only let nested
 ///   state machines change state.
 /// - **Data context** (`Artboard::internalDataContext`): the host resolves its
