@@ -8,6 +8,7 @@ import RiveFormat
 /// well-formed file that still shows the failure; candidates that break a structural rule are
 /// skipped without running the predicate. Deterministic: the same file and predicate give
 /// the same steps and result.
+@MainActor
 public struct Reducer {
     /// One accepted step: what was removed and the size after it.
     public struct Step: Sendable, Hashable {
@@ -50,13 +51,13 @@ public struct Reducer {
     }
 
     /// Whether a candidate still shows the failure.
-    public let predicate: ([UInt8]) async -> Bool
+    public let predicate: @MainActor ([UInt8]) async -> Bool
     /// Called after each accepted step.
     public let onStep: (Step) -> Void
     private var runs = 0
 
     /// Creates a reducer.
-    public init(predicate: @escaping ([UInt8]) async -> Bool, onStep: @escaping (Step) -> Void = { _ in }) {
+    public init(predicate: @escaping @MainActor ([UInt8]) async -> Bool, onStep: @escaping (Step) -> Void = { _ in }) {
         self.predicate = predicate
         self.onStep = onStep
     }

@@ -51,11 +51,8 @@ struct FuzzCommand: HarnessCommand {
         exit codes: 0 no finding; 1 findings; 2 usage error; 3 no readable seed, or an
         adapter that cannot start; 4 the report could not be written.
         """
-    static let options: [String: OptionKind] = [
-        "--adapters": .value, "--seeds": .value, "--seed": .value, "--budget": .value, "--runs": .value, "--jobs": .value,
-        "--out": .value, "--reduce": .flag, "--frames": .value, "--timeout": .value,
-        "--command": .value, "--request-timeout": .value, "--runtime-commit": .value, "--runtime-features": .value, "--ios-commit": .value,
-    ]
+    static let options = ["--adapters", "--seeds", "--seed", "--budget", "--runs", "--jobs", "--out", "--reduce", "--frames", "--timeout"]
+        + DiffCommand.adapterOptionNames
 
     let adapterNames: [String]
     let seedPaths: [String]
@@ -76,8 +73,7 @@ struct FuzzCommand: HarnessCommand {
         guard (1...2).contains(adapterNames.count), !adapterNames.contains("") else {
             throw UsageError(message: "--adapters needs one adapter name or two separated by a comma, got '\(adaptersText)'", hint: hint)
         }
-        var seeds: [String] = []
-        while let path = try arguments.option("--seeds") { seeds.append(path) }
+        let seeds = try arguments.repeatedOption("--seeds")
         seedPaths = seeds.isEmpty ? ["Corpus/fixtures"] : seeds
         seed = try Self.number("--seed", try arguments.option("--seed") ?? "1", hint: hint)
         let budgetText = try arguments.option("--budget")
@@ -143,78 +139,29 @@ struct FuzzCommand: HarnessCommand {
         let makers = try adapterNames.map { name throws(CommandFailure) in (name: name, make: try DiffCommand.factory(named: name, options: adapterOptions)) }
         let a = makers[0], b = makers.count == 2 ? makers[1] : makers[0]
         try Self.prepareOut(outDirectory)
+        let session = FuzzSession(outDirectory: outDirectory, store: FuzzBucketStore(), reduces: reduces,
+                                  report: FuzzReport(adapters: makers.map(\.name).joined(separator: ","), seedFiles: seeds.map(\.name), seed: seed,
+                                                     jobs: jobs, frames: frames),
+                                  makeOracle: { DiffOracle(a: a, b: b, options: Self.dumpOptions(frames: frames), timeoutSeconds: timeoutSeconds) },
+                                  seeds: seeds)
         let interrupt = InterruptFlag()
-        let store = FuzzBucketStore()
-        let started = Date()
-        let deadline = budgetSeconds.map { started.addingTimeInterval($0) }
-        let adapterLabel = makers.map(\.name).joined(separator: ",")
-        printError("fuzz: \(adapterLabel), \(seeds.count) seed file(s), seed \(seed), "
+        let deadline = budgetSeconds.map { session.started.addingTimeInterval($0) }
+        printError("fuzz: \(session.report.adapters), \(seeds.count) seed file(s), seed \(seed), "
                    + (runs.map { "\($0) cases" } ?? "budget \(CanonicalText.number(budgetSeconds!)) s") + ", \(jobs) job(s), out \(outDirectory)")
-        var report = FuzzReport(adapters: adapterLabel, seedFiles: seeds.map(\.name), seed: seed, jobs: jobs, frames: frames)
-        var lastProgress = Date()
-        var reportError: CommandFailure?
-        let options = Self.dumpOptions(frames: frames)
-
-        func writeReport() {
-            report.runs = store.runs
-            report.failingRuns = store.failingRuns
-            report.durationSeconds = Date().timeIntervalSince(started)
-            report.buckets = store.orderedBuckets
-            do { try report.write(to: outDirectory) } catch { reportError = error }
-        }
-        func progress(force: Bool = false) {
-            guard force || Date().timeIntervalSince(lastProgress) >= 2 else { return }
-            lastProgress = Date()
-            let elapsed = max(0.001, Date().timeIntervalSince(started))
-            printError("fuzz: \(store.runs) cases, \(String(format: "%.1f", Double(store.runs) / elapsed)) cases/s, \(store.order.count) bucket(s)")
-        }
-
+        let runs = runs, jobs = jobs, seed = seed
         await withTaskGroup(of: Void.self) { group in
             for job in 0..<jobs {
                 let share = runs.map { $0 / jobs + (job < $0 % jobs ? 1 : 0) }
-                group.addTask { @MainActor in
-                    var campaign = FuzzCampaign(engine: MutationEngine(seeds: seeds, seed: seed &+ UInt64(job)), job: job)
-                    var oracle = DiffOracle(a: a, b: b, options: options, timeoutSeconds: timeoutSeconds)
-                    await campaign.run(oracle: &oracle, store: store, maximumRuns: share, deadline: deadline, shouldStop: { interrupt.isSet }) { finding, fuzzCase, bytes in
-                        let folder = "buckets/\(String(format: "%03d", store.order.count))-\(Self.slug(finding.signature))"
-                        let seedBytes = seeds.first { $0.name == fuzzCase.seed }.flatMap { try? RiveWriter.encodeUnchecked($0.document).count }
-                        store.update(finding.signature) { $0.file = "\(folder)/case.riv"; $0.seedBytes = seedBytes }
-                        printError("fuzz: new bucket \(store.order.count): \(finding.signature) (\(fuzzCase.seed), \(fuzzCase.mutations.map(\.description).joined(separator: "; ")))")
-                        try? AtomicFile.write(bytes, to: "\(outDirectory)/\(folder)/case.riv")
-                        if let record = try? JSONEncoder.sortedPretty.encode(FuzzCaseRecord(case: fuzzCase, finding: finding)) {
-                            try? AtomicFile.write([UInt8](record), to: "\(outDirectory)/\(folder)/case.json")
-                        }
-                        if reduces, let document = try? RiveReader.read(bytes) {
-                            var reduceOracle = DiffOracle(a: a, b: b, options: options, timeoutSeconds: timeoutSeconds)
-                            let signature = finding.signature
-                            var reducer = Reducer(predicate: { candidate in
-                                await reduceOracle.check(candidate, name: "reduce").contains { $0.signature == signature }
-                            })
-                            if let reduced = try? await reducer.reduce(document) {
-                                try? AtomicFile.write(reduced.bytes, to: "\(outDirectory)/\(folder)/reduced.riv")
-                                store.update(signature) { $0.reducedFile = "\(folder)/reduced.riv"; $0.reducedBytes = reduced.bytes.count }
-                                printError("fuzz: reduced bucket \(store.order.count) from \(bytes.count) to \(reduced.bytes.count) bytes in \(reduced.predicateRuns) runs")
-                            } else {
-                                printError("fuzz: bucket \(store.order.count) not reduced (the case does not pass our writer's validation, or does not replay)")
-                            }
-                        }
-                        writeReport()
-                    }
-                }
+                group.addTask { await session.runJob(job, generatorSeed: seed &+ UInt64(job), maximumRuns: share, deadline: deadline, interrupt: interrupt) }
             }
-            group.addTask { @MainActor in
-                while !interrupt.isSet, deadline.map({ Date() < $0 }) ?? true, runs.map({ store.runs < $0 }) ?? true {
-                    try? await Task.sleep(for: .milliseconds(250))
-                    progress()
-                }
-            }
+            group.addTask { await session.reportProgress(until: deadline, runs: runs, interrupt: interrupt) }
         }
-        progress(force: true)
-        writeReport()
-        if let reportError { throw reportError }
-        for line in report.table() { print(line) }
+        session.progress(force: true)
+        session.writeReport()
+        if let reportError = session.reportError { throw reportError }
+        for line in session.report.table() { print(line) }
         if interrupt.isSet { printError("fuzz: interrupted; everything found so far is in \(outDirectory)/report.json") }
-        return store.order.isEmpty ? .success : .failuresFound
+        return session.store.order.isEmpty ? .success : .failuresFound
     }
 
     /// A signature as a folder name: letters, digits and dashes, at most 60 characters.
@@ -258,6 +205,96 @@ struct FuzzCommand: HarnessCommand {
         } catch {
             throw CommandFailure(message: "error: cannot prepare the output folder '\(path)'\n  hint: check that it is a writable folder", exitCode: .internalError)
         }
+    }
+}
+
+/// The state of one fuzz run that its jobs share: buckets, report, progress.
+@MainActor
+final class FuzzSession {
+    let outDirectory: String
+    let store: FuzzBucketStore
+    let reduces: Bool
+    var report: FuzzReport
+    let makeOracle: @MainActor () -> DiffOracle
+    let seeds: [FuzzSeed]
+    let started = Date()
+    private var lastProgress = Date()
+    private(set) var reportError: CommandFailure?
+
+    init(outDirectory: String, store: FuzzBucketStore, reduces: Bool, report: FuzzReport, makeOracle: @escaping @MainActor () -> DiffOracle,
+         seeds: [FuzzSeed]) {
+        self.outDirectory = outDirectory
+        self.store = store
+        self.reduces = reduces
+        self.report = report
+        self.makeOracle = makeOracle
+        self.seeds = seeds
+    }
+
+    /// Runs one job's cases into the shared store.
+    func runJob(_ job: Int, generatorSeed: UInt64, maximumRuns: Int?, deadline: Date?, interrupt: InterruptFlag) async {
+        var campaign = FuzzCampaign(engine: MutationEngine(seeds: seeds, seed: generatorSeed), job: job)
+        var oracle = makeOracle()
+        await campaign.run(oracle: &oracle, store: store, maximumRuns: maximumRuns, deadline: deadline, shouldStop: { interrupt.isSet }) { finding, fuzzCase, bytes in
+            await self.opened(finding, fuzzCase, bytes)
+        }
+    }
+
+    /// Prints progress until the deadline, the run count or an interrupt.
+    func reportProgress(until deadline: Date?, runs: Int?, interrupt: InterruptFlag) async {
+        while !interrupt.isSet, deadline.map({ Date() < $0 }) ?? true, runs.map({ store.runs < $0 }) ?? true {
+            try? await Task.sleep(for: .milliseconds(250))
+            progress()
+        }
+    }
+
+    /// Rewrites `report.json` with what is known now.
+    func writeReport() {
+        report.runs = store.runs
+        report.failingRuns = store.failingRuns
+        report.durationSeconds = Date().timeIntervalSince(started)
+        report.buckets = store.orderedBuckets
+        do { try report.write(to: outDirectory) } catch { reportError = error }
+    }
+
+    /// A progress line on stderr, at most every two seconds unless forced.
+    func progress(force: Bool = false) {
+        guard force || Date().timeIntervalSince(lastProgress) >= 2 else { return }
+        lastProgress = Date()
+        let elapsed = max(0.001, Date().timeIntervalSince(started))
+        printError("fuzz: \(store.runs) cases, \(String(format: "%.1f", Double(store.runs) / elapsed)) cases/s, \(store.order.count) bucket(s)")
+    }
+
+    /// Writes a new bucket's case, reduces it when asked, and rewrites the report.
+    func opened(_ finding: FuzzFinding, _ fuzzCase: FuzzCase, _ bytes: [UInt8]) async {
+        let number = store.order.firstIndex(of: finding.signature).map { $0 + 1 } ?? store.order.count
+        let folder = "buckets/\(String(format: "%03d", number))-\(FuzzCommand.slug(finding.signature))"
+        let seedBytes = seeds.first { $0.name == fuzzCase.seed }.flatMap { try? RiveWriter.encodeUnchecked($0.document).count }
+        store.update(finding.signature) { $0.file = "\(folder)/case.riv"; $0.seedBytes = seedBytes }
+        printError("fuzz: new bucket \(number): \(finding.signature) (\(fuzzCase.seed): \(fuzzCase.mutations.map(\.description).joined(separator: "; ")))")
+        try? AtomicFile.write(bytes, to: "\(outDirectory)/\(folder)/case.riv")
+        if let record = try? JSONEncoder.sortedPretty.encode(FuzzCaseRecord(case: fuzzCase, finding: finding)) {
+            try? AtomicFile.write([UInt8](record), to: "\(outDirectory)/\(folder)/case.json")
+        }
+        if reduces {
+            if let document = try? RiveReader.read(bytes) {
+                var oracle = makeOracle()
+                let signature = finding.signature
+                var reducer = Reducer(predicate: { candidate in
+                    await oracle.check(candidate, name: "reduce").contains { $0.signature == signature }
+                })
+                if let reduced = try? await reducer.reduce(document) {
+                    try? AtomicFile.write(reduced.bytes, to: "\(outDirectory)/\(folder)/reduced.riv")
+                    store.update(signature) { $0.reducedFile = "\(folder)/reduced.riv"; $0.reducedBytes = reduced.bytes.count }
+                    printError("fuzz: reduced bucket \(number) from \(bytes.count) to \(reduced.bytes.count) bytes in \(reduced.predicateRuns) runs")
+                } else {
+                    printError("fuzz: bucket \(number) not reduced: the case does not pass our writer's validation, or does not replay")
+                }
+            } else {
+                printError("fuzz: bucket \(number) not reduced: our reader does not read the case (a byte mutation)")
+            }
+        }
+        writeReport()
     }
 }
 
