@@ -7,7 +7,8 @@ import YAML
 ///   font file's bytes, written after the Backboard; a text style's `fontAssetId` is the
 ///   asset's index in the file's asset list (`BackboardImporter::resolve`).
 /// - A text node is Text (Drawable: transform, `sizingValue`, `alignValue`, `width`, `height`)
-///   → TextStylePaint (`fontSize`, `fontAssetId`) → Fill → SolidColor under the style →
+///   → TextStylePaint (`fontSize`, `fontAssetId`) → Fill (fill rule 2, clockwise, as the
+///   editor writes it) → SolidColor under the style →
 ///   TextValueRun (`styleId` the style's artboard-local id, `text`), each parented by
 ///   artboard-local id (upstream `src/text/text.cpp`, `text_style_paint.cpp`,
 ///   `text_value_run.cpp`).
@@ -77,6 +78,9 @@ extension FixtureCompilation {
             if source.stroke != nil {
                 throw error(.invalidValue, mark, "the fixture compiler gives text a fill only", hint: "remove 'stroke:'")
             }
+            if source.fill?.rule != nil {
+                throw error(.invalidValue, mark, "a text's fill always uses the clockwise rule its glyphs are drawn with", hint: "remove 'rule:' from the fill")
+            }
             if let size = source.fontSize, !(size > 0 && size.isFinite) {
                 throw error(.invalidValue, mark, "a font size must be a positive number", hint: "write fontSize: 20")
             }
@@ -141,8 +145,11 @@ extension FixtureCompilation {
         ], at: mark)
         emitBinds(binds[.style] ?? [])
         if let fill = source.fill {
+            // The editor writes text fills with fill rule 2 (clockwise), as glyph outlines are
+            // added to the style's path clockwise (TextStylePaint::addPath).
             let fillId = emitComponent(TypeKey.fill, [
                 (PropertyKey.componentParentId, .uint(UInt64(styleId))),
+                (PropertyKey.fillFillRule, .uint(2)),
                 (PropertyKey.shapePaintIsVisible, fill.visible.map { .bool($0) }),
             ], at: mark)
             emitBinds(binds[.fill] ?? [])
