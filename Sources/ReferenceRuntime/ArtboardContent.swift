@@ -32,10 +32,6 @@ struct ArtboardContent {
         T.bone, T.rootBone, T.skin, T.tendon, T.weight, T.cubicWeight,
         // Draw rules and targets (DrawRules.swift).
         T.drawRules, T.drawTarget,
-        // Text as upstream plays it without text shaping (WITH_RIVE_TEXT off): Text::draw and
-        // its update do nothing, so a text draws nothing, while its runs and styles are plain
-        // components whose properties binds read and write (src/text/text.cpp, the #else part).
-        T.text, T.textStylePaint, T.textValueRun,
     ]
 
     /// Whether an object is a `ComponentOrigin` under a nested artboard host, which gives the
