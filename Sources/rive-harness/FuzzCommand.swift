@@ -329,11 +329,16 @@ struct FuzzReport: Codable {
         let rate = durationSeconds > 0 ? Double(runs) / durationSeconds : 0
         var lines = ["fuzz: \(runs) cases in \(String(format: "%.1f", durationSeconds)) s (\(String(format: "%.1f", rate)) cases/s), \(failingRuns) with findings, \(buckets.count) bucket(s)"]
         guard !buckets.isEmpty else { return lines }
-        lines.append("  #  kind           hits  case B  reduced B  signature")
+        func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+            let padding = String(repeating: " ", count: max(0, width - text.count))
+            return right ? padding + text : text + padding
+        }
+        lines.append("  #  " + pad("kind", 14) + pad("hits", 6, right: true) + pad("case B", 8, right: true) + pad("seed B", 8, right: true)
+                     + pad("reduced B", 11, right: true) + "  signature")
         for (index, bucket) in buckets.enumerated() {
-            let reduced = bucket.reducedBytes.map(String.init) ?? "-"
-            lines.append(String(format: "%3d  %-13@ %5d  %6d  %9@  %@", index + 1, bucket.finding.kind.rawValue as NSString, bucket.hits, bucket.caseBytes,
-                                reduced as NSString, bucket.finding.signature as NSString))
+            lines.append(pad(String(index + 1), 3, right: true) + "  " + pad(bucket.finding.kind.rawValue, 14) + pad(String(bucket.hits), 6, right: true)
+                         + pad(String(bucket.caseBytes), 8, right: true) + pad(bucket.seedBytes.map(String.init) ?? "-", 8, right: true)
+                         + pad(bucket.reducedBytes.map(String.init) ?? "-", 11, right: true) + "  " + bucket.finding.signature)
         }
         return lines
     }
