@@ -40,7 +40,8 @@ struct DiffCommand: HarnessCommand {
 
         Adapter options are passed to each side whose adapter takes them, as 'run' takes
         them: process takes --command 'CMD ARGS' and --request-timeout S, rive-cpp takes
-        --runtime-commit REV, --runtime-features LIST and --request-timeout S, apple takes --ios-commit REV and
+        --runtime-commit REV, --runtime-features LIST, --runtime-sanitize LIST and
+        --request-timeout S, apple takes --ios-commit REV and
         --request-timeout S; an option no chosen adapter takes is a usage error. Progress goes to stderr, one line per file.
 
         exit codes: 0 every section of every file is equal or not comparable; 1 a section differs or a side
@@ -52,7 +53,7 @@ struct DiffCommand: HarnessCommand {
 
     static let options = ["--adapters", "--frames", "--at", "--sections", "--out", "--timeout"] + adapterOptionNames
     /// The adapter options `diff` passes through to the adapters that take them (as `run` does).
-    static let adapterOptionNames = ["--command", "--request-timeout", "--runtime-commit", "--runtime-features", "--ios-commit"]
+    static let adapterOptionNames = ["--command", "--request-timeout", "--runtime-commit", "--runtime-features", "--runtime-sanitize", "--ios-commit"]
 
     let paths: [String]
     let adapterNames: (a: String, b: String)
@@ -178,8 +179,12 @@ struct DiffCommand: HarnessCommand {
         if let cached = CachedAdapterOption.named(name) {
             if let revision = options[cached.revisionOption], revision.isEmpty { throw usage("\(cached.revisionOption) needs a revision") }
             let features: EngineFeatureSelection?
-            do { features = try cached.features(cached.featuresOption.flatMap { options[$0] }) } catch { throw usage(error.message) }
-            let configuration = try cached.configuration(revision: options[cached.revisionOption], features: features,
+            let sanitizers: SanitizerSelection
+            do {
+                features = try cached.features(cached.featuresOption.flatMap { options[$0] })
+                sanitizers = try cached.sanitizers(cached.sanitizeOption.flatMap { options[$0] })
+            } catch { throw usage(error.message) }
+            let configuration = try cached.configuration(revision: options[cached.revisionOption], features: features, sanitizers: sanitizers,
                                                          requestTimeoutSeconds: requestTimeout)
             return try AdapterRegistry.processFactory(configuration).make
         }

@@ -42,7 +42,8 @@ struct FuzzCommand: HarnessCommand {
           --frames N         frames each dump plays (default 10; draws at 0 and N)
           --timeout SECONDS  how long one side may take for one case (default 10): past it, a hang
           adapter options    --command, --request-timeout, --runtime-commit,
-                             --runtime-features, --ios-commit, as 'diff' takes them
+                             --runtime-features, --runtime-sanitize (a build of
+                             scripts/build-rive-cpp --sanitize), --ios-commit, as 'diff' takes them
 
         Progress goes to stderr (cases, cases per second, buckets) every two seconds and for
         every new bucket; the end is a table of buckets. Ctrl-C stops after the case in
