@@ -12,7 +12,8 @@ struct FuzzCommand: HarnessCommand {
     static let summary = "mutate .riv files and bucket what crashes, hangs or makes runtimes disagree"
     static let help = """
         usage: rive-harness fuzz [--adapters A[,B]] [--seeds FILE|FOLDER]... [--seed N]
-                                 [--budget SECONDS | --runs N] [--jobs N] [--out DIR] [--reduce]
+                                 [--budget SECONDS | --runs N] [--jobs N] [--out DIR]
+                                 [--reduce [--reduce-seconds S]]
                                  [--frames N] [--timeout SECONDS] [adapter options]
 
         Runs cases made from the seed files by mutations that know the .riv format (a
@@ -39,6 +40,8 @@ struct FuzzCommand: HarnessCommand {
                              results/fuzz); rewritten atomically after each new bucket
           --reduce           reduce the first case of each new bucket as it is found
                              ('rive-harness reduce'), keeping its signature
+          --reduce-seconds S how long one reduction may take (default 120); past it, the
+                             smallest file so far is kept (a hang costs --timeout per try)
           --frames N         frames each dump plays (default 10; draws at 0 and N)
           --timeout SECONDS  how long one side may take for one case (default 10): past it, a hang
           adapter options    --command, --request-timeout, --runtime-commit,
@@ -52,7 +55,7 @@ struct FuzzCommand: HarnessCommand {
         exit codes: 0 no finding; 1 findings; 2 usage error; 3 no readable seed, or an
         adapter that cannot start; 4 the report could not be written.
         """
-    static let options = ["--adapters", "--seeds", "--seed", "--budget", "--runs", "--jobs", "--out", "--reduce", "--frames", "--timeout"]
+    static let options = ["--adapters", "--seeds", "--seed", "--budget", "--runs", "--jobs", "--out", "--reduce", "--reduce-seconds", "--frames", "--timeout"]
         + DiffCommand.adapterOptionNames
 
     let adapterNames: [String]
@@ -63,6 +66,7 @@ struct FuzzCommand: HarnessCommand {
     let jobs: Int
     let outDirectory: String
     let reduces: Bool
+    let reduceSeconds: Double
     let frames: Int
     let timeoutSeconds: Double
     let adapterOptions: [String: String]
@@ -100,6 +104,11 @@ struct FuzzCommand: HarnessCommand {
         outDirectory = try arguments.option("--out") ?? (ProcessInfo.processInfo.environment["RIVE_HARNESS_RESULTS"].map { "\($0)/fuzz" } ?? "results/fuzz")
         guard !outDirectory.isEmpty else { throw UsageError(message: "--out needs a folder path, got an empty one", hint: hint) }
         reduces = arguments.flag("--reduce")
+        let reduceText = try arguments.option("--reduce-seconds") ?? "120"
+        guard let reduceSeconds = Double(reduceText), reduceSeconds > 0 else {
+            throw UsageError(message: "--reduce-seconds needs a positive number of seconds, got '\(reduceText)'", hint: hint)
+        }
+        self.reduceSeconds = reduceSeconds
         let framesText = try arguments.option("--frames") ?? "10"
         guard let frames = Int(framesText), (0...10_000).contains(frames) else {
             throw UsageError(message: "--frames needs a whole number from 0 to 10000, got '\(framesText)'", hint: hint)
@@ -140,7 +149,7 @@ struct FuzzCommand: HarnessCommand {
         let makers = try adapterNames.map { name throws(CommandFailure) in (name: name, make: try DiffCommand.factory(named: name, options: adapterOptions)) }
         let a = makers[0], b = makers.count == 2 ? makers[1] : makers[0]
         try Self.prepareOut(outDirectory)
-        let session = FuzzSession(outDirectory: outDirectory, store: FuzzBucketStore(), reduces: reduces,
+        let session = FuzzSession(outDirectory: outDirectory, store: FuzzBucketStore(), reduces: reduces, reduceSeconds: reduceSeconds,
                                   report: FuzzReport(adapters: makers.map(\.name).joined(separator: ","), seedFiles: seeds.map(\.name), seed: seed,
                                                      jobs: jobs, frames: frames),
                                   makeOracle: { DiffOracle(a: a, b: b, options: Self.dumpOptions(frames: frames), timeoutSeconds: timeoutSeconds) },
@@ -215,6 +224,8 @@ final class FuzzSession {
     let outDirectory: String
     let store: FuzzBucketStore
     let reduces: Bool
+    /// How long one bucket's reduction may take before its smallest file so far is kept.
+    let reduceSeconds: Double
     var report: FuzzReport
     let makeOracle: @MainActor () -> DiffOracle
     let seeds: [FuzzSeed]
@@ -222,11 +233,12 @@ final class FuzzSession {
     private var lastProgress = Date()
     private(set) var reportError: CommandFailure?
 
-    init(outDirectory: String, store: FuzzBucketStore, reduces: Bool, report: FuzzReport, makeOracle: @escaping @MainActor () -> DiffOracle,
+    init(outDirectory: String, store: FuzzBucketStore, reduces: Bool, reduceSeconds: Double, report: FuzzReport, makeOracle: @escaping @MainActor () -> DiffOracle,
          seeds: [FuzzSeed]) {
         self.outDirectory = outDirectory
         self.store = store
         self.reduces = reduces
+        self.reduceSeconds = reduceSeconds
         self.report = report
         self.makeOracle = makeOracle
         self.seeds = seeds
@@ -283,11 +295,12 @@ final class FuzzSession {
                 let signature = finding.signature
                 var reducer = Reducer(predicate: { candidate in
                     await oracle.check(candidate, name: "reduce").contains { $0.signature == signature }
-                })
+                }, deadline: Date().addingTimeInterval(reduceSeconds))
                 if let reduced = try? await reducer.reduce(document) {
                     try? AtomicFile.write(reduced.bytes, to: "\(outDirectory)/\(folder)/reduced.riv")
                     store.update(signature) { $0.reducedFile = "\(folder)/reduced.riv"; $0.reducedBytes = reduced.bytes.count }
-                    printError("fuzz: reduced bucket \(number) from \(bytes.count) to \(reduced.bytes.count) bytes in \(reduced.predicateRuns) runs")
+                    printError("fuzz: reduced bucket \(number) from \(bytes.count) to \(reduced.bytes.count) bytes in \(reduced.predicateRuns) runs"
+                               + (reduced.stoppedAtTimeLimit ? " (stopped at the \(Int(reduceSeconds)) s limit)" : ""))
                 } else {
                     printError("fuzz: bucket \(number) not reduced: the case does not pass our writer's validation, or does not replay")
                 }
