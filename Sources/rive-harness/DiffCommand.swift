@@ -135,7 +135,8 @@ struct DiffCommand: HarnessCommand {
                                      exitCode: .internalError)
             }
             results.append(result)
-            let verdict = result.isEqual ? "equal" : "DIFFERENT (" + result.sections.filter { $0.status != .equal && $0.status != .notComparable }.map { "\($0.section.rawValue) \($0.status.rawValue)" }.joined(separator: ", ") + ")"
+            let verdict = result.isBothRefused ? "both refused" : result.isEqual ? "equal"
+                : "DIFFERENT (" + result.sections.filter { !$0.status.isAgreement }.map { "\($0.section.rawValue) \($0.status.rawValue)" }.joined(separator: ", ") + ")"
             printError("[\(index + 1)/\(files.count)] \(path): \(verdict) (\(labels.a) \(String(format: "%.3f", result.seconds.a)) s, \(labels.b) \(String(format: "%.3f", result.seconds.b)) s)")
             let details = DiffReport.details(result, labels: labels)
             details.forEach { print($0) }
