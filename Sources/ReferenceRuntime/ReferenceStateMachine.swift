@@ -149,7 +149,7 @@ public final class ReferenceStateMachine: StateMachine {
             found.append(Bindable(key: key, place: key.map { binds.store.handle(PropertyStore.Key(object: index, property: $0)) },
                                   binds: binds.liveBinds(onTarget: index)))
         }
-        for layer in artboard.content.stateMachines[index].layers {
+        for layer in definition.layers {
             for state in layer.states {
                 if case .blend(let blend) = state.kind { blend.bindables.forEach(track) }
                 for transition in state.transitions {
