@@ -17,11 +17,16 @@ struct DiffCommand: HarnessCommand {
         the blank and default instances' values, then a play of the default artboard, state
         machine and default instance (frame 0 advances by 0, each later frame by 1/60 s):
         frame reports, the bound instance's values, and draw commands at chosen frames.
-        Numbers are rounded to 4 decimal places. Reports the first differing line of each
-        section, then a table of files × sections (= equal, DIFF differ, FAIL one side
-        failed, n/c not comparable: a side lacks what the section needs; what only one side
-        declares is dumped as not comparable on both). A FOLDER stands for the .riv files
-        under it, in path order.
+        An artboard without state machines plays its first linear animation when both
+        adapters declare animationPlayback (the legacy play); a later artboard with an earlier
+        one's name is printed unreachable by name. Numbers are rounded to 4 decimal places.
+        Reports the first differing line of each section, then a table of files × sections
+        (= equal, DIFF differ, refused both sides refused the file with the same code, n/c
+        not comparable: a side lacks what the section needs, FAIL one side failed). What only
+        one side declares is dumped as not comparable on both; a section that depends on a
+        content feature the file uses (text shaping, layout, scripting, images) which only one
+        side declares is not comparable with the reason, e.g. 'not comparable (reference: no
+        text shaping)'. A FOLDER stands for the .riv files under it, in path order.
 
         options:
           --adapters A,B     the two adapters to compare (names as for 'run --adapter'; the
@@ -44,8 +49,8 @@ struct DiffCommand: HarnessCommand {
         --request-timeout S, apple takes --ios-commit REV and
         --request-timeout S; an option no chosen adapter takes is a usage error. Progress goes to stderr, one line per file.
 
-        exit codes: 0 every section of every file is equal or not comparable; 1 a section differs or a side
-        failed; 2 usage error (unknown adapter or section, bad number, an adapter option no
+        exit codes: 0 every section of every file is equal, both refused or not comparable; 1
+        a section differs or a side failed; 2 usage error (unknown adapter or section, bad number, an adapter option no
         chosen adapter takes); 3 a file or folder is missing or unreadable, no .riv file was
         given, or a process adapter failed its first handshake (or the rive-cpp driver or the
         apple adapter program is not built); 4 a dump could not be written.
@@ -138,7 +143,8 @@ struct DiffCommand: HarnessCommand {
                                      exitCode: .internalError)
             }
             results.append(result)
-            let verdict = result.isEqual ? "equal" : "DIFFERENT (" + result.sections.filter { $0.status != .equal && $0.status != .notComparable }.map { "\($0.section.rawValue) \($0.status.rawValue)" }.joined(separator: ", ") + ")"
+            let verdict = result.isBothRefused ? "both refused" : result.isEqual ? "equal"
+                : "DIFFERENT (" + result.sections.filter { !$0.status.isAgreement }.map { "\($0.section.rawValue) \($0.status.rawValue)" }.joined(separator: ", ") + ")"
             printError("[\(index + 1)/\(files.count)] \(path): \(verdict) (\(labels.a) \(String(format: "%.3f", result.seconds.a)) s, \(labels.b) \(String(format: "%.3f", result.seconds.b)) s)")
             let details = DiffReport.details(result, labels: labels)
             details.forEach { print($0) }
