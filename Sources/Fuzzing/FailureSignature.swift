@@ -45,6 +45,12 @@ public enum FailureSignature {
     /// runtime's code, else how the process ended.
     public static func crash(adapter: String, message: String) -> (kind: FuzzFinding.Kind, signature: String) {
         let lines = message.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        // UBSan's summary says only "undefined-behavior"; its "runtime error:" line says what.
+        if let runtimeError = lines.first(where: { $0.contains(": runtime error: ") }) {
+            let parts = runtimeError.components(separatedBy: ": runtime error: ")
+            let place = parts[0].split(separator: " ").last.map(String.init) ?? parts[0]
+            return (.sanitizer, "ubsan \(dropNumbers(parts[1])) \(sourcePlace(place))")
+        }
         if let summary = lines.last(where: { $0.contains("SUMMARY: AddressSanitizer:") || $0.contains("SUMMARY: UndefinedBehaviorSanitizer:") }) {
             let isAddress = summary.contains("AddressSanitizer")
             var rest = String(summary[summary.range(of: "Sanitizer: ")!.upperBound...])
@@ -64,10 +70,6 @@ public enum FailureSignature {
             if isAddress, let frame = firstRuntimeFrame(in: lines) { (function, place) = frame }
             return (.sanitizer, ([isAddress ? "asan" : "ubsan", problem] + (function.isEmpty ? [] : ["in", shortFunction(function)])
                                  + (place.isEmpty ? [] : [sourcePlace(place)])).joined(separator: " "))
-        }
-        if let runtimeError = lines.first(where: { $0.contains(": runtime error: ") }) {
-            let parts = runtimeError.components(separatedBy: ": runtime error: ")
-            return (.sanitizer, "ubsan \(dropNumbers(parts[1])) \(sourcePlace(parts[0]))")
         }
         let ending = lines.lazy.compactMap(processEnding).first
         if let frame = firstRuntimeFrame(in: lines) {
@@ -178,7 +180,8 @@ public enum FailureSignature {
 
     private static func dropNumbers(_ text: String, keepingSignals: Bool = false) -> String {
         text.split(separator: " ").map { word -> String in
-            let isNumber = word.allSatisfy { $0.isNumber || $0 == "x" || $0.isHexDigit } && word.contains(where: \.isNumber)
+            let digits = word.hasPrefix("-") ? word.dropFirst() : word[...]
+            let isNumber = digits.allSatisfy { $0.isNumber || $0 == "x" || $0 == "." || $0.isHexDigit } && digits.contains(where: \.isNumber)
             if keepingSignals && isNumber && word.count <= 3 { return String(word) }
             return isNumber ? "N" : String(word)
         }.joined(separator: " ")

@@ -29,6 +29,11 @@ struct SignatureAndReducerTests {
         let ubsan = FailureSignature.crash(adapter: "rive-cpp", message: "stderr (last lines): /tmp/x/src/math/mat2d.cpp:40:12: runtime error: division by zero")
         #expect(ubsan.kind == .sanitizer)
         #expect(ubsan.signature == "ubsan division by zero src/math/mat2d.cpp:40")
+        let ubsanAbort = FailureSignature.crash(adapter: "rive-cpp", message: """
+            stderr (last lines): unity/../src/data_bind/context/context_value_number.cpp:29:59: runtime error: -1 is outside the range of representable values of type 'unsigned long'
+            SUMMARY: UndefinedBehaviorSanitizer: undefined-behavior unity/../src/data_bind/context/context_value_number.cpp:29:59
+            """)
+        #expect(ubsanAbort.signature == "ubsan N is outside the range of representable values of type 'unsigned long' src/data_bind/context/context_value_number.cpp:29")
         let plain = FailureSignature.crash(adapter: "rive-cpp", message: "the adapter failed: adapter.crashed: the adapter process was killed by signal 11 (Segmentation fault)")
         #expect(plain.kind == .crash)
         #expect(plain.signature == "rive-cpp crashed (signal 11 (Segmentation fault))")
