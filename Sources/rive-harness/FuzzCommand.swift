@@ -109,25 +109,30 @@ struct FuzzCommand: HarnessCommand {
             throw UsageError(message: "--reduce-seconds needs a positive number of seconds, got '\(reduceText)'", hint: hint)
         }
         self.reduceSeconds = reduceSeconds
-        let framesText = try arguments.option("--frames") ?? "10"
-        guard let frames = Int(framesText), (0...10_000).contains(frames) else {
-            throw UsageError(message: "--frames needs a whole number from 0 to 10000, got '\(framesText)'", hint: hint)
-        }
-        self.frames = frames
-        let timeoutText = try arguments.option("--timeout") ?? "10"
-        guard let timeout = Double(timeoutText), timeout > 0, timeout <= 86_400 else {
-            throw UsageError(message: "--timeout needs a positive number of seconds up to 86400, got '\(timeoutText)'", hint: hint)
-        }
-        timeoutSeconds = timeout
-        var adapterOptions: [String: String] = [:]
-        for name in DiffCommand.adapterOptionNames {
-            if let value = try arguments.option(name) { adapterOptions[name] = value }
-        }
-        self.adapterOptions = adapterOptions
+        (frames, timeoutSeconds, adapterOptions) = try Self.caseOptions(&arguments, hint: hint)
         let positionals = try arguments.positionals(known: Self.options)
         guard positionals.isEmpty else {
             throw UsageError(message: "fuzz takes no positional arguments, got '\(positionals[0])'", hint: "pass seed files with --seeds PATH")
         }
+    }
+
+    /// `--frames` (default 10), `--timeout` (default 10 s) and the adapter options, as fuzz and
+    /// reduce both take them.
+    static func caseOptions(_ arguments: inout ArgumentList, hint: String) throws(UsageError)
+        -> (frames: Int, timeoutSeconds: Double, adapterOptions: [String: String]) {
+        let framesText = try arguments.option("--frames") ?? "10"
+        guard let frames = Int(framesText), (0...10_000).contains(frames) else {
+            throw UsageError(message: "--frames needs a whole number from 0 to 10000, got '\(framesText)'", hint: hint)
+        }
+        let timeoutText = try arguments.option("--timeout") ?? "10"
+        guard let timeout = Double(timeoutText), timeout > 0, timeout <= 86_400 else {
+            throw UsageError(message: "--timeout needs a positive number of seconds up to 86400, got '\(timeoutText)'", hint: hint)
+        }
+        var adapterOptions: [String: String] = [:]
+        for name in DiffCommand.adapterOptionNames {
+            if let value = try arguments.option(name) { adapterOptions[name] = value }
+        }
+        return (frames, timeout, adapterOptions)
     }
 
     static func number(_ option: String, _ text: String, hint: String) throws(UsageError) -> UInt64 {

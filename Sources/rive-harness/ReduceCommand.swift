@@ -75,21 +75,7 @@ struct ReduceCommand: HarnessCommand {
         }
         predicateText = text
         predicate = try Self.parse(text, hint: hint)
-        let framesText = try arguments.option("--frames") ?? "10"
-        guard let frames = Int(framesText), (0...10_000).contains(frames) else {
-            throw UsageError(message: "--frames needs a whole number from 0 to 10000, got '\(framesText)'", hint: hint)
-        }
-        self.frames = frames
-        let timeoutText = try arguments.option("--timeout") ?? "10"
-        guard let timeout = Double(timeoutText), timeout > 0, timeout <= 86_400 else {
-            throw UsageError(message: "--timeout needs a positive number of seconds up to 86400, got '\(timeoutText)'", hint: hint)
-        }
-        timeoutSeconds = timeout
-        var adapterOptions: [String: String] = [:]
-        for name in DiffCommand.adapterOptionNames {
-            if let value = try arguments.option(name) { adapterOptions[name] = value }
-        }
-        self.adapterOptions = adapterOptions
+        (frames, timeoutSeconds, adapterOptions) = try FuzzCommand.caseOptions(&arguments, hint: hint)
         let out = try arguments.option("--out")
         let positionals = try arguments.positionals(known: Self.options)
         guard positionals.count == 1 else {

@@ -128,6 +128,18 @@ struct RunCommand: HarnessCommand {
     /// How long a process adapter's child may take to answer its handshake (`--handshake-timeout`, else `--timeout`).
     let handshakeTimeoutSeconds: Double
 
+    /// The value of a cached adapter's option (`\.featuresOption`, `\.sanitizeOption`), which only that adapter takes.
+    private static func cachedOptionValue(_ option: KeyPath<CachedAdapterOption, String?>, adapter: String, in arguments: inout ArgumentList,
+                                          hint: String) throws(UsageError) -> String? {
+        var found: String?
+        for cached in CachedAdapterOption.all {
+            guard let name = cached[keyPath: option], let value = try arguments.option(name) else { continue }
+            guard cached.name == adapter else { throw UsageError(message: "\(name) needs --adapter \(cached.name)", hint: hint) }
+            found = value
+        }
+        return found
+    }
+
     init(arguments: inout ArgumentList) throws(UsageError) {
         let hint = "see 'rive-harness run --help'"
         adapterName = try arguments.option("--adapter") ?? "reference"
@@ -144,22 +156,8 @@ struct RunCommand: HarnessCommand {
             }
             revision = value
         }
-        var featuresText: String?
-        for option in CachedAdapterOption.all {
-            guard let name = option.featuresOption, let value = try arguments.option(name) else { continue }
-            guard option.name == adapterName else {
-                throw UsageError(message: "\(name) needs --adapter \(option.name)", hint: hint)
-            }
-            featuresText = value
-        }
-        var sanitizeText: String?
-        for option in CachedAdapterOption.all {
-            guard let name = option.sanitizeOption, let value = try arguments.option(name) else { continue }
-            guard option.name == adapterName else {
-                throw UsageError(message: "\(name) needs --adapter \(option.name)", hint: hint)
-            }
-            sanitizeText = value
-        }
+        let featuresText = try Self.cachedOptionValue(\.featuresOption, adapter: adapterName, in: &arguments, hint: hint)
+        let sanitizeText = try Self.cachedOptionValue(\.sanitizeOption, adapter: adapterName, in: &arguments, hint: hint)
         if adapterName == AdapterRegistry.processAdapterName || cachedOption != nil {
             let requestTimeout = requestTimeoutText.flatMap(Double.init) ?? 10
             guard requestTimeoutText == nil || (Double(requestTimeoutText!) != nil && requestTimeout > 0 && requestTimeout <= RunOptions.maximumTimeoutSeconds) else {
