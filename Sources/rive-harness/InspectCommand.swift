@@ -62,6 +62,13 @@ struct InspectCommand: HarnessCommand {
         }
         let report = InspectReport(file: path, byteCount: bytes.count, document: document)
         print(json ? report.json() : report.table())
+        if !json {
+            let use = RiveContentFeatureUse(document: document)
+            let features = use.features.map { feature in
+                "\(feature.rawValue) (" + (use.typeCounts[feature] ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ") + ")"
+            }
+            print("engine features used: " + (features.isEmpty ? "none" : features.joined(separator: "; ")))
+        }
         return .success
     }
 }
