@@ -33,6 +33,8 @@ struct ArtboardContent {
         T.bone, T.rootBone, T.skin, T.tendon, T.weight, T.cubicWeight,
         // Draw rules and targets (DrawRules.swift).
         T.drawRules, T.drawTarget,
+        // N-sliced nodes and their axes, without layout (NSlicedNodes.swift).
+        T.nSlicedNode, T.axisX, T.axisY,
     ]
 
     /// Whether an object is a `ComponentOrigin` under a nested artboard host, which gives the

@@ -163,6 +163,25 @@ final class ArtboardScene {
     /// The skinned paths and what deforms them (Skinning.swift).
     @exclusivity(unchecked)
     private var skinning = SceneSkinning()
+    /// The n-sliced nodes (NSlicedNodes.swift), and each shape's nearest n-sliced ancestor,
+    /// whose slicing deforms the shape's paths (upstream's `Shape::m_deformer`).
+    private var nSlicedNodes: [Int: NSlicedNode] = [:]
+    private var slicerOfShape: [Int: Int] = [:]
+    /// What each sliced shape was last built from (`slicingSignature`).
+    private var slicingSignatures: [Int: [Double]] = [:]
+
+    /// The inputs of a sliced shape's deformation: the slicer's world transform, sizes and
+    /// axes, and the world transforms of the shape's paths.
+    private func slicingSignature(shape: Int, slicer: Int) -> [Double] {
+        func parts(_ t: Transform2D) -> [Double] { [t.a, t.b, t.c, t.d, t.tx, t.ty] }
+        var signature = parts(worldTransforms[slicer])
+        signature += [P.nSlicedNodeInitialWidth, P.nSlicedNodeInitialHeight, P.nSlicedNodeWidth, P.nSlicedNodeHeight].map { store.double(slicer, $0) }
+        if let node = nSlicedNodes[slicer] {
+            for axis in node.xAxes + node.yAxes { signature += [store.double(axis, P.axisOffset), store.bool(axis, P.axisNormalized, false) ? 1 : 0] }
+        }
+        for path in pathsOfShape[shape] ?? [] { signature += parts(worldTransforms[path]) }
+        return signature
+    }
     /// The draw rules and targets that reorder the drawables (DrawRules.swift), the drawables
     /// in file order, and whether a rule's or target's change asks for a new draw order.
     private var drawRules = DrawRules()
@@ -279,6 +298,16 @@ final class ArtboardScene {
         skinning = SceneSkinning(localObjects: localObjects, document: document, store: store, parent: { self.components[$0]?.parent },
                                  isPointsPath: { self.components[$0]?.kind == .pointsPath }, isBone: { self.components[$0]?.kind == .bone },
                                  owningShape: { self.owningShape(of: $0) })
+        nSlicedNodes = NSlicedNode.nodes(localObjects: localObjects, document: document)
+        if !nSlicedNodes.isEmpty {
+            for id in components.indices where components[id]?.kind == .shape {
+                var current = components[id]?.parent
+                while let parent = current {
+                    if nSlicedNodes[parent] != nil { slicerOfShape[id] = parent; break }
+                    current = components[parent]?.parent
+                }
+            }
+        }
         if !components.isEmpty { markTransformDirty(0) }
         for shape in shapeOrder { markPathDirty(shape) }
         update()
@@ -335,7 +364,7 @@ final class ArtboardScene {
         case T.linearGradient, T.radialGradient: return .gradient
         case T.gradientStop: return .gradientStop
         case T.clippingShape: return .clippingShape
-        case T.node, T.solo: return .node
+        case T.node, T.solo, T.nSlicedNode: return .node
         case T.layoutComponent: return .layout
         case T.nestedArtboard, T.nestedArtboardLayout, T.nestedArtboardLeaf: return .nestedArtboard
         case T.artboardComponentList: return .componentList
@@ -364,6 +393,15 @@ final class ArtboardScene {
         if !transformDirty.isEmpty { updateDirtyTransforms() }
         if !skinning.isEmpty {
             for shape in skinning.shapesToDeform(worldTransforms: worldTransforms) { markPathDirty(shape) }
+        }
+        // A sliced path depends on the slicer's axes, size and world transform and on its own
+        // world transform: a shape under an n-sliced node is rebuilt when one of them moved.
+        for (shape, slicer) in slicerOfShape {
+            let signature = slicingSignature(shape: shape, slicer: slicer)
+            if slicingSignatures[shape] != signature {
+                slicingSignatures[shape] = signature
+                markPathDirty(shape)
+            }
         }
         if !composeDirty.isEmpty {
             for shape in composeDirty {
@@ -581,6 +619,7 @@ final class ArtboardScene {
     private func buildPath(of shape: Int, rebuildingGeometry: Bool) -> Path {
         var combined = Path()
         var paths: [Int] = []
+        let slice = slicerOfShape[shape].flatMap { nSlicedNodes[$0]?.worldPointMap(store: store, world: worldTransforms[$0]) }
         // Written only when the shape's paths changed (a shape that moves rebuilds every frame).
         defer { if pathsOfShape[shape] != paths { pathsOfShape[shape] = paths } }
         var stack = components[shape]?.children.reversed().map { $0 } ?? []
@@ -598,6 +637,9 @@ final class ArtboardScene {
                                                                    worldTransforms: worldTransforms)
                     } else {
                         pathSpacePaths[id] = localPath(id, kind: component.kind)
+                        if let slice, let path = pathSpacePaths[id] {
+                            pathSpacePaths[id] = NSlicedNode.deform(path, pathWorld: worldTransforms[id], map: slice)
+                        }
                     }
                 }
                 guard let path = pathSpacePaths[id] else { continue }
@@ -620,7 +662,7 @@ final class ArtboardScene {
     /// is skinned, and each maps into the shape's space through the same transform as when
     /// the shape was last composed (a shape that moves with its paths keeps its path).
     private func composesAsBefore(_ shape: Int) -> Bool {
-        guard shapePaths[shape] != nil, let paths = pathsOfShape[shape] else { return false }
+        guard shapePaths[shape] != nil, slicerOfShape[shape] == nil, let paths = pathsOfShape[shape] else { return false }
         let toLocal = worldTransforms[shape].floatInvertedOrIdentity()
         for id in paths {
             guard skinning.skinsByPath[id] == nil, let before = composedWith[id],

@@ -38,14 +38,25 @@ final class LiveBind {
     /// advance is plain arithmetic on the state and calls out to nothing.
     @exclusivity(unchecked)
     private var interpolator: InterpolatorState?
+    /// The source of the bind on the interpolator's own `duration`, resolved in this bind's
+    /// context (upstream's `DataConverter::bindFromContext` binds a converter's binds to the
+    /// context of the bind that uses it); `nil` when it has none or it does not resolve.
+    private var durationSource: ValueNode?
 
     init(_ definition: FileModel.Bind) {
         self.definition = definition
         pollsComputedValue = PropertyStore.isComputed(definition.propertyKey)
             && (definition.flags & DataBindFlags.twoWay != 0 || definition.flags & DataBindFlags.toSource != 0)
-        if case .interpolator(let duration, let ease)? = definition.converter {
+        if case .interpolator(let duration, let ease, _)? = definition.converter {
             interpolator = InterpolatorState(duration: duration, ease: ease)
         }
+    }
+
+    /// Writes the bound duration, if any, into the interpolator: a number source sets it, as
+    /// the converter's own bind does upstream before the converter next runs.
+    private func applyConverterBinds() {
+        guard let durationSource, interpolator != nil, case .number(let seconds) = durationSource.value else { return }
+        interpolator!.duration = seconds
     }
 
     /// Whether the bind animates through an interpolator converter.
@@ -56,6 +67,7 @@ final class LiveBind {
     /// bind applies again.
     func advanceConverter(by seconds: Float) -> (keepGoing: Bool, changed: Bool) {
         guard source != nil, interpolator != nil else { return (false, false) }
+        applyConverterBinds()
         let (keepGoing, changed) = interpolator!.advance(by: seconds)
         if changed, toTarget { pendingToTarget = true }
         return (keepGoing, changed && toTarget)
@@ -85,16 +97,9 @@ final class LiveBind {
     /// replacement never pushes a two-way bind's target back into its source.
     func bind(in context: DataContext, resolver: PathResolver, reconcileAll: Bool) {
         let previous = source
-        source = nil
-        for instance in context.ordered {
-            let found: ValueNode? = switch definition.source {
-            case .ids(let ids): resolver.resolve(ids: ids, in: instance)
-            case .names(let names): resolver.resolve(names: names, in: instance)
-            }
-            if let found {
-                source = found
-                break
-            }
+        source = resolve(definition.source, in: context, resolver: resolver)
+        if case .interpolator(_, _, let path?)? = definition.converter {
+            durationSource = resolve(path, in: context, resolver: resolver)
         }
         guard reconcileAll || source !== previous else { return }
         interpolator?.reset()
@@ -102,9 +107,22 @@ final class LiveBind {
         pendingToSource = source != nil && toSource
     }
 
+    /// The first instance of a context, in resolution order, where a path resolves.
+    private func resolve(_ path: FileModel.SourcePath, in context: DataContext, resolver: PathResolver) -> ValueNode? {
+        for instance in context.ordered {
+            let found: ValueNode? = switch path {
+            case .ids(let ids): resolver.resolve(ids: ids, in: instance)
+            case .names(let names): resolver.resolve(names: names, in: instance)
+            }
+            if let found { return found }
+        }
+        return nil
+    }
+
     /// Unbinds: the target keeps its last value.
     func unbind() {
         source = nil
+        durationSource = nil
         pendingToTarget = false
         pendingToSource = false
     }
@@ -212,7 +230,10 @@ final class LiveBind {
     private func convertedForTarget(_ source: ValueNode) -> RuntimeValue? {
         guard let converter = definition.converter else { return source.value }
         let input = ConverterValue(source.value, enumKeys: source.enumKeys)
-        if interpolator != nil { return interpolator!.convert(input).runtimeValue }
+        if interpolator != nil {
+            applyConverterBinds()
+            return interpolator!.convert(input).runtimeValue
+        }
         let outputKind = converter.outputType ?? source.dataType
         let output = flags & DataBindFlags.toSource == 0
             ? converter.convert(input, bindToSource: false) : converter.reverseConvert(input, bindToSource: true)

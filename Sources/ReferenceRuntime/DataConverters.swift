@@ -141,7 +141,10 @@ indirect enum DataConverter {
     case formula(FormulaProgram)
     /// `DataConverterInterpolator`: animates toward each new input; its state lives in the
     /// bind (`InterpolatorState`), so a bare convert passes the input through.
-    case interpolator(duration: Float, ease: CubicEase?)
+    /// `durationSource` is the view-model path of a bind on the converter's own `duration`
+    /// (a DataBind whose target is the converter), which each bind through the converter
+    /// resolves in its own data context and follows.
+    case interpolator(duration: Float, ease: CubicEase?, durationSource: FileModel.SourcePath? = nil)
     case group([DataConverter])
     /// `ScriptedDataConverter`: the real runtime this harness builds has scripting compiled
     /// out, so the script never runs and upstream's base `DataConverter` passes values
@@ -253,6 +256,8 @@ indirect enum DataConverter {
         var formulaTokens: [Int: [Int]] = [:]
         var interpolators: [CubicEase?] = []
         var boundConverters: Set<Int> = []
+        /// The binds on each converter's own properties, by the converter's object index.
+        var converterBinds: [Int: [Int]] = [:]
         var sawArtboard = false
         var previous: Int?
         // By index, testing type keys: copying each object out (as iterating the objects does)
@@ -262,7 +267,10 @@ indirect enum DataConverter {
             let typeKey = document.objects[index].typeKey
             if isType(typeKey, T.artboard) { sawArtboard = true }
             if isType(typeKey, T.dataBind) {
-                if let previous, isType(document.objects[previous].typeKey, T.dataConverter) { boundConverters.insert(previous) }
+                if let previous, isType(document.objects[previous].typeKey, T.dataConverter) {
+                    boundConverters.insert(previous)
+                    converterBinds[previous, default: []].append(index)
+                }
                 // A token's own bind (an operand read from a view model) binds its formula.
                 if let previous, isType(document.objects[previous].typeKey, T.formulaToken), let latestFormula { boundConverters.insert(objects[latestFormula]) }
                 continue
@@ -286,8 +294,13 @@ indirect enum DataConverter {
         }
         func make(_ position: Int, depth: Int) -> DataConverter {
             let object = document.objects[objects[position]]
+            var durationSource: FileModel.SourcePath?
             if boundConverters.contains(objects[position]), object.typeKey != T.scriptedDataConverter {
-                return .unsupported("\(object.typeName) with data-bound properties")
+                guard object.typeKey == T.dataConverterInterpolator,
+                      let source = durationBindSource(converterBinds[objects[position]] ?? [], in: document) else {
+                    return .unsupported("\(object.typeName) with data-bound properties")
+                }
+                durationSource = source
             }
             switch object.typeKey {
             case T.dataConverterToString:
@@ -336,7 +349,7 @@ indirect enum DataConverter {
                     guard let cubic = interpolators[interpolator] else { return .unsupported("DataConverterInterpolator with a non-cubic interpolator") }
                     ease = cubic
                 }
-                return .interpolator(duration: object.float(P.dataConverterInterpolatorDuration) ?? 1, ease: ease)
+                return .interpolator(duration: object.float(P.dataConverterInterpolatorDuration) ?? 1, ease: ease, durationSource: durationSource)
             case T.scriptedDataConverter: return .scriptWithoutScripting
             case T.dataConverterGroup:
                 guard depth < 8 else { return .unsupported("DataConverterGroup nested more than 8 deep") }
@@ -353,6 +366,27 @@ indirect enum DataConverter {
             }
         }
         return objects.indices.map { make($0, depth: 0) }
+    }
+
+    /// The source path of the binds on an interpolator's own properties when they are ones the
+    /// reference runtime follows: DataBindContexts on `duration`, source to target, through no
+    /// converter, followed on every change (not Once). The last such bind is the one that
+    /// wins, as upstream applies a converter's binds in file order. `nil` when any bind is
+    /// another kind.
+    private static func durationBindSource(_ binds: [Int], in document: RiveDocument) -> FileModel.SourcePath? {
+        var source: FileModel.SourcePath?
+        for index in binds {
+            let bind = document.objects[index]
+            let flags = bind.uint(P.dataBindFlags) ?? 0
+            guard bind.typeKey == T.dataBindContext,
+                  UInt32(truncatingIfNeeded: bind.uint(P.dataBindPropertyKey) ?? 0) == P.dataConverterInterpolatorDuration,
+                  bind.index(P.dataBindConverterId) == nil,
+                  flags & (DataBindFlags.toSource | DataBindFlags.twoWay | DataBindFlags.once | DataBindFlags.nameBased) == 0
+            else { return nil }
+            let ids = RiveIDList.decode(bind.bytes(P.dataBindContextSourcePathIds) ?? []) ?? []
+            source = .ids(ids.map { Int(min($0, UInt64(Int32.max))) })
+        }
+        return source
     }
 
     // MARK: Upstream's conversions

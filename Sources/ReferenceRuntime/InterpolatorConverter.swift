@@ -66,8 +66,9 @@ struct InterpolatorState {
         var elapsed: Float = 0
     }
 
-    /// The converter's duration in seconds.
-    let duration: Float
+    /// The converter's duration in seconds: its authored value, or the value of the bind on
+    /// it, which the owning bind writes before each convert and advance.
+    var duration: Float
     /// The converter's cubic interpolator, or `nil` for linear.
     let ease: CubicEase?
 

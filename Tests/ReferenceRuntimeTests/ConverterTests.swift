@@ -1,5 +1,10 @@
 import Testing
+import RiveFormat
+import RuntimeAPI
 @testable import ReferenceRuntime
+
+private typealias T = RiveTypeKey
+private typealias P = RivePropertyKey
 
 /// The converters' conversions that the converters fixture cannot reach through node
 /// properties (strings in, strings out), checked against upstream's semantics
@@ -134,5 +139,48 @@ struct FormulaConverterTests {
         #expect(FormulaProgram(tokens: [.value(1), .value(2)]).evaluate(6) == 6)
         #expect(DataConverter.formula(FormulaProgram(tokens: [.input])).convert(.string("3"), bindToSource: false) == .number(0))
         #expect(DataConverter.formula(FormulaProgram(tokens: [.input, add, .value(1)])).convert(.listIndex(2), bindToSource: false) == .number(3))
+    }
+
+    @Test("an interpolator's duration bound to a view-model number follows it: 0 jumps, a new value times the next move")
+    @MainActor
+    func interpolatorBoundDuration() async throws {
+        var b = DocumentBuilder()
+        b.add(T.backboard)
+        b.add(T.dataConverterInterpolator, [P.dataConverterInterpolatorDuration: .float(1)])
+        b.bind(P.dataConverterInterpolatorDuration, path: [0, 0])
+        b.add(T.viewModel, [P.viewModelComponentName: .string("V")])
+        b.add(T.viewModelPropertyNumber, [P.viewModelComponentName: .string("duration")])
+        b.add(T.viewModelPropertyNumber, [P.viewModelComponentName: .string("target")])
+        b.add(T.viewModelInstance, [P.viewModelInstanceViewModelId: .uint(0), P.componentName: .string("Default")])
+        b.add(T.viewModelInstanceNumber, [P.viewModelInstanceValueViewModelPropertyId: .uint(0)])
+        b.add(T.viewModelInstanceNumber, [P.viewModelInstanceValueViewModelPropertyId: .uint(1)])
+        b.add(T.artboard, [P.componentName: .string("A"), P.artboardViewModelId: .uint(0)])
+        b.add(T.node, [P.componentName: .string("n"), P.nodeX: .float(100)])
+        b.add(T.dataBindContext, [P.dataBindPropertyKey: .uint(UInt64(P.nodeX)), P.dataBindConverterId: .uint(0),
+                                  P.dataBindContextSourcePathIds: .bytes(varuints([0, 1]))])
+        b.add(T.stateMachine, [P.animationName: .string("M")])
+        let file = try ReferenceWorker().openFile(.data(try b.bytes()))
+        #expect(file.unappliedBinds.isEmpty, "the converter runs: its own bind is followed, not reported")
+        let main = try file.makeViewModelInstance(.viewModelDefault(from: .name("V")))
+        let artboard = try file.makeArtboard(nil)
+        let machine = try artboard.makeStateMachine("M", binding: .instance(main))
+        let node = try #require(artboard.componentID(named: "n"))
+        func x() -> Float? { if case .float(let value)? = artboard.componentValue(node, property: P.nodeX) { value } else { nil } }
+        machine.advance(by: 0)
+        machine.advance(by: 0.016)
+        machine.advance(by: 0.016)
+        #expect(x() == 0, "the first input is taken at once")
+        // Duration 0 (the bound value, not the authored 1 s): a new input is shown at once.
+        main.setValue(of: NumberProperty(path: "target"), to: 10)
+        machine.advance(by: 0.016)
+        #expect(x() == 10)
+        // Duration 0.5 s: the next move takes half a second.
+        main.setValue(of: NumberProperty(path: "duration"), to: 0.5)
+        main.setValue(of: NumberProperty(path: "target"), to: 20)
+        for _ in 0..<15 { machine.advance(by: 0.02) }
+        let halfway = try #require(x())
+        #expect(halfway > 13 && halfway < 17, "about halfway after 0.3 s of 0.5 s, not a tenth of the authored 1 s")
+        for _ in 0..<15 { machine.advance(by: 0.02) }
+        #expect(x() == 20)
     }
 }

@@ -200,4 +200,24 @@ struct PathEffectsTests {
         let box = inner.controlPointBounds
         #expect(box.maxX - box.minX == 36 && box.maxY - box.minY == 36)
     }
+
+    @Test("n-slicing keeps even segments' lengths and stretches odd ones to the new size")
+    func nSlicing() {
+        // Axes at 25 and 75 of 100 (one in pixels, one normalized), stretched to 300: the
+        // middle segment takes 300 − 50 = 250, five times its 50.
+        let axes: [(offset: Float, normalized: Bool)] = [(0.75, true), (25, false)]
+        let stops = NSlicedNode.pxStops(axes, size: 100)
+        #expect(stops == [0, 25, 75, 100])
+        #expect(NSlicedNode.uvStops(axes, size: 100) == [0, 0.25, 0.75, 1])
+        let scale = NSlicedNode.analyze(NSlicedNode.uvStops(axes, size: 100), size: 100, scale: 3)
+        #expect(scale.useScale && scale.scaleFactor == 5)
+        #expect(NSlicedNode.map(10, stops: stops, scale: scale, size: 300) == 10, "the first segment is fixed")
+        #expect(NSlicedNode.map(50, stops: stops, scale: scale, size: 300) == 150)
+        #expect(NSlicedNode.map(90, stops: stops, scale: scale, size: 300) == 290, "the last segment is fixed")
+        #expect(NSlicedNode.map(-5, stops: stops, scale: scale, size: 300) == -5, "before the stops: unchanged")
+        #expect(NSlicedNode.map(110, stops: stops, scale: scale, size: 300) == 310, "past the stops: moves with the end")
+        // Only fixed segments with length (a slice with no stretchable length): nothing stretches.
+        let none = NSlicedNode.analyze([0, 1], size: 100, scale: 2)
+        #expect(!none.useScale && NSlicedNode.map(40, stops: [0, 100], scale: none, size: 200) == 40)
+    }
 }
