@@ -9,8 +9,9 @@ import Darwin
 /// Serves any in-process `RuntimeAdapter` over the JSON-lines protocol on standard input and
 /// output (docs/adapter-protocol.md): `rive-harness serve`.
 ///
-/// Requests are handled one at a time in arrival order, each answered before the next is
-/// read from the queue; stream events are written before the answer to `worker.flush`.
+/// Requests are handled one at a time in arrival order; answers and events are buffered and
+/// written together when no further request is already waiting in the input, so pipelined
+/// requests cost one write. Stream events are written before the answer to `worker.flush`.
 @MainActor
 public final class AdapterServer {
     /// An object a handle names.
@@ -47,6 +48,12 @@ public final class AdapterServer {
     private var streams: [Int: ServedStream] = [:]
     private var handshaken = false
     private var sideFileDirectory: String?
+    /// Answer and event lines not yet written.
+    private var outputText = ""
+    /// When the last profiled `ping` was answered, until its line is written.
+    private var profiledAnswerAt: UInt64?
+    /// How long the last profiled `ping`'s answer took from answering until its write began, in nanoseconds.
+    private var lastProfiledEncode: UInt64 = 0
 
     /// Creates a server for an adapter, writing to a file descriptor (standard output by default);
     /// the handshake reports `runtimeCommit` as the commit of the runtime the adapter runs, if given.
@@ -62,9 +69,15 @@ public final class AdapterServer {
     public func serve(inputDescriptor: Int32 = 0) async -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         let reader = LineReader(descriptor: inputDescriptor)
+        defer { _ = flush() }
         while true {
-            // Let work the runtime queued on the main actor run before blocking on the next request.
-            await Task.yield()
+            if !reader.hasBufferedLine {
+                // About to block on the next request: write the answers so far in one write, and
+                // let work the runtime queued on the main actor run first. Requests that arrived
+                // together are answered together.
+                guard flush() else { return 0 }
+                await Task.yield()
+            }
             guard let line = reader.next() else { break }
             switch line {
             case .tooLong(let number):
@@ -80,7 +93,12 @@ public final class AdapterServer {
                     Self.report("line \(number) is not a request (an object with an integer 'id' and a string 'op'): \(ChildConnection.excerpt(bytes))")
                     return 1
                 }
-                let answer = await answer(op, request)
+                let answer: Result<JSONObject, RequestError>
+                if op == "ping", request["profile"]?.boolValue == true {
+                    answer = .success(profiledPing(readAt: reader.lastReadAt, parsedAt: ProbeClock.now()))
+                } else {
+                    answer = await self.answer(op, request)
+                }
                 var response = JSONObject([(key: "id", value: .int(id))])
                 switch answer {
                 case .success(let result): response["result"] = .object(result)
@@ -94,14 +112,37 @@ public final class AdapterServer {
         return 0
     }
 
+    /// The answer to a profiled `ping`: when its line was read and parsed, when it was
+    /// answered (`ProbeClock` nanoseconds), and how long the previous profiled answer took to
+    /// encode (until its write began).
+    private func profiledPing(readAt: UInt64, parsedAt: UInt64) -> JSONObject {
+        let answeredAt = ProbeClock.now()
+        profiledAnswerAt = answeredAt
+        return ["readAt": .int(readAt), "parsedAt": .int(parsedAt), "answeredAt": .int(answeredAt), "lastEncodeNanos": .int(lastProfiledEncode)]
+    }
+
     private static func report(_ message: String) {
         FileHandle.standardError.write(Data("rive-harness serve: \(message)\n".utf8))
     }
 
+    /// Appends a message's line to the output buffer; writes the buffer when it is large.
+    /// - Returns: `false` when the client closed its end.
     private func write(_ message: JSONValue) -> Bool {
-        var text = message.serialized
-        text += "\n"
-        return Array(text.utf8).withUnsafeBytes { buffer in
+        message.write(to: &outputText)
+        outputText += "\n"
+        return outputText.utf8.count < 1 << 20 || flush()
+    }
+
+    /// Writes the buffered lines in one write.
+    /// - Returns: `false` when the client closed its end.
+    private func flush() -> Bool {
+        guard !outputText.isEmpty else { return true }
+        if let answeredAt = profiledAnswerAt {
+            lastProfiledEncode = ProbeClock.now() - answeredAt
+            profiledAnswerAt = nil
+        }
+        defer { outputText.removeAll(keepingCapacity: true) }
+        return outputText.withUTF8 { buffer in
             var offset = 0
             while offset < buffer.count {
                 let written = Glibc.write(outputDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
@@ -132,8 +173,13 @@ public final class AdapterServer {
         private var start = 0
         private var end = 0
         private var number = 0
+        /// When the last read returned (`ProbeClock` nanoseconds).
+        private(set) var lastReadAt: UInt64 = 0
 
         init(descriptor: Int32) { self.descriptor = descriptor }
+
+        /// Whether a whole line is already buffered (the next `next()` does not block).
+        var hasBufferedLine: Bool { buffer[start..<end].contains(0x0A) }
 
         /// The next line without its newline (and a `\r` before it), `nil` at the end of input.
         func next() -> InputLine? {
@@ -154,6 +200,7 @@ public final class AdapterServer {
                 let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else { return nil }
+                lastReadAt = ProbeClock.now()
                 end = count
             }
         }

@@ -55,6 +55,10 @@ final class ProcessSession {
     private(set) var failure: SessionFailure?
     /// How many worker proxies are alive; when a worker is made with none alive, a new scenario begins.
     var liveWorkers = 0
+    /// Request lines not yet written: queued requests wait here for the next awaited request
+    /// (or the end of the main actor's current job), so a burst of them costs one write.
+    private var outputBuffer: [UInt8] = []
+    private var flushScheduled = false
 
     /// Starts the child and performs the handshake, blocking up to the handshake timeout.
     /// - Returns: the session and the handshake's result, or the failure.
@@ -94,6 +98,7 @@ final class ProcessSession {
     }
 
     isolated deinit {
+        if failure == nil { flushOutput() }
         connection.close(shutdownLine: failure == nil ? requestLine(id: nextID, op: "shutdown", params: [:]) : nil)
         try? FileManager.default.removeItem(atPath: sideFileDirectory)
     }
@@ -113,27 +118,56 @@ final class ProcessSession {
     // MARK: Requests
 
     private func requestLine(id: Int, op: String, params: JSONObject) -> [UInt8] {
-        var object = JSONObject([(key: "id", value: .int(id)), (key: "op", value: .string(op))])
-        object.fields.append(contentsOf: params.fields)
-        var text = JSONValue.object(object).serialized
-        text += "\n"
-        return Array(text.utf8)
+        var line: [UInt8] = []
+        appendRequestLine(id: id, op: op, params: params, to: &line)
+        return line
     }
 
+    private func appendRequestLine(id: Int, op: String, params: JSONObject, to output: inout [UInt8]) {
+        var text = "{\"id\":\(id),\"op\":"
+        JSONValue.string(op).write(to: &text)
+        for field in params.fields {
+            text += ","
+            JSONValue.string(field.key).write(to: &text)
+            text += ":"
+            field.value.write(to: &text)
+        }
+        text += "}\n"
+        output.append(contentsOf: text.utf8)
+    }
+
+    /// Registers a request and appends its line to the output buffer; the line is written with
+    /// the next flush (at once for requests someone waits for).
     private func write(_ op: String, _ params: JSONObject, throwing: Bool, waiter: Waiter?) -> Int {
         let id = nextID
         nextID += 1
         if let waiter { pending[id] = (throwing, waiter) }
         connection.register(id: id, op: op, queued: waiter == nil)
-        // A failed write means the child is gone; the reader reports how it ended.
-        _ = connection.child.write(requestLine(id: id, op: op, params: params))
+        appendRequestLine(id: id, op: op, params: params, to: &outputBuffer)
         return id
     }
 
-    /// Sends a request whose Swift member returns nothing and cannot fail, without waiting (*queued*).
+    /// Writes the buffered request lines to the child in one write.
+    func flushOutput() {
+        flushScheduled = false
+        guard !outputBuffer.isEmpty else { return }
+        // A failed write means the child is gone; the reader reports how it ended.
+        _ = connection.child.write(outputBuffer)
+        outputBuffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Sends a request whose Swift member returns nothing and cannot fail, without waiting
+    /// (*queued*): its line is written with the next awaited request, or when the main actor
+    /// gets to the flush this schedules, whichever comes first.
     func send(_ op: String, _ params: JSONObject) {
         guard failure == nil else { return }
         _ = write(op, params, throwing: false, waiter: nil)
+        if outputBuffer.count >= 1 << 16 {
+            flushOutput()
+        } else if !flushScheduled {
+            flushScheduled = true
+            Task { @MainActor [weak self] in self?.flushOutput() }
+        }
     }
 
     /// Sends a request and waits for its answer without blocking the main actor.
@@ -146,6 +180,7 @@ final class ProcessSession {
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 _ = write(op, params, throwing: throwing, waiter: .async(continuation))
+                flushOutput()
             }
         } onCancel: {
             Task { @MainActor in self.fail(.cancelled(op: op)) }
@@ -169,16 +204,74 @@ final class ProcessSession {
             _ = connection.child.write(requestLine(id: id, op: op, params: params))
         } else {
             id = write(op, params, throwing: throwing, waiter: .sync)
+            // Written before taking the output: a child blocked writing a long answer would
+            // otherwise wait for a reader that waits for it.
+            flushOutput()
+            // Read the answer on this thread when the reader thread is not reading: one wake, not two.
+            if connection.beginCallerRead() {
+                defer { connection.endCallerRead() }
+                return awaitSyncAnswer(id) { connection.readForCaller() }
+            }
         }
+        return awaitSyncAnswer(id) { connection.waitForMessages() }
+    }
+
+    private func awaitSyncAnswer(_ id: Int, _ next: () -> [Incoming]) -> Result<JSONObject, RequestFailure> {
         while true {
             if let answer = syncAnswer, answer.id == id {
                 syncAnswer = nil
                 return answer.result
             }
             if let failure { return .failure(.connection(failure)) }
-            process(connection.waitForMessages())
+            process(next())
         }
     }
+
+    /// Sends one profiled `ping` and blocks for its answer, like a synchronous member.
+    /// - Returns: nanoseconds per phase of the round trip, in order (see `ProcessAdapter.measurePing`),
+    ///   or `nil` when the answer lacks the server's timestamps.
+    func profiledPing() -> Result<[(phase: String, nanoseconds: Int64)]?, RequestFailure> {
+        if let failure { return .failure(.connection(failure)) }
+        let started = ProbeClock.now()
+        let id = nextID
+        nextID += 1
+        pending[id] = (false, .sync)
+        connection.register(id: id, op: "ping")
+        appendRequestLine(id: id, op: "ping", params: ["profile": .bool(true)], to: &outputBuffer)
+        let encoded = ProbeClock.now()
+        flushOutput()
+        let written = ProbeClock.now()
+        let answer: Result<JSONObject, RequestFailure>
+        if connection.beginCallerRead() {
+            answer = awaitSyncAnswer(id) { connection.readForCaller() }
+            connection.endCallerRead()
+        } else {
+            answer = awaitSyncAnswer(id) { connection.waitForMessages() }
+        }
+        let resumed = ProbeClock.now()
+        guard case .success = answer else { return answer.map { _ in nil } }
+        guard let reader = connection.takeReaderTimes(id: id), let result = reader.result,
+              let readAt = result["readAt"]?.intValue, let parsedAt = result["parsedAt"]?.intValue,
+              let answeredAt = result["answeredAt"]?.intValue, let lastEncode = result["lastEncodeNanos"]?.intValue else { return .success(nil) }
+        func span(_ from: UInt64, _ to: UInt64) -> Int64 { Int64(bitPattern: to &- from) }
+        let serverEncode = Int64(lastEncode)
+        return .success([
+            ("client encode", span(started, encoded)),
+            ("client write", span(encoded, written)),
+            ("pipe + server wake", span(written, UInt64(readAt))),
+            ("server parse", span(UInt64(readAt), UInt64(parsedAt))),
+            ("server handle", span(UInt64(parsedAt), UInt64(answeredAt))),
+            ("server encode", serverEncode),
+            ("server write + client wake", span(UInt64(answeredAt), reader.woke) - serverEncode),
+            ("client read", span(reader.woke, reader.read)),
+            ("client decode + check", span(reader.read, reader.parsed)),
+            ("hand-off to the caller", span(reader.parsed, resumed)),
+            ("total", span(started, resumed)),
+        ])
+    }
+
+    /// Starts keeping the timestamps `profiledPing` reports.
+    func startProfiling() { connection.startProfiling() }
 
     /// Handles every message the reader has queued.
     func drain() { process(connection.takeAll()) }
