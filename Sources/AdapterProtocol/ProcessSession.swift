@@ -251,18 +251,21 @@ final class ProcessSession {
         let resumed = ProbeClock.now()
         guard case .success = answer else { return answer.map { _ in nil } }
         guard let reader = connection.takeReaderTimes(id: id), let result = reader.result,
-              let readAt = result["readAt"]?.intValue, let parsedAt = result["parsedAt"]?.intValue,
+              let readStartedAt = result["readStartedAt"]?.intValue, let readAt = result["readAt"]?.intValue, let parsedAt = result["parsedAt"]?.intValue,
               let answeredAt = result["answeredAt"]?.intValue, let lastEncode = result["lastEncodeNanos"]?.intValue else { return .success(nil) }
         func span(_ from: UInt64, _ to: UInt64) -> Int64 { Int64(bitPattern: to &- from) }
         let serverEncode = Int64(lastEncode)
         return .success([
             ("client encode", span(started, encoded)),
             ("client write", span(encoded, written)),
-            ("pipe + server wake", span(written, UInt64(readAt))),
+            // The server may begin its read after the request was written (it was still busy
+            // with the last answer); the pipe and its wake are from whichever came later.
+            ("server not yet reading", max(0, span(written, UInt64(readStartedAt)))),
+            ("pipe + server wake", span(max(written, UInt64(readStartedAt)), UInt64(readAt))),
             ("server parse", span(UInt64(readAt), UInt64(parsedAt))),
             ("server handle", span(UInt64(parsedAt), UInt64(answeredAt))),
             ("server encode", serverEncode),
-            ("server write + client wake", span(UInt64(answeredAt), reader.woke) - serverEncode),
+            ("server write + wake", span(UInt64(answeredAt), reader.woke) - serverEncode),
             ("client read", span(reader.woke, reader.read)),
             ("client decode + check", span(reader.read, reader.parsed)),
             ("hand-off to the caller", span(reader.parsed, resumed)),

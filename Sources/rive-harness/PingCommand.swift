@@ -66,7 +66,7 @@ struct PingCommand: HarnessCommand {
             if !measured.phases.isEmpty {
                 print("where a blocking round trip goes (median us of \(count) profiled pings):")
                 for phase in measured.phases {
-                    let name = phase.phase.padding(toLength: 24, withPad: " ", startingAt: 0)
+                    let name = phase.phase.padding(toLength: 26, withPad: " ", startingAt: 0)
                     print("  " + name + String(format: " %7.2f", PingMeasurement.median(phase.nanoseconds.map { Double($0) }) / 1e3))
                 }
             }
