@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "ConformanceCore", dependencies: ["RuntimeAPI", "HarnessSupport"]),
         // Loads a corpus from its YAML files, and re-exports ConformanceCore (`import Conformance` is both).
         .target(name: "Conformance", dependencies: ["ConformanceCore", "RuntimeAPI", "YAML", "HarnessSupport"]),
-        .target(name: "Differential", dependencies: ["RuntimeAPI", "HarnessSupport"]),
+        .target(name: "Differential", dependencies: ["RuntimeAPI", "RiveFormat", "HarnessSupport"]),
         .target(name: "AdapterProtocol", dependencies: ["RuntimeAPI"]),
         // Structure-aware mutation of .riv files, failure signatures and reduction (rive-harness fuzz, reduce).
         .target(name: "Fuzzing", dependencies: ["RiveFormat", "RuntimeAPI", "Differential", "HarnessSupport"]),
@@ -69,7 +69,7 @@ let package = Package(
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "RiveFormat", "HarnessTestSupport"]),
         .testTarget(name: "PerformanceHistoryTests", dependencies: ["PerformanceHistory"]),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "HarnessSupport"]),
-        .testTarget(name: "DifferentialTests", dependencies: ["Differential", "ReferenceRuntime", "RuntimeAPI", "HarnessTestSupport"]),
+        .testTarget(name: "DifferentialTests", dependencies: ["Differential", "ReferenceRuntime", "RiveFormat", "RuntimeAPI", "HarnessTestSupport"]),
         .testTarget(name: "AppleLinuxTests", dependencies: ["AdapterProtocol", "Conformance", "RuntimeAPI", "HarnessSupport", "HarnessTestSupport"]),
         .testTarget(name: "RiveCppTests", dependencies: ["rive-harness", "AdapterProtocol", "Conformance", "ReferenceRuntime", "RiveRendering", "RuntimeAPI", "HarnessSupport", "HarnessTestSupport"]),
     ],

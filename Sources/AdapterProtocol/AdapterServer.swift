@@ -383,7 +383,7 @@ public final class AdapterServer {
         case "artboard.getAnimationNames":
             let artboard = try metrics(params)
             return ["names": .array(try await runtime { try await artboard.getAnimationNames() }.map(JSONValue.string))]
-        case "artboard.createStateMachine":
+        case "artboard.createStateMachine", "artboard.createAnimationScene":
             let artboard = try artboard(params)
             let handle = try newHandle(params)
             let name = try optionalString(params, "name")
@@ -394,7 +394,15 @@ public final class AdapterServer {
             case "instance": binding = .instance(try instance(params))
             case let other: throw bad("unknown binding '\(other)' (auto, none or instance)")
             }
-            let machine = try await runtime { try await artboard.createStateMachine(name, binding: binding) }
+            let machine: any StateMachine
+            if op == "artboard.createAnimationScene" {
+                guard let playback = artboard as? any AnimationPlayback else {
+                    throw .protocolError(code: "protocol.unknown-op", message: "this adapter's artboards do not play animations (no 'animationPlayback' capability)")
+                }
+                machine = try await runtime { try await playback.createAnimationScene(name, binding: binding) }
+            } else {
+                machine = try await runtime { try await artboard.createStateMachine(name, binding: binding) }
+            }
             objects[handle] = .stateMachine(machine)
             return ["name": .string(machine.name)]
         case let op where op.hasPrefix("stateMachine."):

@@ -50,11 +50,11 @@ private func names(_ result: JSONObject) -> [String]? {
 /// A worker in the child.
 @MainActor
 final class ProcessWorker: ProcessProxy, Worker {
-    /// Whether the child's artboards answer `artboard.getSize` and `artboard.getAnimationNames`.
-    private let hasArtboardMetrics: Bool
+    /// What the child declared (its artboards' optional protocols follow it).
+    private let capabilities: RuntimeCapabilities
 
     init(session: ProcessSession, handle: Int, capabilities: RuntimeCapabilities) {
-        hasArtboardMetrics = capabilities.contains(.artboardMetrics)
+        self.capabilities = capabilities
         super.init(session: session, handle: handle)
         session.liveWorkers += 1
     }
@@ -70,7 +70,7 @@ final class ProcessWorker: ProcessProxy, Worker {
         }
         let answer = await session.call("worker.loadFile", params)
         return try decode(answer, "worker.loadFile", expecting: "{}", error: WireCodec.fileError, generic: FileError.invalidFile) { _ in
-            ProcessFile(session: session, handle: file, hasArtboardMetrics: hasArtboardMetrics)
+            ProcessFile(session: session, handle: file, capabilities: capabilities)
         }
     }
 
@@ -145,12 +145,21 @@ final class ProcessWorker: ProcessProxy, Worker {
 /// A file in the child.
 @MainActor
 final class ProcessFile: ProcessProxy, File {
-    /// Whether artboards are `ProcessMetricsArtboard`s (the child declared `artboardMetrics`).
-    private let hasArtboardMetrics: Bool
+    /// What the child declared: artboards are `ProcessMetricsArtboard`s with `artboardMetrics`,
+    /// and play animations with `animationPlayback`.
+    private let capabilities: RuntimeCapabilities
 
-    init(session: ProcessSession, handle: Int, hasArtboardMetrics: Bool) {
-        self.hasArtboardMetrics = hasArtboardMetrics
+    init(session: ProcessSession, handle: Int, capabilities: RuntimeCapabilities) {
+        self.capabilities = capabilities
         super.init(session: session, handle: handle)
+    }
+
+    /// The proxy of an artboard the child created.
+    private func artboard(handle: Int, name: String) -> ProcessArtboard {
+        let playsAnimations = capabilities.contains(.animationPlayback)
+        return capabilities.contains(.artboardMetrics)
+            ? ProcessMetricsArtboard(session: session, handle: handle, name: name, playsAnimations: playsAnimations)
+            : ProcessArtboard(session: session, handle: handle, name: name, playsAnimations: playsAnimations)
     }
 
     private func names(_ op: String, _ params: JSONObject) async throws(FileError) -> [String] {
@@ -169,10 +178,7 @@ final class ProcessFile: ProcessProxy, File {
         let artboard = session.makeHandle()
         let answer = await session.call("file.createArtboard", ["file": .int(handle), "handle": .int(artboard), "name": name.map(JSONValue.string) ?? .null])
         return try decode(answer, "file.createArtboard", expecting: "a string 'name'", error: WireCodec.fileError, generic: FileError.invalidFile) { result in
-            result["name"]?.stringValue.map { name in
-                hasArtboardMetrics ? ProcessMetricsArtboard(session: session, handle: artboard, name: name)
-                    : ProcessArtboard(session: session, handle: artboard, name: name)
-            }
+            result["name"]?.stringValue.map { self.artboard(handle: artboard, name: $0) }
         }
     }
 
@@ -262,8 +268,7 @@ final class ProcessFile: ProcessProxy, File {
                           error: WireCodec.riveError, generic: { RiveError.file(.invalidFile($0)) }) { result in
             guard let artboardName = result["artboardName"]?.stringValue, let machineName = result["stateMachineName"]?.stringValue,
                   let exposes = result["viewModelInstance"]?.boolValue else { return nil }
-            let artboard: ProcessArtboard = hasArtboardMetrics ? ProcessMetricsArtboard(session: session, handle: artboardHandle, name: artboardName)
-                : ProcessArtboard(session: session, handle: artboardHandle, name: artboardName)
+            let artboard = self.artboard(handle: artboardHandle, name: artboardName)
             return ProcessRive(session: session, handle: rive, file: self, artboard: artboard,
                                stateMachine: ProcessStateMachine(session: session, handle: machineHandle, name: machineName),
                                viewModelInstance: exposes ? ProcessViewModelInstance(session: session, handle: instanceHandle) : nil)
@@ -291,12 +296,43 @@ final class ProcessRive: ProcessProxy, Rive {
 
 /// An artboard in the child; its name came with its creation.
 @MainActor
-class ProcessArtboard: ProcessProxy, Artboard {
+class ProcessArtboard: ProcessProxy, Artboard, AnimationPlayback {
     let name: String
+    /// Whether the child declared `animationPlayback` (`artboard.createAnimationScene`).
+    private let playsAnimations: Bool
 
-    init(session: ProcessSession, handle: Int, name: String) {
+    init(session: ProcessSession, handle: Int, name: String, playsAnimations: Bool) {
         self.name = name
+        self.playsAnimations = playsAnimations
         super.init(session: session, handle: handle)
+    }
+
+    /// The binding parameters of a request that creates a scene.
+    private func bindingParameters(_ binding: DataBind, into params: inout JSONObject) {
+        switch binding {
+        case .auto: params["binding"] = "auto"
+        case .none: params["binding"] = "none"
+        case .instance(let instance):
+            params["binding"] = "instance"
+            params["instance"] = wireHandle(instance)
+        }
+    }
+
+    /// Plays a linear animation without a state machine (`artboard.createAnimationScene`).
+    /// - Throws: `ArtboardError.invalidStateMachine` as the child answers, or when it did not
+    ///   declare `animationPlayback`.
+    func createAnimationScene(_ name: String?, binding: DataBind) async throws(ArtboardError) -> any StateMachine {
+        guard playsAnimations else {
+            throw .invalidStateMachine("this adapter does not play animations without a state machine (no 'animationPlayback' capability)")
+        }
+        let scene = session.makeHandle()
+        var params: JSONObject = ["artboard": .int(handle), "handle": .int(scene), "name": name.map(JSONValue.string) ?? .null]
+        bindingParameters(binding, into: &params)
+        let answer = await session.call("artboard.createAnimationScene", params)
+        return try decode(answer, "artboard.createAnimationScene", expecting: "a string 'name'", error: WireCodec.artboardError,
+                          generic: ArtboardError.invalidArtboard) { result in
+            result["name"]?.stringValue.map { ProcessStateMachine(session: session, handle: scene, name: $0) }
+        }
     }
 
     func getStateMachineNames() async throws(ArtboardError) -> [String] {
@@ -308,13 +344,7 @@ class ProcessArtboard: ProcessProxy, Artboard {
     func createStateMachine(_ name: String?, binding: DataBind) async throws(ArtboardError) -> any StateMachine {
         let machine = session.makeHandle()
         var params: JSONObject = ["artboard": .int(handle), "handle": .int(machine), "name": name.map(JSONValue.string) ?? .null]
-        switch binding {
-        case .auto: params["binding"] = "auto"
-        case .none: params["binding"] = "none"
-        case .instance(let instance):
-            params["binding"] = "instance"
-            params["instance"] = wireHandle(instance)
-        }
+        bindingParameters(binding, into: &params)
         let answer = await session.call("artboard.createStateMachine", params)
         return try decode(answer, "artboard.createStateMachine", expecting: "a string 'name'", error: WireCodec.artboardError,
                           generic: ArtboardError.invalidArtboard) { result in

@@ -3,12 +3,28 @@ import Foundation
 /// The text `rive-harness diff` prints: the first differing line per section of each file,
 /// and a summary table of files × sections.
 public enum DiffReport {
-    /// The lines describing one file's differences and failures; empty when it is equal.
+    /// The lines describing one file's differences, failures, refusals and sections not
+    /// comparable for a content feature; empty when it is equal and everything was compared.
     public static func details(_ result: DifferentialRunner.FileResult, labels: (a: String, b: String)) -> [String] {
-        guard !result.isEqual else { return [] }
         var lines: [String] = []
-        for side in [(labels.a, result.a), (labels.b, result.b)] {
-            if let failure = side.1.failureText { lines.append("\(result.path): \(side.0) failed: \(failure)") }
+        if result.isBothRefused {
+            lines.append("\(result.path): both refused: " + (result.a.failureText ?? ""))
+        } else if !result.isEqual {
+            for side in [(labels.a, result.a), (labels.b, result.b)] {
+                if let failure = side.1.failureText { lines.append("\(result.path): \(side.0) failed: \(failure)") }
+            }
+        }
+        var byReason: [(reason: String, sections: [String])] = []
+        for comparison in result.sections where comparison.status == .notComparable {
+            guard let reason = comparison.reason else { continue }
+            if let index = byReason.firstIndex(where: { $0.reason == reason }) {
+                byReason[index].sections.append(comparison.section.rawValue)
+            } else {
+                byReason.append((reason, [comparison.section.rawValue]))
+            }
+        }
+        for group in byReason {
+            lines.append("\(result.path): [\(group.sections.joined(separator: ", "))] not comparable (\(group.reason))")
         }
         for comparison in result.sections where comparison.status == .differ {
             guard let first = comparison.firstDifference else { continue }
@@ -16,13 +32,13 @@ public enum DiffReport {
             lines.append("  \(labels.a): " + (first.a ?? "(section ended)"))
             lines.append("  \(labels.b): " + (first.b ?? "(section ended)"))
         }
-        if let paths = result.dumpPaths { lines.append("  dumps: \(paths.a) \(paths.b)") }
+        if !result.isEqual, let paths = result.dumpPaths { lines.append("  dumps: \(paths.a) \(paths.b)") }
         return lines
     }
 
     /// The summary: one row per file with each section's status (`=` equal, `DIFF` differ,
-    /// `FAIL` one side failed, `n/c` not comparable: a side lacks what the section needs),
-    /// then a totals row per status.
+    /// `refused` both sides refused the file with the same code, `n/c` not comparable: a side
+    /// lacks what the section needs, `FAIL` one side failed), then a totals row per status.
     public static func summary(_ results: [DifferentialRunner.FileResult], sections: [DumpSection]) -> [String] {
         let names = results.map { ($0.path as NSString).lastPathComponent }
         let labels = SectionStatus.allCases.map { $0 == .failed ? "failed" : $0.rawValue }
@@ -38,6 +54,7 @@ public enum DiffReport {
                 switch result.sections.first(where: { $0.section == section })?.status {
                 case .equal: "="
                 case .differ: "DIFF"
+                case .bothRefused: "refused"
                 case .failed: "FAIL"
                 case .notComparable: "n/c"
                 case nil: "-"
@@ -50,9 +67,11 @@ public enum DiffReport {
             }))
         }
         let differing = results.filter { !$0.isEqual }.count
-        let partly = results.filter { $0.isEqual && $0.sections.contains { $0.status == .notComparable } }.count
-        lines.append("\(results.count) file(s): \(results.count - differing) equal"
-                     + (partly > 0 ? " (\(partly) of them only where comparable)" : "") + ", \(differing) with differences or failures")
+        let refused = results.filter(\.isBothRefused).count
+        let partly = results.filter { $0.isEqual && !$0.isBothRefused && $0.sections.contains { $0.status == .notComparable } }.count
+        lines.append("\(results.count) file(s): \(results.count - differing - refused) equal"
+                     + (partly > 0 ? " (\(partly) of them only where comparable)" : "")
+                     + (refused > 0 ? ", \(refused) refused by both" : "") + ", \(differing) with differences or failures")
         return lines
     }
 }

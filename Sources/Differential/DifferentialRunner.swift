@@ -1,5 +1,6 @@
 import Foundation
 import HarnessSupport
+import RiveFormat
 import RuntimeAPI
 
 /// Dumps files with two adapters, compares the dumps section by section, and writes both
@@ -40,9 +41,13 @@ public final class DifferentialRunner {
         public let seconds: (a: Double, b: Double)
         /// Where the dumps were written, when an output folder was given.
         public let dumpPaths: (a: String, b: String)?
+        /// The content features the file uses (`RiveContentFeature` names), in declaration order.
+        public let features: [String]
 
-        /// Whether every section that could be compared is equal.
-        public var isEqual: Bool { sections.allSatisfy { $0.status == .equal || $0.status == .notComparable } }
+        /// Whether the sides agree in every section: equal, both refused or not comparable.
+        public var isEqual: Bool { sections.allSatisfy(\.status.isAgreement) }
+        /// Whether both sides refused the file with the same code.
+        public var isBothRefused: Bool { !sections.isEmpty && sections.allSatisfy { $0.status == .bothRefused } }
     }
 
     private let sides: [Side]
@@ -81,20 +86,38 @@ public final class DifferentialRunner {
             let elapsed = clock.now - start
             durations.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
         }
-        let sections = SectionComparison.compare(outcomes[0], outcomes[1], sections: options.sections)
+        let content = ContentComparability(bytes: bytes)
+        var reasons: [DumpSection: String] = [:]
+        for section in options.sections {
+            reasons[section] = content.reason(for: section, a: (adapters[0].name, adapters[0].capabilities),
+                                              b: (adapters[1].name, adapters[1].capabilities))
+        }
+        let sections = SectionComparison.compare(outcomes[0], outcomes[1], sections: options.sections, notComparable: reasons)
+        // The dumps keep the reason as their section's first line, and what each side dumped after it.
+        for index in outcomes.indices {
+            guard case .dumped(var dump) = outcomes[index] else { continue }
+            for (section, reason) in reasons where dump.sections[section] != nil {
+                dump.sections[section]!.insert(Self.notComparableLine(reason), at: 0)
+            }
+            outcomes[index] = .dumped(dump)
+        }
         var dumpPaths: (a: String, b: String)?
         if let outDirectory {
             let name = uniqueDumpName(for: path)
             var written: [String] = []
             for index in sides.indices {
                 let target = (outDirectory as NSString).appendingPathComponent(sides[index].label + "/" + name)
-                try AtomicFile.write(Array(dumpText(outcomes[index], side: index, path: path).utf8), to: target)
+                try AtomicFile.write(Array(dumpText(outcomes[index], side: index, path: path, features: content.use.features).utf8), to: target)
                 written.append(target)
             }
             dumpPaths = (written[0], written[1])
         }
-        return FileResult(path: path, a: outcomes[0], b: outcomes[1], sections: sections, seconds: (durations[0], durations[1]), dumpPaths: dumpPaths)
+        return FileResult(path: path, a: outcomes[0], b: outcomes[1], sections: sections, seconds: (durations[0], durations[1]),
+                          dumpPaths: dumpPaths, features: content.use.features.map(\.rawValue))
     }
+
+    /// The line a section whose content one side cannot play starts with in both dumps.
+    public static func notComparableLine(_ reason: String) -> String { "not comparable (\(reason))" }
 
     /// One side's outcome for a file, replacing the side's adapter after a timeout or crash.
     private func dump(_ bytes: [UInt8], side index: Int) async -> DumpOutcome {
@@ -131,10 +154,11 @@ public final class DifferentialRunner {
 
     /// The dump file's text: a header naming the adapter, file and options, then the sections
     /// (or the failure).
-    private func dumpText(_ outcome: DumpOutcome, side index: Int, path: String) -> String {
+    private func dumpText(_ outcome: DumpOutcome, side index: Int, path: String, features: [RiveContentFeature]) -> String {
         let adapter = adapters[index]
         let header = ["rive-harness diff dump (docs/diff.md)", "side \(sides[index].label): adapter \(adapter.name) \(adapter.version)",
-                      "file \(path)", "frames \(options.frames), draws at \(options.drawFrames.map(String.init).joined(separator: ","))"]
+                      "capabilities \(adapter.capabilities)", "file \(path)",
+                      "file uses " + (features.isEmpty ? "none" : features.map(\.rawValue).joined(separator: ", ")), "frames \(options.frames), draws at \(options.drawFrames.map(String.init).joined(separator: ","))"]
         switch outcome {
         case .dumped(let dump): return dump.text(header: header)
         default: return RuntimeDump().text(header: header + ["no dump: " + (outcome.failureText ?? "")])

@@ -19,14 +19,21 @@ public enum DumpOutcome: Sendable, Hashable {
 
 /// How the two sides of a diff compare in one section of one file.
 public enum SectionStatus: String, Sendable, Hashable, CaseIterable {
-    /// Both dumps have the same lines (or both sides refused the file with the same code).
+    /// Both dumps have the same lines.
     case equal
     /// Both sides dumped, and a line differs.
     case differ
-    /// One side failed or refused the file (or both did, differently), so nothing was compared.
-    case failed
+    /// Both sides refused the file with the same `FileError` code: they agree, but nothing
+    /// was dumped, so nothing else was compared.
+    case bothRefused = "both refused"
     /// A side lacks what the section needs (both dumps say so), so nothing was compared.
     case notComparable = "not comparable"
+    /// One side failed or refused the file (or both did, with different codes), so nothing was compared.
+    case failed
+
+    /// Whether the two sides agree as far as they could be compared (equal, both refused, or
+    /// not comparable).
+    public var isAgreement: Bool { self != .differ && self != .failed }
 }
 
 /// The comparison of one section.
@@ -44,15 +51,22 @@ public struct SectionComparison: Sendable, Hashable {
 
     /// The section.
     public var section: DumpSection
-    /// Equal, differ or failed.
+    /// How the two sides compare.
     public var status: SectionStatus
     /// For `differ`, the first differing line.
     public var firstDifference: FirstDifference?
+    /// For `notComparable` because of a content feature one side lacks, why:
+    /// `reference: no text shaping` (docs/diff.md, "Content features").
+    public var reason: String?
 
-    /// Compares two outcomes in every listed section.
-    public static func compare(_ a: DumpOutcome, _ b: DumpOutcome, sections: [DumpSection]) -> [SectionComparison] {
+    /// Compares two outcomes in every listed section; a section with a reason in
+    /// `notComparable` is not compared when both sides dumped.
+    public static func compare(_ a: DumpOutcome, _ b: DumpOutcome, sections: [DumpSection],
+                               notComparable: [DumpSection: String] = [:]) -> [SectionComparison] {
         sections.map { section in
             switch (a, b) {
+            case (.dumped, .dumped) where notComparable[section] != nil:
+                return SectionComparison(section: section, status: .notComparable, firstDifference: nil, reason: notComparable[section])
             case (.dumped(let left), .dumped(let right)):
                 let leftLines = left.sections[section] ?? [], rightLines = right.sections[section] ?? []
                 let first = firstDifference(leftLines, rightLines)
@@ -61,7 +75,7 @@ public struct SectionComparison: Sendable, Hashable {
                 }
                 return SectionComparison(section: section, status: first == nil ? .equal : .differ, firstDifference: first)
             case (.rejected(let left, _), .rejected(let right, _)) where left == right:
-                return SectionComparison(section: section, status: .equal, firstDifference: nil)
+                return SectionComparison(section: section, status: .bothRefused, firstDifference: nil)
             default:
                 return SectionComparison(section: section, status: .failed, firstDifference: nil)
             }

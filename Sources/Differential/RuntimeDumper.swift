@@ -43,8 +43,16 @@ public final class RuntimeDumper {
         do { lines.append("default artboard " + CanonicalText.quoted(try await file.createArtboard(nil).name)) } catch {
             lines.append("default artboard error \(error.code)")
         }
+        var occurrences: [String: Int] = [:]
         for name in names {
             let label = "artboard " + CanonicalText.quoted(name)
+            occurrences[name, default: 0] += 1
+            // The API reaches artboards by name only (no index), and a name gives the first
+            // artboard that has it: a later one's size or machines would be the first's.
+            if let count = occurrences[name], count > 1 {
+                lines.append("\(label) (\(Self.ordinal(count)) of that name) unreachable by name")
+                continue
+            }
             let artboard: any Artboard
             do { artboard = try await file.createArtboard(name) } catch {
                 lines.append("\(label) error \(error.code)")
@@ -260,17 +268,28 @@ public final class RuntimeDumper {
         } catch { header += " viewModel none" }
         let stateMachine: any StateMachine
         let binding: DataBind = instance.map { .instance($0) } ?? .auto
-        do { stateMachine = try await artboard.createStateMachine(nil, binding: binding) } catch {
+        do {
+            stateMachine = try await artboard.createStateMachine(nil, binding: binding)
+            header += " stateMachine " + CanonicalText.quoted(stateMachine.name)
+        } catch {
             // Which machine is the default is compared in `artboards`; without one the play
             // takes the first listed, so the play still compares what the machines do.
-            guard let first = try? await artboard.getStateMachineNames().first else {
-                return everywhere(header + " stateMachine error \(error.code)")
-            }
-            do { stateMachine = try await artboard.createStateMachine(first, binding: binding) } catch {
+            if let first = try? await artboard.getStateMachineNames().first {
+                do { stateMachine = try await artboard.createStateMachine(first, binding: binding) } catch {
+                    return everywhere(header + " stateMachine error \(error.code)")
+                }
+                header += " stateMachine " + CanonicalText.quoted(stateMachine.name)
+            } else if options.comparable.contains(.animationPlayback), let playback = artboard as? any AnimationPlayback {
+                // No state machine: the legacy play of the first linear animation, as the C++
+                // runtime's default scene plays such an artboard (the Apple API cannot).
+                do { stateMachine = try await playback.createAnimationScene(nil, binding: binding) } catch let animationError {
+                    return everywhere(header + " stateMachine error \(error.code) animation error \(animationError.code)")
+                }
+                header += " animation " + CanonicalText.quoted(stateMachine.name)
+            } else {
                 return everywhere(header + " stateMachine error \(error.code)")
             }
         }
-        header += " stateMachine " + CanonicalText.quoted(stateMachine.name)
         guard options.comparable.isSuperset(of: Self.viewPlay) else {
             return await headlessPlayLines(header: header, instance: instance, stateMachine: stateMachine)
         }
@@ -334,6 +353,12 @@ public final class RuntimeDumper {
         if instance == nil { bound.append("no bound instance") }
         let missing = Self.viewPlay.subtracting(options.comparable)
         return [.frames: [Self.notComparable(missing)], .boundValues: bound, .draws: [Self.notComparable(missing)]]
+    }
+
+    /// `2nd`, `3rd`, `4th`…, `11th`, `21st`.
+    static func ordinal(_ number: Int) -> String {
+        let suffix = (11...13).contains(number % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][number % 10] ?? "th"
+        return "\(number)\(suffix)"
     }
 
     /// `advanced DT drew settled`, with `idle` / `no-draw` / `unsettled` for the negatives.

@@ -69,13 +69,12 @@ public enum FailureSignature {
             let parts = runtimeError.components(separatedBy: ": runtime error: ")
             return (.sanitizer, "ubsan \(dropNumbers(parts[1])) \(sourcePlace(parts[0]))")
         }
+        let ending = lines.lazy.compactMap(processEnding).first
         if let frame = firstRuntimeFrame(in: lines) {
-            return (.crash, "\(adapter) crashed in \(shortFunction(frame.function)) \(sourcePlace(frame.place))")
+            return (.crash, (["\(adapter) crashed", ending.map { "(\($0))" }, "in", shortFunction(frame.function),
+                              frame.place.isEmpty ? nil : sourcePlace(frame.place)] as [String?]).compactMap { $0 }.joined(separator: " "))
         }
-        if let ending = lines.first(where: { $0.contains("signal") || $0.contains("exit status") || $0.contains("exited") }) {
-            return (.crash, "\(adapter) \(dropNumbers(ending, keepingSignals: true))")
-        }
-        return (.crash, "\(adapter) crashed")
+        return (.crash, "\(adapter) crashed" + (ending.map { " (\($0))" } ?? ""))
     }
 
     /// The signature of a divergence: the section and the first differing lines with numbers
@@ -115,18 +114,49 @@ public enum FailureSignature {
         return out
     }
 
-    /// `(function, place)` of the first `#N 0x… in FUNCTION PLACE` frame inside the
-    /// runtime's code (a path with `src/` or `include/rive/`), skipping sanitizer and libc frames.
+    /// `(function, place)` of the first `#N 0x… in FUNCTION [PLACE]` frame in the runtime's
+    /// code: a place under `src/` or `include/rive/` (sanitizer reports), or, in reports
+    /// without places (the driver's own fatal-signal report), a function in `rive::`;
+    /// sanitizer, libc and harness frames are skipped.
     static func firstRuntimeFrame(in lines: [String]) -> (function: String, place: String)? {
         for line in lines {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard trimmed.hasPrefix("#"), let inRange = trimmed.range(of: " in ") else { continue }
-            let rest = trimmed[inRange.upperBound...]
-            guard let space = rest.lastIndex(of: " ") else { continue }
-            let place = String(rest[rest.index(after: space)...])
-            guard place.contains("/src/") || place.contains("/include/rive/") else { continue }
-            return (String(rest[..<space]), place)
+            let rest = String(trimmed[inRange.upperBound...])
+            var function = rest
+            var place = ""
+            if let space = rest.lastIndex(of: " ") {
+                let last = String(rest[rest.index(after: space)...])
+                if last.contains("/") { place = last; function = String(rest[..<space]) }
+            }
+            if !place.isEmpty {
+                if place.contains("/src/") || place.contains("/include/rive/") { return (function, place) }
+            } else if function.hasPrefix("rive::") {
+                return (function, "")
+            }
         }
+        return nil
+    }
+
+    /// How the process ended, from a failure line: `signal 11 (Segmentation fault)`,
+    /// `exit status 3`, `closed its output`.
+    static func processEnding(_ line: String) -> String? {
+        if let range = line.range(of: "signal ") {
+            let tail = line[range.lowerBound...]
+            let number = tail.dropFirst("signal ".count).prefix { $0.isNumber }
+            guard !number.isEmpty else { return nil }
+            var ending = "signal \(number)"
+            let afterNumber = tail.dropFirst("signal ".count + number.count)
+            if afterNumber.hasPrefix(" ("), let close = afterNumber.firstIndex(of: ")") {
+                ending += String(afterNumber[..<afterNumber.index(after: close)])
+            }
+            return ending
+        }
+        if let range = line.range(of: "exit status ") ?? line.range(of: "exited with status ") {
+            let number = line[range.upperBound...].prefix { $0.isNumber }
+            return number.isEmpty ? nil : "exit status \(number)"
+        }
+        if line.contains("closed its output") { return "closed its output" }
         return nil
     }
 

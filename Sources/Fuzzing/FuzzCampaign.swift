@@ -10,7 +10,9 @@ public protocol FuzzOracle {
 
 /// One fuzz case, enough to replay it: the seed file and the mutation chain.
 public struct FuzzCase: Sendable, Hashable, Codable {
-    /// The case's number in the run (0-based).
+    /// The job that ran it (its engine's generator seed is the run's `--seed` plus this).
+    public var job: Int
+    /// The case's number in its job (0-based).
     public var run: Int
     /// The seed file's name.
     public var seed: String
@@ -28,77 +30,95 @@ public struct FuzzBucket: Sendable, Codable {
     public var file: String?
     /// How many cases hit it.
     public var hits: Int
-    /// The reduced file, when reduction ran (relative path), and its size.
+    /// The reduced file, when reduction ran (relative path).
     public var reducedFile: String?
     /// The reduced file's size in bytes.
     public var reducedBytes: Int?
     /// The first case's file size in bytes.
     public var caseBytes: Int
+    /// The seed file's size in bytes.
+    public var seedBytes: Int?
 }
 
-/// Progress and results of a fuzz run, for reporters.
-public enum FuzzEvent: Sendable {
-    /// A case ran; `newBucket` when it opened one.
-    case caseFinished(run: Int, findings: [FuzzFinding], newBucket: Bool)
+/// The buckets of a fuzz run, shared by its jobs: findings by signature, in the order opened.
+@MainActor
+public final class FuzzBucketStore {
+    /// The buckets by signature.
+    public private(set) var buckets: [String: FuzzBucket] = [:]
+    /// The signatures in the order their buckets opened.
+    public private(set) var order: [String] = []
+    /// Cases run, over every job.
+    public private(set) var runs = 0
+    /// Cases with at least one finding.
+    public private(set) var failingRuns = 0
+
+    /// Creates an empty store.
+    public init() {}
+
+    /// Records a case's findings; returns the findings that opened new buckets.
+    public func record(_ findings: [FuzzFinding], of fuzzCase: FuzzCase, bytes: Int) -> [FuzzFinding] {
+        runs += 1
+        if !findings.isEmpty { failingRuns += 1 }
+        var opened: [FuzzFinding] = []
+        for finding in findings {
+            if buckets[finding.signature] != nil {
+                buckets[finding.signature]!.hits += 1
+                continue
+            }
+            buckets[finding.signature] = FuzzBucket(finding: finding, firstCase: fuzzCase, file: nil, hits: 1, reducedFile: nil,
+                                                    reducedBytes: nil, caseBytes: bytes, seedBytes: nil)
+            order.append(finding.signature)
+            opened.append(finding)
+        }
+        return opened
+    }
+
+    /// Changes a bucket (its written files, its reduction).
+    public func update(_ signature: String, _ change: (inout FuzzBucket) -> Void) {
+        guard buckets[signature] != nil else { return }
+        change(&buckets[signature]!)
+    }
+
+    /// The buckets in the order they opened.
+    public var orderedBuckets: [FuzzBucket] { order.compactMap { buckets[$0] } }
 }
 
-/// A fuzz run: the engine's cases through the oracle, findings bucketed by signature.
+/// One fuzz job: the engine's cases through an oracle, into a shared bucket store.
 ///
 /// It never stops on an adapter failure (that is what it looks for); it stops after a number
-/// of runs, after a time budget, or when `shouldStop` says so (Ctrl-C), and everything found
-/// so far is in `buckets`.
+/// of cases, at a deadline, or when `shouldStop` says so (Ctrl-C).
 public struct FuzzCampaign {
     /// The cases' source.
     public var engine: MutationEngine
     /// Applies chains to seeds.
     public let applier: MutationApplier
-    /// The buckets by signature, in the order they were opened.
-    public private(set) var buckets: [String: FuzzBucket] = [:]
-    /// The signatures in the order they were opened.
-    public private(set) var bucketOrder: [String] = []
-    /// Cases run.
-    public private(set) var runs = 0
+    /// The job's number, which names its cases (`job 1 run 17`).
+    public let job: Int
 
-    /// Creates a run over an engine's seeds.
-    public init(engine: MutationEngine) {
+    /// Creates a job over an engine's seeds.
+    public init(engine: MutationEngine, job: Int = 0) {
         self.engine = engine
+        self.job = job
         applier = MutationApplier(donors: engine.seeds.map(\.document))
     }
 
-    /// The bytes of a case (for replay and for writing the case's file).
-    public func bytes(of fuzzCase: FuzzCase) -> [UInt8]? {
-        guard let seed = engine.seeds.first(where: { $0.name == fuzzCase.seed }) else { return nil }
-        return applier.apply(fuzzCase.mutations, to: seed.document)
-    }
-
-    /// Runs cases until `maximumRuns` (nil: no limit) or `deadline` (nil: none) or `shouldStop`.
-    /// `onNewBucket` gets each bucket as it opens (to write its file, or reduce it).
-    @MainActor public mutating func run<Oracle: FuzzOracle>(oracle: inout Oracle, maximumRuns: Int?, deadline: Date?,
-                                                 shouldStop: () -> Bool,
-                                                 onEvent: (FuzzEvent) -> Void,
-                                                 onNewBucket: (inout FuzzBucket, [UInt8]) async -> Void) async {
+    /// Runs up to `maximumRuns` cases (nil: no limit) until `deadline` (nil: none) or
+    /// `shouldStop`; `onNewBucket` gets each finding that opened a bucket, with its case and bytes.
+    @MainActor public mutating func run<Oracle: FuzzOracle>(oracle: inout Oracle, store: FuzzBucketStore, maximumRuns: Int?, deadline: Date?,
+                                                            shouldStop: () -> Bool,
+                                                            onNewBucket: (FuzzFinding, FuzzCase, [UInt8]) async -> Void) async {
+        var ran = 0
         while !shouldStop() {
-            if let maximumRuns, runs >= maximumRuns { break }
+            if let maximumRuns, ran >= maximumRuns { break }
             if let deadline, Date() >= deadline { break }
             let (seedIndex, mutations) = engine.next()
-            let fuzzCase = FuzzCase(run: runs, seed: engine.seeds[seedIndex].name, mutations: mutations)
+            let fuzzCase = FuzzCase(job: job, run: ran, seed: engine.seeds[seedIndex].name, mutations: mutations)
             let bytes = applier.apply(mutations, to: engine.seeds[seedIndex].document)
-            let findings = await oracle.check(bytes, name: "run-\(runs)")
-            runs += 1
-            var opened = false
-            for finding in findings {
-                if buckets[finding.signature] != nil {
-                    buckets[finding.signature]!.hits += 1
-                    continue
-                }
-                var bucket = FuzzBucket(finding: finding, firstCase: fuzzCase, file: nil, hits: 1, reducedFile: nil, reducedBytes: nil,
-                                        caseBytes: bytes.count)
-                await onNewBucket(&bucket, bytes)
-                buckets[finding.signature] = bucket
-                bucketOrder.append(finding.signature)
-                opened = true
+            let findings = await oracle.check(bytes, name: "job-\(job)-run-\(ran)")
+            ran += 1
+            for finding in store.record(findings, of: fuzzCase, bytes: bytes.count) {
+                await onNewBucket(finding, fuzzCase, bytes)
             }
-            onEvent(.caseFinished(run: fuzzCase.run, findings: findings, newBucket: opened))
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import RiveFormat
 
 /// Shrinks a `.riv` file while a predicate stays true: delta debugging over its objects, then
@@ -7,7 +8,8 @@ import RiveFormat
 /// Every candidate is a file our writer validates (`RiveWriter.write`), so the result is a
 /// well-formed file that still shows the failure; candidates that break a structural rule are
 /// skipped without running the predicate. Deterministic: the same file and predicate give
-/// the same steps and result.
+/// the same steps and result (unless a deadline cuts the reduction short).
+@MainActor
 public struct Reducer {
     /// One accepted step: what was removed and the size after it.
     public struct Step: Sendable, Hashable {
@@ -31,6 +33,8 @@ public struct Reducer {
         public var steps: [Step]
         /// How many candidates the predicate was run on.
         public var predicateRuns: Int
+        /// Whether the time limit stopped the reduction before it was done.
+        public var stoppedAtTimeLimit: Bool
     }
 
     /// Why a reduction could not start.
@@ -50,14 +54,18 @@ public struct Reducer {
     }
 
     /// Whether a candidate still shows the failure.
-    public let predicate: ([UInt8]) async -> Bool
+    public let predicate: @MainActor ([UInt8]) async -> Bool
     /// Called after each accepted step.
     public let onStep: (Step) -> Void
+    /// When to stop trying candidates and keep the smallest file found so far (nil: never).
+    public let deadline: Date?
     private var runs = 0
+    private var stopped = false
 
     /// Creates a reducer.
-    public init(predicate: @escaping ([UInt8]) async -> Bool, onStep: @escaping (Step) -> Void = { _ in }) {
+    public init(predicate: @escaping @MainActor ([UInt8]) async -> Bool, deadline: Date? = nil, onStep: @escaping (Step) -> Void = { _ in }) {
         self.predicate = predicate
+        self.deadline = deadline
         self.onStep = onStep
     }
 
@@ -74,12 +82,14 @@ public struct Reducer {
         current = await minimizeObjects(current, pass: "objects", steps: &steps)
         current = await removeProperties(current, steps: &steps)
         current = await minimizeObjects(current, pass: "objects again", steps: &steps)
-        return Result(document: current, bytes: (try? RiveWriter.write(current)) ?? inputBytes, steps: steps, predicateRuns: runs)
+        return Result(document: current, bytes: (try? RiveWriter.write(current)) ?? inputBytes, steps: steps, predicateRuns: runs,
+                      stoppedAtTimeLimit: stopped)
     }
 
     /// The candidate's bytes when the writer validates it and the predicate holds.
     private mutating func accepts(_ candidate: RiveDocument) async -> [UInt8]? {
-        guard let bytes = try? RiveWriter.write(candidate) else { return nil }
+        if let deadline, Date() >= deadline { stopped = true }
+        guard !stopped, let bytes = try? RiveWriter.write(candidate) else { return nil }
         runs += 1
         return await predicate(bytes) ? bytes : nil
     }

@@ -73,19 +73,21 @@ public struct CachedProgramLocator: Sendable {
     /// given engine features (`nil`: the program has no feature variants).
     /// - Throws: `CachedProgramError` when the revision cannot be resolved or nothing is cached,
     ///   with the one command that builds it.
-    public func locate(revision: String?, features: EngineFeatureSelection? = nil) throws(CachedProgramError) -> Located {
+    public func locate(revision: String?, features: EngineFeatureSelection? = nil,
+                       sanitizers: SanitizerSelection = .none) throws(CachedProgramError) -> Located {
         let commit = try resolve(revision: revision)
-        let folder = commit + (features?.cacheFolderSuffix ?? "")
+        let folder = commit + (features?.cacheFolderSuffix ?? "") + sanitizers.cacheFolderSuffix
         let path = "\(cacheRoot)/\(program.cacheFolder)/\(folder)/\(program.pathInCommitFolder)"
         guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw .notBuilt(program, commit: commit, command: buildCommand(commit: commit, features: features))
+            throw .notBuilt(program, commit: commit, command: buildCommand(commit: commit, features: features, sanitizers: sanitizers))
         }
         return Located(path: path, commit: commit)
     }
 
     /// The command that builds the program for a commit (with `--features` unless shipped).
-    public func buildCommand(commit: String, features: EngineFeatureSelection? = nil) -> String {
-        let featureFlag = features.map { $0 == .shipped ? "" : " --features \($0)" } ?? ""
+    public func buildCommand(commit: String, features: EngineFeatureSelection? = nil, sanitizers: SanitizerSelection = .none) -> String {
+        let featureFlag = (features.map { $0 == .shipped ? "" : " --features \($0)" } ?? "")
+            + (sanitizers == .none ? "" : " --sanitize \(sanitizers)")
         guard let gitDirectory, gitDirectory != program.defaultGitDirectory else {
             return program.defaultGitDirectory == nil
                 ? "\(program.buildCommand) --git-dir DIR --commit \(commit)\(featureFlag)"

@@ -46,13 +46,47 @@ public enum EngineFeatureSelectionError: Error, Sendable, Hashable, CustomString
     case unknown(String)
     /// An empty list or an empty item between commas.
     case emptyItem(String)
+    /// A name that is not a sanitizer.
+    case unknownSanitizer(String)
 
     /// The message, naming the known features.
     public var description: String {
         let known = "known: \(EngineFeatureSelection.names.joined(separator: ", ")), or shipped, or none"
         switch self {
         case .unknown(let name): return "unknown engine feature '\(name)'; \(known)"
-        case .emptyItem(let text): return "'\(text)' is not a feature list; \(known)"
+        case .emptyItem(let text): return "'\(text)' is not a list; \(known)"
+        case .unknownSanitizer(let name): return "unknown sanitizer '\(name)'; known: address, undefined, or none"
         }
     }
+}
+
+/// Which sanitizers a rive-cpp build instruments with (`scripts/build-rive-cpp --sanitize`,
+/// `--runtime-sanitize` of the harness), and the cache folder suffix that names them
+/// (`+asan`, `+ubsan`, after the features' suffix).
+public struct SanitizerSelection: Sendable, Hashable, CustomStringConvertible {
+    /// The sanitizers a build can use, in the order cache folders list them, with their suffixes.
+    public static let names: [(name: String, suffix: String)] = [("address", "+asan"), ("undefined", "+ubsan")]
+    /// No sanitizer.
+    public static let none = SanitizerSelection(uncheckedNames: [])
+
+    /// The sanitizers, in `names` order.
+    public let sanitizers: [String]
+
+    private init(uncheckedNames: [String]) { sanitizers = uncheckedNames }
+
+    /// Parses a comma-separated list of `names` (or `none`).
+    /// - Throws: `EngineFeatureSelectionError.unknown` naming the unknown sanitizer.
+    public init(parsing text: String) throws(EngineFeatureSelectionError) {
+        guard text != "none" else { self = .none; return }
+        let items = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard !items.isEmpty, !items.contains("") else { throw .emptyItem(text) }
+        for item in items where !Self.names.contains(where: { $0.name == item }) { throw .unknownSanitizer(item) }
+        sanitizers = Self.names.map(\.name).filter(items.contains)
+    }
+
+    /// The cache folder suffix: `+asan+ubsan`, or empty.
+    public var cacheFolderSuffix: String { Self.names.filter { sanitizers.contains($0.name) }.map(\.suffix).joined() }
+
+    /// The value `--sanitize` takes for this selection.
+    public var description: String { sanitizers.isEmpty ? "none" : sanitizers.joined(separator: ",") }
 }

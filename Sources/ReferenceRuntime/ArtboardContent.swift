@@ -23,6 +23,7 @@ struct ArtboardContent {
         T.fill, T.stroke, T.solidColor, T.linearGradient, T.radialGradient, T.gradientStop, T.clippingShape,
         T.cubicEaseInterpolator, T.feather, T.joystick, T.elasticInterpolator, T.cubicValueInterpolator,
         T.nestedArtboard, T.nestedStateMachine, T.nestedBool, T.nestedNumber, T.event,
+        T.nestedSimpleAnimation, T.nestedRemapAnimation,
         // Played as upstream plays them without its layout engine (LayoutComponents.swift).
         T.layoutComponent, T.layoutComponentStyle, T.nestedArtboardLayout, T.nestedArtboardLeaf,
         T.layoutParticipant, T.gridTrack, T.gridItemPlacement,

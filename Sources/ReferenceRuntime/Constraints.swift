@@ -241,41 +241,53 @@ struct TransformParts {
     var rotation: Double
     var skew: Double
 
-    /// Splits a transform as upstream's `Mat2D::decompose`.
+    /// Splits a transform as upstream's `Mat2D::decompose`, in `Float` operation for
+    /// operation (each part is a `Float` held in a `Double`).
     init(_ m: Transform2D) {
-        let denominator = m.a * m.a + m.b * m.b
+        let m0 = Float(m.a), m1 = Float(m.b), m2 = Float(m.c), m3 = Float(m.d)
+        let denominator = m0 * m0 + m1 * m1
         let scaleX = denominator.squareRoot()
-        x = m.tx
-        y = m.ty
-        self.scaleX = scaleX
-        scaleY = scaleX == 0 ? 0 : (m.a * m.d - m.c * m.b) / scaleX
-        rotation = atan2(m.b, m.a)
-        skew = atan2(m.a * m.c + m.b * m.d, denominator)
+        x = Double(Float(m.tx))
+        y = Double(Float(m.ty))
+        self.scaleX = Double(scaleX)
+        scaleY = Double(scaleX == 0 ? 0 : (m0 * m3 - m2 * m1) / scaleX)
+        rotation = Double(atan2(m1, m0))
+        skew = Double(atan2(m0 * m2 + m1 * m3, denominator))
     }
 
-    /// The transform these parts describe, as upstream's `Mat2D::compose`.
+    /// The transform these parts describe, as upstream's `Mat2D::compose`, in `Float`.
     var composed: Transform2D {
-        let sine = rotation == 0 ? 0 : sin(rotation), cosine = rotation == 0 ? 1 : cos(rotation)
-        var result = Transform2D(a: cosine * scaleX, b: sine * scaleX, c: -sine * scaleY, d: cosine * scaleY, tx: x, ty: y)
-        if skew != 0 {
-            result.c = result.a * skew + result.c
-            result.d = result.b * skew + result.d
+        let radians = Float(rotation), sx = Float(scaleX), sy = Float(scaleY), sk = Float(skew)
+        let sine: Float = radians == 0 ? 0 : sin(radians), cosine: Float = radians == 0 ? 1 : cos(radians)
+        let a = cosine * sx, b = sine * sx
+        var c = -sine * sy, d = cosine * sy
+        if sk != 0 {
+            c = a * sk + c
+            d = b * sk + d
         }
-        return result
+        return Transform2D(a: Double(a), b: Double(b), c: Double(c), d: Double(d), tx: Double(Float(x)), ty: Double(Float(y)))
     }
 }
 
 
-/// Upstream's `math::PI * 2` wrap of an angle difference into -π…π.
-private func shortestAngle(from: Double, to: Double) -> Double {
-    let twoPi = Double.pi * 2
-    var difference = fmod(to, twoPi) - fmod(from, twoPi)
-    if difference > Double.pi {
+/// Upstream's `math::PI` (3.14159265f), which rounds up where `Float.pi` rounds down.
+let upstreamPi = Float.pi.nextUp
+
+/// Upstream's `math::PI * 2` wrap of an angle difference into -π…π, in `Float`.
+private func shortestAngle(from: Double, to: Double) -> Float {
+    let twoPi = upstreamPi * 2
+    var difference = fmodf(Float(to), twoPi) - fmodf(Float(from), twoPi)
+    if difference > upstreamPi {
         difference -= twoPi
-    } else if difference < -Double.pi {
+    } else if difference < -upstreamPi {
         difference += twoPi
     }
     return difference
+}
+
+/// `a·(1 − t) + b·t` in `Float`, as upstream's constraints mix.
+private func floatMix(_ a: Double, _ b: Double, _ t: Float) -> Double {
+    Double(Float(a) * (1 - t) + Float(b) * t)
 }
 
 extension ArtboardScene {
@@ -334,8 +346,8 @@ extension ArtboardScene {
     /// when the source is local (`nil` when that parent cannot be inverted).
     private func sourceTransform(_ constraint: SceneConstraints.Constraint, _ target: Int, _ world: Transform2D) -> Transform2D? {
         guard isLocal(constraint, P.transformSpaceConstraintSourceSpaceValue) else { return world }
-        guard let inverse = parentWorld(target).inverted() else { return nil }
-        return inverse * world
+        guard let inverse = parentWorld(target).floatInverted() else { return nil }
+        return inverse.floatTimes(world)
     }
 
     /// Clamps a constrained transform in the space the constraint's min and max are given in:
@@ -348,10 +360,10 @@ extension ArtboardScene {
             clamp(&clamped)
             return clamped
         }
-        guard let inverse = parentWorld(id).inverted() else { return nil }
-        var local = TransformParts(inverse * parts.composed)
+        guard let inverse = parentWorld(id).floatInverted() else { return nil }
+        var local = TransformParts(inverse.floatTimes(parts.composed))
         clamp(&local)
-        return TransformParts(parentWorld(id) * local.composed)
+        return TransformParts(parentWorld(id).floatTimes(local.composed))
     }
 
     /// A value clamped by the constraint's `max`/`maxValue` then `min`/`minValue`.
@@ -395,16 +407,16 @@ extension ArtboardScene {
                 translationB.y *= double(constraint, P.transformComponentConstraintYCopyFactorY, 1)
                 if offset { translationB.y += localA.y }
             }
-            if destinationIsLocal { translationB = parentWorld(id).apply(translationB) }
+            if destinationIsLocal { translationB = parentWorld(id).floatApply(translationB) }
         }
         guard let clamped = clampedInMinMaxSpace(TransformParts(.translation(x: translationB.x, y: translationB.y)), of: id, constraint, clamp: { parts in
             parts.x = clampedX(parts.x, constraint)
             parts.y = clampedY(parts.y, constraint)
         }) else { return }
         translationB = Point(x: clamped.x, y: clamped.y)
-        let t = double(constraint, P.constraintStrength, 1), ti = 1 - t
-        worldTransforms[id].tx = translationA.x * ti + translationB.x * t
-        worldTransforms[id].ty = translationA.y * ti + translationB.y * t
+        let t = Float(double(constraint, P.constraintStrength, 1))
+        worldTransforms[id].tx = floatMix(translationA.x, translationB.x, t)
+        worldTransforms[id].ty = floatMix(translationA.y, translationB.y, t)
     }
 
     /// The steps upstream's scale and rotation constraints share: the constrained component's
@@ -423,7 +435,7 @@ extension ArtboardScene {
             partsB = TransformParts(transformB)
             let destinationIsLocal = isLocal(constraint, P.transformSpaceConstraintDestSpaceValue)
             copy(&partsB, partsA, destinationIsLocal)
-            if destinationIsLocal { partsB = TransformParts(parentWorld(id) * partsB.composed) }
+            if destinationIsLocal { partsB = TransformParts(parentWorld(id).floatTimes(partsB.composed)) }
         }
         guard let clamped = clampedInMinMaxSpace(partsB, of: id, constraint, clamp: clamp) else { return nil }
         return (partsA, clamped)
@@ -450,10 +462,10 @@ extension ArtboardScene {
             parts.scaleX = clampedX(parts.scaleX, constraint)
             parts.scaleY = clampedY(parts.scaleY, constraint)
         }) else { return }
-        let t = double(constraint, P.constraintStrength, 1), ti = 1 - t
+        let t = Float(double(constraint, P.constraintStrength, 1))
         var result = partsA
-        result.scaleX = partsA.scaleX * ti + partsB.scaleX * t
-        result.scaleY = partsA.scaleY * ti + partsB.scaleY * t
+        result.scaleX = floatMix(partsA.scaleX, partsB.scaleX, t)
+        result.scaleY = floatMix(partsA.scaleY, partsB.scaleY, t)
         worldTransforms[id] = result.composed
     }
 
@@ -473,7 +485,7 @@ extension ArtboardScene {
             parts.rotation = clampedX(parts.rotation, constraint)
         }) else { return }
         var result = partsA
-        result.rotation = partsA.rotation + shortestAngle(from: partsA.rotation, to: partsB.rotation) * double(constraint, P.constraintStrength, 1)
+        result.rotation = Double(Float(partsA.rotation) + shortestAngle(from: partsA.rotation, to: partsB.rotation) * Float(double(constraint, P.constraintStrength, 1)))
         worldTransforms[id] = result.composed
     }
 
@@ -483,22 +495,21 @@ extension ArtboardScene {
         guard let target = constraint.target else { return }
         let id = constraint.constrained
         guard var transformB = sourceTransform(constraint, target, worldTransforms[target]) else { return }
-        if isLocal(constraint, P.transformSpaceConstraintDestSpaceValue) { transformB = parentWorld(id) * transformB }
-        worldTransforms[id] = Self.blend(from: worldTransforms[id], to: transformB, strength: double(constraint, P.constraintStrength, 1))
+        if isLocal(constraint, P.transformSpaceConstraintDestSpaceValue) { transformB = parentWorld(id).floatTimes(transformB) }
+        worldTransforms[id] = Self.blend(from: worldTransforms[id], to: transformB, strength: Float(double(constraint, P.constraintStrength, 1)))
     }
 
     /// Upstream `TransformConstraint::constrainWorld`: every part blended by strength, the
     /// rotation the short way round.
-    private static func blend(from: Transform2D, to: Transform2D, strength t: Double) -> Transform2D {
+    private static func blend(from: Transform2D, to: Transform2D, strength t: Float) -> Transform2D {
         let partsA = TransformParts(from)
         var partsB = TransformParts(to)
-        let ti = 1 - t
-        partsB.rotation = fmod(partsA.rotation, Double.pi * 2) + shortestAngle(from: partsA.rotation, to: partsB.rotation) * t
-        partsB.x = partsA.x * ti + partsB.x * t
-        partsB.y = partsA.y * ti + partsB.y * t
-        partsB.scaleX = partsA.scaleX * ti + partsB.scaleX * t
-        partsB.scaleY = partsA.scaleY * ti + partsB.scaleY * t
-        partsB.skew = partsA.skew * ti + partsB.skew * t
+        partsB.rotation = Double(fmodf(Float(partsA.rotation), upstreamPi * 2) + shortestAngle(from: partsA.rotation, to: partsB.rotation) * t)
+        partsB.x = floatMix(partsA.x, partsB.x, t)
+        partsB.y = floatMix(partsA.y, partsB.y, t)
+        partsB.scaleX = floatMix(partsA.scaleX, partsB.scaleX, t)
+        partsB.scaleY = floatMix(partsA.scaleY, partsB.scaleY, t)
+        partsB.skew = floatMix(partsA.skew, partsB.skew, t)
         return partsB.composed
     }
 
@@ -562,7 +573,7 @@ extension ArtboardScene {
             return
         }
         transformB = sourced
-        if isLocal(constraint, P.transformSpaceConstraintDestSpaceValue) { transformB = parentWorld(id) * transformB }
+        if isLocal(constraint, P.transformSpaceConstraintDestSpaceValue) { transformB = parentWorld(id).floatTimes(transformB) }
         let partsA = TransformParts(worldTransforms[id])
         var partsB = TransformParts(transformB)
         let ti = 1 - strength
@@ -581,77 +592,143 @@ extension TransformParts {
     static let identityParts = TransformParts(.identity)
 }
 
-/// One bone of an IK chain while the constraint solves (upstream `BoneChainLink`).
+/// One bone of an IK chain while the constraint solves (upstream `BoneChainLink`), in `Float`.
 private struct ChainLink {
     let bone: Int
-    var parts: TransformParts
+    var parts: FloatParts
     var parentWorldInverse: Transform2D
-    var angle: Double = 0
+    var angle: Float = 0
+}
+
+/// Upstream's `TransformComponents` in `Float`: what `Mat2D::decompose` splits a transform into.
+private struct FloatParts {
+    var x: Float
+    var y: Float
+    var scaleX: Float
+    var scaleY: Float
+    var rotation: Float
+    var skew: Float
+
+    /// `Mat2D::decompose`, operation for operation.
+    init(_ m: Transform2D) {
+        let m0 = Float(m.a), m1 = Float(m.b), m2 = Float(m.c), m3 = Float(m.d)
+        rotation = atan2(m1, m0)
+        let denominator = m0 * m0 + m1 * m1
+        scaleX = denominator.squareRoot()
+        scaleY = scaleX == 0 ? 0 : (m0 * m3 - m2 * m1) / scaleX
+        skew = atan2(m0 * m2 + m1 * m3, denominator)
+        x = Float(m.tx)
+        y = Float(m.ty)
+    }
+
+    /// The bone transform `IKConstraint::constrainRotation` builds from these parts at
+    /// `rotation`: `Mat2D::fromRotation`, the translation, the scale, then the skew.
+    func transform(rotatedTo rotation: Float) -> Transform2D {
+        let sine: Float = rotation == 0 ? 0 : sin(rotation)
+        let cosine: Float = rotation == 0 ? 1 : cos(rotation)
+        let a = cosine * scaleX, b = sine * scaleX
+        var c = -sine * scaleY, d = cosine * scaleY
+        if skew != 0 {
+            c = a * skew + c
+            d = b * skew + d
+        }
+        return Transform2D(a: Double(a), b: Double(b), c: Double(c), d: Double(d), tx: Double(x), ty: Double(y))
+    }
+}
+
+/// A point in `Float`, for the IK solve.
+private struct FloatPoint {
+    var x: Float
+    var y: Float
+
+    init(x: Float, y: Float) {
+        self.x = x
+        self.y = y
+    }
+
+    init(_ point: Point) {
+        x = Float(point.x)
+        y = Float(point.y)
+    }
+
+    static func - (a: FloatPoint, b: FloatPoint) -> FloatPoint { FloatPoint(x: a.x - b.x, y: a.y - b.y) }
+    /// `Vec2D::length`.
+    var length: Float { (x * x + y * y).squareRoot() }
+    /// `atan2(Vec2D)`.
+    var angle: Float { atan2(y, x) }
+    /// `Vec2D::transformDir`: the direction through a matrix, without its translation.
+    func direction(through m: Transform2D) -> FloatPoint {
+        FloatPoint(x: Float(m.a) * x + Float(m.c) * y, y: Float(m.b) * x + Float(m.d) * y)
+    }
+    /// `Mat2D * Vec2D`.
+    func mapped(by m: Transform2D) -> FloatPoint {
+        FloatPoint(x: Float(m.a) * x + Float(m.c) * y + Float(m.tx), y: Float(m.b) * x + Float(m.d) * y + Float(m.ty))
+    }
 }
 
 extension ArtboardScene {
-    /// Upstream `IKConstraint::constrain`: the chain is measured where it stands, each bone's
-    /// rotation taken back from its own authored one, then solved towards the target's world
-    /// position (one bone points at it; two bones by the law of cosines, bending the way
-    /// `invertDirection` says; longer chains two at a time from the top, the tip as the
-    /// second), and finally blended with the authored angles by strength.
+    /// Upstream `IKConstraint::constrain`, in `Float` as upstream computes it: the chain is
+    /// measured where it stands, each bone's rotation taken back from its own authored one,
+    /// then solved towards the target's world position (one bone points at it; two bones by
+    /// the law of cosines, bending the way `invertDirection` says; longer chains two at a time
+    /// from the top, the tip as the second), and finally blended with the authored angles by
+    /// strength.
     fileprivate func applyIK(_ constraint: SceneConstraints.Constraint) {
         guard let target = constraint.target, let chain = constraints.ikChains[constraint.id], !chain.isEmpty else { return }
-        let targetPoint = Point(x: worldTransforms[target].tx, y: worldTransforms[target].ty)
+        func translation(_ id: Int) -> FloatPoint { FloatPoint(x: Float(worldTransforms[id].tx), y: Float(worldTransforms[id].ty)) }
+        let targetPoint = translation(target)
         var links = chain.map { bone in
-            let inverse = parentWorld(bone).inverted() ?? .identity
-            return ChainLink(bone: bone, parts: TransformParts(inverse * worldTransforms[bone]), parentWorldInverse: inverse)
+            let inverse = parentWorld(bone).floatInvertedOrIdentity()
+            return ChainLink(bone: bone, parts: FloatParts(inverse.floatTimes(worldTransforms[bone])), parentWorldInverse: inverse)
         }
         // The local transforms the solve sets, by bone (upstream's `mutableTransform`).
         var locals: [Int: Transform2D] = [:]
-        func constrainRotation(_ index: Int, _ rotation: Double) {
-            var parts = links[index].parts
-            parts.rotation = rotation
-            let local = parts.composed
-            locals[links[index].bone] = local
-            worldTransforms[links[index].bone] = parentWorld(links[index].bone) * local
+        func constrainRotation(_ index: Int, _ rotation: Float) {
+            let bone = links[index].bone
+            let local = links[index].parts.transform(rotatedTo: rotation)
+            locals[bone] = local
+            worldTransforms[bone] = parentWorld(bone).floatTimes(local)
         }
         for index in links.indices {
-            links[index].parts.rotation = TransformParts(localTransform(links[index].bone)).rotation
-            links[index].parentWorldInverse = parentWorld(links[index].bone).inverted() ?? .identity
+            links[index].parts.rotation = FloatParts(localTransform(links[index].bone)).rotation
+            links[index].parentWorldInverse = parentWorld(links[index].bone).floatInvertedOrIdentity()
             constrainRotation(index, links[index].parts.rotation)
         }
         let invert = bool(constraint, P.ikConstraintInvertDirection, false)
-        func translation(_ bone: Int) -> Point { Point(x: worldTransforms[bone].tx, y: worldTransforms[bone].ty) }
-        func tip(_ bone: Int) -> Point { worldTransforms[bone].apply(Point(x: store.double(bone, P.boneLength), y: 0)) }
-        func direction(_ v: Point, _ m: Transform2D) -> Point { Point(x: m.a * v.x + m.c * v.y, y: m.b * v.x + m.d * v.y) }
-        func angle(_ v: Point) -> Double { atan2(v.y, v.x) }
-        func length(_ v: Point) -> Double { (v.x * v.x + v.y * v.y).squareRoot() }
-        func minus(_ a: Point, _ b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+        let pi = upstreamPi
+        func tip(_ bone: Int) -> FloatPoint { FloatPoint(x: Float(store.double(bone, P.boneLength)), y: 0).mapped(by: worldTransforms[bone]) }
         func solve2(_ first: Int, _ last: Int) {
             let b1 = links[first].bone, b2 = links[last].bone, child = first + 1
             let inverse = links[first].parentWorldInverse
-            let pA = inverse.apply(translation(b1)), pC = inverse.apply(translation(links[child].bone))
-            let pB = inverse.apply(tip(b2)), pBT = inverse.apply(targetPoint)
-            let av = minus(pB, pC), bv = minus(pC, pA), cv = minus(pBT, pA)
-            let a = length(av), b = length(bv), c = length(cv)
+            let pA = translation(b1).mapped(by: inverse), pC = translation(links[child].bone).mapped(by: inverse)
+            let pB = tip(b2).mapped(by: inverse), pBT = targetPoint.mapped(by: inverse)
+            let av = pB - pC, bv = pC - pA, cv = pBT - pA
+            let a = av.length, b = bv.length, c = cv.length
             let bigA = acos(max(-1, min(1, (-a * a + b * b + c * c) / (2 * b * c))))
             let bigC = acos(max(-1, min(1, (a * a + b * b - c * c) / (2 * a * b))))
-            var correction = 0.0
+            var r1: Float, r2: Float
             if components[b2]?.parent != b1 {
-                let local = direction(minus(tip(b2), translation(links[child].bone)), links[first + 2].parentWorldInverse)
-                correction = -angle(local)
+                let local = (tip(b2) - translation(links[child].bone)).direction(through: links[first + 2].parentWorldInverse)
+                let correction = -local.angle
+                r1 = invert ? cv.angle - bigA : bigA + cv.angle
+                r2 = (invert ? -bigC + pi : bigC - pi) + correction
+            } else {
+                r1 = invert ? cv.angle - bigA : bigA + cv.angle
+                r2 = invert ? -bigC + pi : bigC - pi
             }
-            let r1 = invert ? angle(cv) - bigA : bigA + angle(cv)
-            let r2 = (invert ? -bigC + Double.pi : bigC - Double.pi) + correction
             constrainRotation(first, r1)
             constrainRotation(child, r2)
             if child != last {
-                worldTransforms[b2] = parentWorld(b2) * (locals[b2] ?? localTransform(b2))
+                worldTransforms[b2] = parentWorld(b2).floatTimes(locals[b2] ?? localTransform(b2))
             }
             links[first].angle = r1
             links[child].angle = r2
         }
         switch links.count {
         case 1:
-            let local = direction(minus(targetPoint, translation(links[0].bone)), links[0].parentWorldInverse)
-            constrainRotation(0, angle(local))
-            links[0].angle = angle(local)
+            let local = (targetPoint - translation(links[0].bone)).direction(through: links[0].parentWorldInverse)
+            constrainRotation(0, local.angle)
+            links[0].angle = local.angle
         case 2:
             solve2(0, 1)
         default:
@@ -659,15 +736,22 @@ extension ArtboardScene {
             for index in 0..<last {
                 solve2(index, last)
                 for later in (index + 1)..<last {
-                    links[later].parentWorldInverse = parentWorld(links[later].bone).inverted() ?? .identity
+                    links[later].parentWorldInverse = parentWorld(links[later].bone).floatInvertedOrIdentity()
                 }
             }
         }
-        let strength = double(constraint, P.constraintStrength, 1)
+        let strength = Float(double(constraint, P.constraintStrength, 1))
         guard strength != 1 else { return }
+        let twoPi = pi * 2
         for index in links.indices {
-            let from = fmod(links[index].parts.rotation, Double.pi * 2)
-            constrainRotation(index, from + shortestAngle(from: links[index].parts.rotation, to: links[index].angle) * strength)
+            let from = fmodf(links[index].parts.rotation, twoPi)
+            var difference = fmodf(links[index].angle, twoPi) - from
+            if difference > pi {
+                difference -= twoPi
+            } else if difference < -pi {
+                difference += twoPi
+            }
+            constrainRotation(index, from + difference * strength)
         }
     }
 }

@@ -39,6 +39,12 @@ extension Transform2D {
         return Transform2D(a: Double(m0), b: Double(m1), c: Double(m2), d: Double(m3), tx: Double(m4), ty: Double(m5))
     }
 
+    /// `Mat2D::invert` in `Float`: `nil` when the determinant is 0.
+    func floatInverted() -> Transform2D? {
+        guard Float(a) * Float(d) - Float(b) * Float(c) != 0 else { return nil }
+        return floatInvertedOrIdentity()
+    }
+
     /// `Mat2D::invertOrIdentity` in `Float`.
     func floatInvertedOrIdentity() -> Transform2D {
         let aa = Float(a), ab = Float(b), ac = Float(c), ad = Float(d), atx = Float(tx), aty = Float(ty)

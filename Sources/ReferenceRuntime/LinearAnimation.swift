@@ -430,6 +430,47 @@ struct AnimationPlayer {
         return keepGoing(speed: elapsedSeconds)
     }
 
+    /// Moves the animation to `value` seconds (upstream `LinearAnimationInstance::time`): the
+    /// total times keep their last step between them, measured from the work area's start as
+    /// upstream measures it, and the direction is forward again. Nothing changes when the
+    /// animation is already there.
+    mutating func seek(to value: Float) {
+        guard seconds != value else { return }
+        seconds = value
+        let step = total - lastTotal
+        total = value - timing.startFrame * timing.fps
+        lastTotal = total - step
+        direction = 1
+    }
+
+    /// Where in the animation a time measured from its start falls (upstream
+    /// `LinearAnimation::globalToLocalSeconds`, in `Float`): past the end of a one-shot as is,
+    /// wrapped into the range for a loop, and bouncing between the ends for a ping-pong.
+    func localSeconds(_ global: Float) -> Float {
+        let duration = abs(timing.endSeconds - timing.startSeconds)
+        let startTime = timing.speed >= 0 ? timing.startSeconds : timing.endSeconds
+        let endTime = timing.speed >= 0 ? timing.endSeconds : timing.startSeconds
+        func positiveModulo(_ value: Float, _ range: Float) -> Float {
+            let remainder = value.truncatingRemainder(dividingBy: range)
+            return remainder < 0 ? remainder + range : remainder
+        }
+        switch timing.loop {
+        case .oneShot:
+            return global + startTime
+        case .loop:
+            return positiveModulo(global, duration) + startTime
+        case .pingPong:
+            let local = positiveModulo(global, duration)
+            let quotient = global / duration
+            // Upstream's `(int)(seconds / duration) % 2`; a quotient out of `Int`'s range counts as even.
+            let direction = quotient.isFinite && abs(quotient) < 1e18 ? Int(quotient) % 2 : 0
+            return direction == 0 ? local + startTime : endTime - local
+        }
+    }
+
+    /// The animation's duration in seconds, in `Float` (upstream `durationSeconds()`).
+    var durationSecondsFloat: Float { abs(timing.endSeconds - timing.startSeconds) }
+
     /// Applies the animation at its current time (to the store it was made for).
     func apply(mix: Double, to store: PropertyStore) {
         definition.apply(at: time, mix: mix, to: store, handles: handles)

@@ -19,7 +19,7 @@ private typealias P = RivePropertyKey
 ///   nothing when that opacity is 0.
 /// - **Advancing**: with the host's artboard (`NestedArtboard::advanceComponent`), unless
 ///   paused or collapsed: time scaled by `speed` (when not negative) and held back by
-///   `quantize` (when not negative); the nested state machines advance first, then the
+///   `quantize` (when not negative); the nested state machines and linear animations advance first, then the
 ///   nested artboard's own nested artboards. Later passes of the same frame only let nested
 ///   state machines change state.
 /// - **Data context** (`Artboard::internalDataContext`): the host resolves its
@@ -41,8 +41,11 @@ private typealias P = RivePropertyKey
 ///   artboard to that instance (EmbeddedInstances.swift).
 /// - **Origin override**: a host's `ComponentOrigin` child is the nested instance's origin.
 ///
-/// Not played (gaps, reported in docs/reference-runtime.md): nested linear animations
-/// (`NestedSimpleAnimation`, `NestedRemapAnimation`) and nested triggers, keyed triggers of a
+/// - **Nested linear animations**: `NestedSimpleAnimation` and `NestedRemapAnimation` children
+///   advance and apply with the nested state machines, all in file order
+///   (NestedLinearAnimations.swift).
+///
+/// Not played (gaps, reported in docs/reference-runtime.md): nested triggers, keyed triggers of a
 /// host's own instance, a stateful host's swap to an artboard of another view model,
 /// relative `DataBindPath`s, and opaque hit targets that hide a nested artboard from pointer
 /// events. The layout hosts (`NestedArtboardLeaf`, `NestedArtboardLayout`) are hosts like any
@@ -69,6 +72,11 @@ final class NestedArtboardHost {
     private var machineIndices: [Int]
     /// For each nested state machine, its `NestedBool` and `NestedNumber` children.
     private var machineInputs: [[NestedInput]]
+    /// The host's `NestedSimpleAnimation` and `NestedRemapAnimation` children, in file order.
+    private var linearDefinitions: [NestedLinearAnimation.Definition]
+    /// The host's nested animations in file order (upstream's `m_NestedAnimations`), each as
+    /// its position in `machineIndices` or in `linearDefinitions`.
+    private var nestedOrder: [NestedSlot]
     /// The nested inputs of the playing state machines, machine by machine, each with its
     /// value's place in the hosting store and the revision last passed (rebuilt with them).
     @exclusivity(unchecked)
@@ -88,6 +96,13 @@ final class NestedArtboardHost {
     /// solo's active-component property), innermost first: the host is collapsed when one of
     /// them shows another member (`ArtboardScene.isCollapsed`, resolved once: the tree does not change).
     private let soloLinks: [(active: PropertyStore.Handle, member: Int)]
+
+    /// A nested animation of a host or of its playback: the position of a state machine or of a
+    /// linear animation in the list of its kind.
+    enum NestedSlot {
+        case machine(Int)
+        case linear(Int)
+    }
 
     /// A nested input of a playing nested state machine, resolved.
     private struct InputLink {
@@ -154,13 +169,19 @@ final class NestedArtboardHost {
     private final class Playback {
         let instance: ReferenceArtboard
         let machines: [ReferenceStateMachine]
+        /// The nested linear animations the host plays.
+        var linears: [NestedLinearAnimation]
+        /// The machines and linear animations in the order they advance (file order).
+        let order: [NestedSlot]
         /// `instance` and `machines` unretained, for the per-frame passes: this object owns them.
         let instanceRef: Unmanaged<ReferenceArtboard>
         let machineRefs: [Unmanaged<ReferenceStateMachine>]
 
-        init(instance: ReferenceArtboard, machines: [ReferenceStateMachine]) {
+        init(instance: ReferenceArtboard, machines: [ReferenceStateMachine], linears: [NestedLinearAnimation], order: [NestedSlot]) {
             self.instance = instance
             self.machines = machines
+            self.linears = linears
+            self.order = order
             instanceRef = Unmanaged.passUnretained(instance)
             machineRefs = machines.map(Unmanaged.passUnretained)
         }
@@ -172,12 +193,15 @@ final class NestedArtboardHost {
     }
 
     private init(hostID: Int, parent: HostingArtboard, dataPath: [Int], machineIndices: [Int], machineInputs: [[NestedInput]],
+                 linearDefinitions: [NestedLinearAnimation.Definition], nestedOrder: [NestedSlot],
                  originOverride: Int?, embedded: EmbeddedInstance?) {
         self.hostID = hostID
         self.parent = parent
         self.dataPath = dataPath
         self.machineIndices = machineIndices
         self.machineInputs = machineInputs
+        self.linearDefinitions = linearDefinitions
+        self.nestedOrder = nestedOrder
         let store = parent.store
         self.store = store
         settings = (paused: store.handle(PropertyStore.Key(object: hostID, property: P.nestedArtboardIsPaused)),
@@ -196,7 +220,8 @@ final class NestedArtboardHost {
     }
 
     /// The hosts of an artboard instance: every `NestedArtboard` attached to the artboard's
-    /// tree, with the `NestedStateMachine` children that name it as their parent.
+    /// tree, with the `NestedStateMachine`, `NestedSimpleAnimation` and `NestedRemapAnimation`
+    /// children that name it as their parent.
     static func hosts(of artboard: HostingArtboard) -> [NestedArtboardHost] {
         let definition = artboard.file.model.artboards[artboard.index]
         let document = artboard.file.model.document
@@ -206,6 +231,8 @@ final class NestedArtboardHost {
         }
         guard !hostIDs.isEmpty else { return [] }
         var machinesByHost: [Int: [(component: Int, machine: Int)]] = [:]
+        var linearsByHost: [Int: [NestedLinearAnimation.Definition]] = [:]
+        var orderByHost: [Int: [NestedSlot]] = [:]
         var inputsByMachine: [Int: [NestedInput]] = [:]
         var originByHost: [Int: Int] = [:]
         var instancesByHost: [Int: [Int]] = [:]
@@ -221,7 +248,13 @@ final class NestedArtboardHost {
                 valuesByInstance[instance, default: []].append(id)
             } else if object.typeKey == T.nestedStateMachine, let host = object.index(P.componentParentId),
                let machine = object.index(P.nestedAnimationAnimationId) {
+                orderByHost[host, default: []].append(.machine(machinesByHost[host]?.count ?? 0))
                 machinesByHost[host, default: []].append((id, machine))
+            } else if object.typeKey == T.nestedSimpleAnimation || object.typeKey == T.nestedRemapAnimation,
+                      let host = object.index(P.componentParentId), let animation = object.index(P.nestedAnimationAnimationId) {
+                orderByHost[host, default: []].append(.linear(linearsByHost[host]?.count ?? 0))
+                let kind: NestedLinearAnimation.Kind = object.typeKey == T.nestedSimpleAnimation ? .simple : .remap
+                linearsByHost[host, default: []].append(NestedLinearAnimation.Definition(component: id, animation: animation, kind: kind))
             } else if object.typeKey == T.nestedBool || object.typeKey == T.nestedNumber,
                       let machine = object.index(P.componentParentId), let input = object.index(P.nestedInputInputId) {
                 inputsByMachine[machine, default: []].append(NestedInput(component: id, input: input, isBool: object.typeKey == T.nestedBool))
@@ -233,6 +266,7 @@ final class NestedArtboardHost {
             let machines = machinesByHost[id] ?? []
             return NestedArtboardHost(hostID: id, parent: artboard, dataPath: path, machineIndices: machines.map(\.machine),
                                       machineInputs: machines.map { inputsByMachine[$0.component] ?? [] },
+                                      linearDefinitions: linearsByHost[id] ?? [], nestedOrder: orderByHost[id] ?? [],
                                       originOverride: originByHost[id],
                                       embedded: EmbeddedInstance.of(instances: instancesByHost[id] ?? [], valuesByInstance: valuesByInstance, in: artboard))
         }
@@ -262,11 +296,23 @@ final class NestedArtboardHost {
         appliedOriginRevisions = nil
         var machines: [ReferenceStateMachine] = []
         var inputs: [[NestedInput]] = []
-        for (position, machine) in machineIndices.enumerated() where nested.content.stateMachines.indices.contains(machine) {
-            machines.append(ReferenceStateMachine(artboard: nested, index: machine))
-            inputs.append(machineInputs.indices.contains(position) ? machineInputs[position] : [])
+        var linears: [NestedLinearAnimation] = []
+        var order: [NestedSlot] = []
+        for slot in nestedOrder {
+            switch slot {
+            case .machine(let position):
+                let machine = machineIndices[position]
+                guard nested.content.stateMachines.indices.contains(machine) else { continue }
+                order.append(.machine(machines.count))
+                machines.append(ReferenceStateMachine(artboard: nested, index: machine))
+                inputs.append(machineInputs.indices.contains(position) ? machineInputs[position] : [])
+            case .linear(let position):
+                guard let linear = NestedLinearAnimation(linearDefinitions[position], nested: nested, host: store) else { continue }
+                order.append(.linear(linears.count))
+                linears.append(linear)
+            }
         }
-        let playback = Playback(instance: nested, machines: machines)
+        let playback = Playback(instance: nested, machines: machines, linears: linears, order: order)
         self.playback = playback
         playbackRef = Unmanaged.passUnretained(playback)
         machineInputs = inputs
@@ -360,6 +406,8 @@ final class NestedArtboardHost {
             machineIndices = []
         }
         machineInputs = []
+        linearDefinitions = []
+        nestedOrder = machineIndices.isEmpty ? [] : [.machine(0)]
         cumulatedSeconds = 0
         instantiate(id)
         bind(hostContext, reconcileAll: true)
@@ -466,8 +514,20 @@ final class NestedArtboardHost {
         return playbackRef.borrow { playback in
             var keepGoing = false
             if !inputLinks.isEmpty { passNestedInputs(playback) }
-            for machine in playback.machineRefs where machine.borrow({ $0.advanceAsNested(Double(local), newFrame: newFrame) }) {
-                keepGoing = true
+            if playback.linears.isEmpty {
+                for machine in playback.machineRefs where machine.borrow({ $0.advanceAsNested(Double(local), newFrame: newFrame) }) {
+                    keepGoing = true
+                }
+            } else {
+                for slot in playback.order {
+                    switch slot {
+                    case .machine(let position):
+                        if playback.machineRefs[position].borrow({ $0.advanceAsNested(Double(local), newFrame: newFrame) }) { keepGoing = true }
+                    case .linear(let position):
+                        // Later passes of a frame only let state machines change state.
+                        if newFrame, playback.linears[position].advance(local, host: store) { keepGoing = true }
+                    }
+                }
             }
             playback.instanceRef.borrow { instance in
                 if instance.advanceNestedArtboards(Double(local), newFrame: newFrame) { keepGoing = true }

@@ -8,7 +8,7 @@ import RuntimeAPI
 /// The property store (keyed by artboard-local id and property key) is where binds,
 /// animations and listeners write; the scene is built once per instance and reads it.
 @MainActor
-public final class ReferenceArtboard: Artboard, ArtboardMetrics {
+public final class ReferenceArtboard: Artboard, ArtboardMetrics, AnimationPlayback {
     let file: ReferenceFile
     let index: Int
     /// The artboard's component property values.
@@ -139,6 +139,32 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics {
         case .none: break
         }
         return stateMachine
+    }
+
+    /// Creates the scene that plays a linear animation without a state machine
+    /// (`AnimationPlayback`, the legacy play): `nil` plays the artboard's first animation.
+    /// - Throws: `ArtboardError.invalidStateMachine` for an unknown name or an artboard
+    ///   without animations.
+    public func createAnimationScene(_ name: String?, binding: DataBind) async throws(ArtboardError) -> any StateMachine {
+        if Task.isCancelled { throw .cancelled }
+        let animations = content.animations
+        guard !animations.isEmpty else { throw .invalidStateMachine("artboard \"\(self.name)\" has no linear animations") }
+        let index: Int
+        if let name {
+            guard let found = animations.firstIndex(where: { $0.name == name }) else {
+                throw .invalidStateMachine("artboard \"\(self.name)\" has no linear animation named \"\(name)\"; it has \(animations.map { "\"\($0.name)\"" }.joined(separator: ", "))")
+            }
+            index = found
+        } else {
+            index = 0
+        }
+        let scene = ReferenceStateMachine(artboard: self, playing: index)
+        switch binding {
+        case .auto: scene.bind(main: nil, globals: [:])
+        case .instance(let instance): scene.bind(main: scene.node(of: instance), globals: [:])
+        case .none: break
+        }
+        return scene
     }
 
     /// The state machine a player shows: the default one, else the first (upstream's

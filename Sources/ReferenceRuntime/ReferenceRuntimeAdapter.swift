@@ -13,11 +13,16 @@ public final class ReferenceRuntimeAdapter: RuntimeAdapter {
     public let name = "reference"
     /// What this version of the reference runtime covers.
     public let version = "0.2 (data binding, scene, state machines, view loop)"
-    /// Everything the harness can check: the reference runtime offers every hook.
+    /// Every hook the harness can check, and the legacy play of animations
+    /// (`animationPlayback`); none of the content features (`RuntimeCapabilities.contentFeatures`):
+    /// it does not shape or draw text (text objects are listed as unsupported content), runs no
+    /// layout engine (layout components are placed as the C++ runtime places them with layout
+    /// compiled out, LayoutComponents.swift), runs no scripts (a scripted converter passes its
+    /// input through), plays no audio and does not draw images.
     public let capabilities: RuntimeCapabilities = [
         .introspection, .values, .streams, .globals, .lists, .nestedInstances, .assets, .binding, .log,
         .pointerEvents, .pixels, .drawDigest, .redrawReports, .frameReports, .inputs,
-        .artboardMetrics, .riveObject,
+        .artboardMetrics, .riveObject, .animationPlayback,
     ]
 
     /// Creates the adapter.

@@ -28,6 +28,7 @@ public final class ReferenceStateMachine: StateMachine {
     // the artboard owns, the context's value nodes) unretained (`Unmanaged.borrow`,
     // Unretained.swift): this machine keeps them alive for the whole advance.
     let artboard: ReferenceArtboard
+    /// The state machine's index in the artboard, or -1 for a scene that plays an animation.
     let index: Int
     @exclusivity(unchecked)
     private(set) var context: DataContext?
@@ -103,12 +104,24 @@ public final class ReferenceStateMachine: StateMachine {
         var isFired = false
     }
 
-    init(artboard: ReferenceArtboard, index: Int) {
+    /// Creates an instance of the artboard's state machine `index`.
+    convenience init(artboard: ReferenceArtboard, index: Int) {
+        self.init(artboard: artboard, index: index, definition: artboard.content.stateMachines[index],
+                  binds: artboard.file.model.artboards[artboard.index].stateMachines[index].binds)
+    }
+
+    /// Creates the scene that plays the artboard's linear animation `animation` on its own
+    /// (`StateMachineDefinition.playing`): no inputs, listeners or binds of a machine.
+    convenience init(artboard: ReferenceArtboard, playing animation: Int) {
+        self.init(artboard: artboard, index: -1, definition: .playing(animation: animation, name: artboard.content.animations[animation].name),
+                  binds: [])
+    }
+
+    private init(artboard: ReferenceArtboard, index: Int, definition: StateMachineDefinition, binds definitions: [FileModel.Bind]) {
         self.artboard = artboard
         self.index = index
         let document = artboard.file.model.document
-        let definitions = artboard.file.model.artboards[artboard.index].stateMachines[index].binds
-        definition = artboard.content.stateMachines[index]
+        self.definition = definition
         let performed = definition.performedBindables
         let binds = BindSet(definitions, store: PropertyStore { document.objects.indices.contains($0) ? document.objects[$0] : nil },
                             performedTargets: performed)
@@ -136,7 +149,7 @@ public final class ReferenceStateMachine: StateMachine {
             found.append(Bindable(key: key, place: key.map { binds.store.handle(PropertyStore.Key(object: index, property: $0)) },
                                   binds: binds.liveBinds(onTarget: index)))
         }
-        for layer in artboard.content.stateMachines[index].layers {
+        for layer in definition.layers {
             for state in layer.states {
                 if case .blend(let blend) = state.kind { blend.bindables.forEach(track) }
                 for transition in state.transitions {

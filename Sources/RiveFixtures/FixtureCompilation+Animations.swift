@@ -99,7 +99,7 @@ extension FixtureCompilation {
         case .boolean:
             valueKey = PropertyKey.keyFrameBoolValue
             emit(TypeKey.keyFrameBool, common + [(valueKey, .bool(try bool(node, for: name)))], at: frame.frame.mark)
-        case .list, .soloChoice, .artboard:
+        case .list, .soloChoice, .artboard, .string:
             throw error(.typeMismatch, frame.frame.mark, "'\(name)' cannot be keyframed", hint: "bind it instead")
         }
         if let bind = frame.bind {

@@ -6,11 +6,13 @@ import YAML
 /// stroke, each paint with its SolidColor.
 enum TargetRole: Hashable {
     case node, path, fill, fillColor, stroke, strokeColor
+    /// A text's style (TextStylePaint) and its run (TextValueRun).
+    case style, run
 }
 
 /// The kind of value a node property holds, which decides the view-model type it binds to.
 enum TargetValueKind: String {
-    case number, color, boolean, list
+    case number, color, boolean, list, string
     /// A solo's active child: chosen by a number (index), a string (name) or an enum (value name).
     case soloChoice
     /// A nested artboard's artboard (`NestedArtboard.artboardId`), from an artboard property.
@@ -23,6 +25,7 @@ enum TargetValueKind: String {
         case .color: .color
         case .boolean: .boolean
         case .list: .list
+        case .string: .string
         case .soloChoice: .number
         case .artboard: .artboard
         }
@@ -106,6 +109,18 @@ extension FixtureCompilation {
             table["active"] = TargetProperty(role: .node, key: PropertyKey.soloActiveComponentId, kind: .soloChoice)
         case .nested?:
             table["artboard"] = TargetProperty(role: .node, key: PropertyKey.nestedArtboardArtboardId, kind: .artboard)
+        case .text?:
+            table["text"] = TargetProperty(role: .run, key: PropertyKey.textValueRunText, kind: .string)
+            table["fontSize"] = TargetProperty(role: .style, key: PropertyKey.textStyleFontSize, kind: .number)
+            table["width"] = TargetProperty(role: .node, key: PropertyKey.textWidth, kind: .number)
+            table["height"] = TargetProperty(role: .node, key: PropertyKey.textHeight, kind: .number)
+            table["fill.color"] = TargetProperty(role: .fillColor, key: PropertyKey.solidColorColorValue, kind: .color)
+            table["fill.visible"] = TargetProperty(role: .fill, key: PropertyKey.shapePaintIsVisible, kind: .boolean)
+        case .layout?:
+            table["width"] = TargetProperty(role: .node, key: PropertyKey.layoutComponentWidth, kind: .number)
+            table["height"] = TargetProperty(role: .node, key: PropertyKey.layoutComponentHeight, kind: .number)
+            table["fill.color"] = TargetProperty(role: .fillColor, key: PropertyKey.solidColorColorValue, kind: .color)
+            table["fill.visible"] = TargetProperty(role: .fill, key: PropertyKey.shapePaintIsVisible, kind: .boolean)
         case .group?, nil:
             break
         }
@@ -126,6 +141,9 @@ extension FixtureCompilation {
         guard let property = table[propertyName] else {
             throw error(.unknownName, target.mark, "'\(propertyName)' is not a property of \(node.kind.map { "\($0.rawValue) '\(nodeName)'" } ?? "the artboard")",
                         hint: "use one of: \(table.keys.sorted().joined(separator: ", "))")
+        }
+        if forKeyframes, property.kind == .string {
+            throw error(.typeMismatch, target.mark, "'\(propertyName)' is a string, which the fixture compiler does not keyframe", hint: "bind it to a string property instead")
         }
         if forKeyframes, property.kind == .list {
             throw error(.typeMismatch, target.mark, "a list's items cannot be keyframed", hint: "bind the list to a view-model list instead")
@@ -174,7 +192,7 @@ extension FixtureCompilation {
 
     /// Emits a paint's shader under it: a SolidColor, or a gradient with its stops. Returns the
     /// shader's local id.
-    private mutating func emitShader(_ paint: PaintSource, parent: Int, at mark: Mark) throws(FixtureError) -> Int {
+    mutating func emitShader(_ paint: PaintSource, parent: Int, at mark: Mark) throws(FixtureError) -> Int {
         guard let gradient = paint.gradient else {
             return emitComponent(TypeKey.solidColor, [
                 (PropertyKey.componentParentId, .uint(UInt64(parent))),
@@ -210,7 +228,7 @@ extension FixtureCompilation {
         switch role {
         case .fill, .fillColor: .fill
         case .stroke, .strokeColor: .stroke
-        case .node, .path: nil
+        case .node, .path, .style, .run: nil
         }
     }
 
@@ -338,12 +356,12 @@ extension FixtureCompilation {
                 entry.strokeIsGradient = source.stroke?.gradient != nil
                 nodes[name.value] = entry
             }
-            let isShape = kind == .rectangle || kind == .ellipse || kind == .path
-            if !isShape, source.fill != nil || source.stroke != nil {
-                throw error(.invalidValue, source.type.mark, "a \(kind.rawValue) has no fill or stroke", hint: "give fills and strokes to rectangles, ellipses and paths")
+            let isShape = kind == .rectangle || kind == .ellipse || kind == .path || kind == .layout
+            if !isShape, kind != .text, source.fill != nil || source.stroke != nil {
+                throw error(.invalidValue, source.type.mark, "a \(kind.rawValue) has no fill or stroke", hint: "give fills and strokes to rectangles, ellipses, paths, layouts and texts")
             }
-            if kind != .group, kind != .solo, let children = source.children, !children.isEmpty {
-                throw error(.invalidValue, source.type.mark, "only groups and solos have children", hint: "wrap the nodes in a group")
+            if kind != .group, kind != .solo, kind != .layout, let children = source.children, !children.isEmpty {
+                throw error(.invalidValue, source.type.mark, "only groups, solos and layouts have children", hint: "wrap the nodes in a group")
             }
             if let active = source.active {
                 guard kind == .solo else { throw error(.invalidValue, active.mark, "only solos have an active child", hint: "use type: solo") }
@@ -352,6 +370,7 @@ extension FixtureCompilation {
                 }
             }
             try checkNestedFields(source)
+            try checkTextAndLayoutFields(source)
             if (kind == .path) != (source.vertices != nil) {
                 throw error(.invalidValue, source.type.mark, kind == .path ? "a path needs 'vertices:'" : "only paths have vertices", hint: "use type: path with a list of vertices")
             }
@@ -362,7 +381,7 @@ extension FixtureCompilation {
         }
     }
 
-    private mutating func emitBinds(_ binds: [(key: UInt32, path: ResolvedPath, flags: UInt64, converter: Int?, mark: Mark)]) {
+    mutating func emitBinds(_ binds: [(key: UInt32, path: ResolvedPath, flags: UInt64, converter: Int?, mark: Mark)]) {
         for bind in binds {
             emitDataBind(key: bind.key, path: bind.path, flags: bind.flags, converter: bind.converter, at: bind.mark)
         }
@@ -379,6 +398,8 @@ extension FixtureCompilation {
         case .nested: TypeKey.nestedArtboard
         case .list: TypeKey.artboardComponentList
         case .rectangle, .ellipse, .path: TypeKey.shape
+        case .text: TypeKey.text
+        case .layout: TypeKey.layoutComponent
         }
         let transform: [(UInt32, RivePropertyValue?)] = [
             (PropertyKey.componentName, name.map { .string($0) }),
@@ -389,7 +410,7 @@ extension FixtureCompilation {
             (PropertyKey.transformComponentScaleX, (source.scaleX ?? source.scale).map { .float($0) }),
             (PropertyKey.transformComponentScaleY, (source.scaleY ?? source.scale).map { .float($0) }),
             (PropertyKey.worldTransformComponentOpacity, source.opacity.map { .float($0) }),
-        ] + (try nestedArtboardProperties(source, host: hostArtboard))
+        ] + (try nestedArtboardProperties(source, host: hostArtboard)) + textAndLayoutProperties(source)
         let id = emitComponent(typeKey, transform, at: mark)
         let objectIndex = objects.count - 1
         if let name { nodes[name]?.localIds[.node] = id }
@@ -407,6 +428,15 @@ extension FixtureCompilation {
             }
         case .list:
             break
+        case .text:
+            try emitTextContents(source, text: id, nodes: &nodes, binds: nodeBinds)
+        case .layout:
+            let styleId = emitLayoutStyle(source, layout: id)
+            setProperty(PropertyKey.layoutComponentStyleId, to: .uint(UInt64(styleId)), ofObject: objectIndex)
+            try emitPaints(source, shape: id, nodes: &nodes, binds: nodeBinds)
+            for child in source.children ?? [] {
+                try emitNode(child, parent: id, artboard: hostArtboard, nodes: &nodes, binds: binds)
+            }
         case .nested:
             try emitNestedStateMachine(source, parent: id, at: mark)
         case .rectangle, .ellipse, .path:
@@ -429,35 +459,43 @@ extension FixtureCompilation {
             }
             if let name { nodes[name]?.localIds[.path] = pathId }
             emitBinds(nodeBinds[.path] ?? [])
-            if let fill = source.fill {
-                let fillId = emitComponent(TypeKey.fill, [
-                    (PropertyKey.componentParentId, .uint(UInt64(id))),
-                    (PropertyKey.fillFillRule, fill.rule == .evenOdd ? .uint(1) : nil),
-                    (PropertyKey.shapePaintIsVisible, fill.visible.map { .bool($0) }),
-                ], at: mark)
-                emitBinds(nodeBinds[.fill] ?? [])
-                let colorId = try emitShader(fill, parent: fillId, at: mark)
-                emitBinds(nodeBinds[.fillColor] ?? [])
-                if let name {
-                    nodes[name]?.localIds[.fill] = fillId
-                    nodes[name]?.localIds[.fillColor] = colorId
-                }
+            try emitPaints(source, shape: id, nodes: &nodes, binds: nodeBinds)
+        }
+    }
+
+    /// Emits a shape's or a layout's fill and stroke (each with its shader) under it, with their binds.
+    private mutating func emitPaints(_ source: NodeSource, shape id: Int, nodes: inout [String: NodeEntry],
+                                     binds nodeBinds: [TargetRole: [(key: UInt32, path: ResolvedPath, flags: UInt64, converter: Int?, mark: Mark)]]) throws(FixtureError) {
+        let mark = source.name?.mark ?? source.type.mark
+        let name = source.name?.value
+        if let fill = source.fill {
+            let fillId = emitComponent(TypeKey.fill, [
+                (PropertyKey.componentParentId, .uint(UInt64(id))),
+                (PropertyKey.fillFillRule, fill.rule == .evenOdd ? .uint(1) : nil),
+                (PropertyKey.shapePaintIsVisible, fill.visible.map { .bool($0) }),
+            ], at: mark)
+            emitBinds(nodeBinds[.fill] ?? [])
+            let colorId = try emitShader(fill, parent: fillId, at: mark)
+            emitBinds(nodeBinds[.fillColor] ?? [])
+            if let name {
+                nodes[name]?.localIds[.fill] = fillId
+                nodes[name]?.localIds[.fillColor] = colorId
             }
-            if let stroke = source.stroke {
-                let strokeId = emitComponent(TypeKey.stroke, [
-                    (PropertyKey.componentParentId, .uint(UInt64(id))),
-                    (PropertyKey.strokeThickness, stroke.thickness.map { .float($0) }),
-                    (PropertyKey.strokeCap, stroke.cap.map { .uint(Self.capValue($0)) }),
-                    (PropertyKey.strokeJoin, stroke.join.map { .uint(Self.joinValue($0)) }),
-                    (PropertyKey.shapePaintIsVisible, stroke.visible.map { .bool($0) }),
-                ], at: mark)
-                emitBinds(nodeBinds[.stroke] ?? [])
-                let colorId = try emitShader(stroke, parent: strokeId, at: mark)
-                emitBinds(nodeBinds[.strokeColor] ?? [])
-                if let name {
-                    nodes[name]?.localIds[.stroke] = strokeId
-                    nodes[name]?.localIds[.strokeColor] = colorId
-                }
+        }
+        if let stroke = source.stroke {
+            let strokeId = emitComponent(TypeKey.stroke, [
+                (PropertyKey.componentParentId, .uint(UInt64(id))),
+                (PropertyKey.strokeThickness, stroke.thickness.map { .float($0) }),
+                (PropertyKey.strokeCap, stroke.cap.map { .uint(Self.capValue($0)) }),
+                (PropertyKey.strokeJoin, stroke.join.map { .uint(Self.joinValue($0)) }),
+                (PropertyKey.shapePaintIsVisible, stroke.visible.map { .bool($0) }),
+            ], at: mark)
+            emitBinds(nodeBinds[.stroke] ?? [])
+            let colorId = try emitShader(stroke, parent: strokeId, at: mark)
+            emitBinds(nodeBinds[.strokeColor] ?? [])
+            if let name {
+                nodes[name]?.localIds[.stroke] = strokeId
+                nodes[name]?.localIds[.strokeColor] = colorId
             }
         }
     }

@@ -57,8 +57,15 @@ struct FixtureCompilation {
     var converterEntries: [String: ConverterEntry] = [:]
     /// Artboard-local ids handed out so far in the current artboard (the artboard itself is 0).
     var localObjectCount = 0
+    /// The fixture's fonts by name.
+    var fonts: [String: FontEntry] = [:]
+    /// Reads a file the fixture names (a font), by its path relative to the fixture's folder.
+    let readAsset: (String) -> [UInt8]?
 
-    init(file: String) { self.file = file }
+    init(file: String, readAsset: @escaping (String) -> [UInt8]? = { _ in nil }) {
+        self.file = file
+        self.readAsset = readAsset
+    }
 
     /// The compiled document.
     var document: RiveDocument { RiveDocument(header: RiveHeader(), objects: objects) }
@@ -131,7 +138,9 @@ struct FixtureCompilation {
     /// Compiles a whole fixture: file-level objects, then every artboard.
     mutating func compile(_ source: FixtureSource) throws(FixtureError) {
         try collectNames(source)
+        try collectFonts(source.fonts ?? [])
         emit(TypeKey.backboard, [], at: .start)
+        emitFonts(source.fonts ?? [])
         try emitEnums(source.enums ?? [])
         if needsTriggerConverter(source) {
             triggerConverterIndex = 0

@@ -6,10 +6,19 @@ import YAML
 
 /// One fixture file: enums, view models and artboards, referred to by name.
 struct FixtureSource: Decodable {
+    var fonts: [FontSource]?
     var enums: [EnumSource]?
     var converters: [ConverterSource]?
     var viewModels: [ViewModelSource]?
     var artboards: [ArtboardSource]
+}
+
+/// A font embedded in the file: a FontAsset with its bytes in a FileAssetContents.
+struct FontSource: Decodable {
+    /// The name text nodes refer to it by (and the asset's name in the file).
+    var name: Located<String>
+    /// The font file, relative to the fixture's folder (for example `assets/boxes.ttf`).
+    var file: Located<String>
 }
 
 /// An enum and its values.
@@ -142,6 +151,34 @@ enum NodeKind: String, Decodable, CaseIterable {
     case solo
     /// A nested artboard (`NestedArtboard`): draws an instance of another artboard.
     case nested
+    /// A text object (`Text`) with one style (`TextStylePaint`) and one run (`TextValueRun`).
+    case text
+    /// A layout component (`LayoutComponent`) with its style (`LayoutComponentStyle`).
+    case layout
+}
+
+/// How a text object sizes itself (`TextSizing`: autoWidth 0, autoHeight 1, fixed 2).
+enum TextSizingName: String, Decodable, CaseIterable {
+    case autoWidth, autoHeight, fixed
+}
+
+/// How a text object aligns its lines (`TextAlign`: left 0, right 1, center 2).
+enum TextAlignName: String, Decodable, CaseIterable {
+    case left, right, center
+}
+
+/// The main axis of a layout component's children (Yoga's `FlexDirection`: column 0,
+/// columnReverse 1, row 2, rowReverse 3).
+enum LayoutDirection: String, Decodable, CaseIterable {
+    case column, columnReverse, row, rowReverse
+}
+
+/// A layout component's style: the direction its children flow in, the gap between them and
+/// the padding inside its box (artboard units).
+struct LayoutStyleSource: Decodable {
+    var direction: LayoutDirection?
+    var gap: Float?
+    var padding: Float?
 }
 
 /// A node of the artboard tree: a group, a shape (rectangle, ellipse, path), a list, a solo or a nested artboard.
@@ -177,6 +214,15 @@ struct NodeSource: Decodable {
     /// For a nested artboard: whether it is paused, and the speed of its time.
     var paused: Bool?
     var speed: Float?
+    /// For a text: the run's text, the font (a name from the file's `fonts`), its size, how the
+    /// text sizes itself (with `width:`/`height:` for a fixed box) and how it aligns.
+    var text: String?
+    var font: Located<String>?
+    var fontSize: Float?
+    var sizing: TextSizingName?
+    var align: TextAlignName?
+    /// For a layout: its style (direction, gap, padding).
+    var style: LayoutStyleSource?
 }
 
 /// A clipping shape (`ClippingShape`): the node whose shapes make the clip, its fill rule and

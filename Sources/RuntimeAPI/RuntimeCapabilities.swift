@@ -51,10 +51,20 @@ public struct RuntimeCapabilities: OptionSet, Sendable, Hashable, CustomStringCo
     public static let scripting = RuntimeCapabilities(rawValue: 1 << 19)
     /// Audio events and audio assets played by an audio engine (the engine's `WITH_RIVE_AUDIO`: miniaudio).
     public static let audio = RuntimeCapabilities(rawValue: 1 << 20)
+    /// Image objects drawn with their decoded image: placed at its size, clipped and ordered
+    /// among the other drawables, meshes deformed (the engine's `Image::draw`).
+    public static let images = RuntimeCapabilities(rawValue: 1 << 21)
+    /// Artboards that play a linear animation without a state machine (`AnimationPlayback`,
+    /// the legacy API's play of an artboard that has none).
+    public static let animationPlayback = RuntimeCapabilities(rawValue: 1 << 22)
 
     /// The engine features a runtime may compile out; a file that uses one is only comparable
     /// between runtimes that both implement it.
     public static let engineFeatures: RuntimeCapabilities = [.textShaping, .layout, .scripting, .audio]
+    /// What a file's content can need of a runtime beyond the API: the engine features and
+    /// drawing images. `rive-harness diff` compares a section that depends on one of them
+    /// only between runtimes that both implement it (docs/diff.md).
+    public static let contentFeatures: RuntimeCapabilities = engineFeatures.union(.images)
 
     /// Every capability with its stable name, in bit order.
     public static let names: [(name: String, capability: RuntimeCapabilities)] = [
@@ -64,6 +74,7 @@ public struct RuntimeCapabilities: OptionSet, Sendable, Hashable, CustomStringCo
         ("redrawReports", .redrawReports), ("frameReports", .frameReports), ("log", .log), ("inputs", .inputs),
         ("artboardMetrics", .artboardMetrics), ("riveObject", .riveObject),
         ("textShaping", .textShaping), ("layout", .layout), ("scripting", .scripting), ("audio", .audio),
+        ("images", .images), ("animationPlayback", .animationPlayback),
     ]
 
     /// The capability with a stable name, or `nil` when no capability has that name.

@@ -14,15 +14,18 @@ struct CachedAdapterOption: Sendable {
     /// The option that picks the engine features the program was built with
     /// (`--runtime-features`), for programs built in feature variants.
     let featuresOption: String?
+    /// The option that picks a sanitized build (`--runtime-sanitize`), for programs built so.
+    let sanitizeOption: String?
     /// The document that explains the build.
     let guide: String
 
     /// The Rive C++ runtime's driver (docs/rive-cpp-adapter.md).
     static let riveCpp = CachedAdapterOption(name: "rive-cpp", program: .riveCppDriver, revisionOption: "--runtime-commit",
-                                             featuresOption: "--runtime-features", guide: "docs/rive-cpp-adapter.md")
+                                             featuresOption: "--runtime-features",
+                                             sanitizeOption: "--runtime-sanitize", guide: "docs/rive-cpp-adapter.md")
     /// RiveRuntime's Swift layer over the engine its rive-ios commit pins (docs/apple-adapter.md).
     static let apple = CachedAdapterOption(name: "apple", program: .appleAdapter, revisionOption: "--ios-commit",
-                                           featuresOption: nil, guide: "docs/apple-adapter.md")
+                                           featuresOption: nil, sanitizeOption: nil, guide: "docs/apple-adapter.md")
     /// Both, in the order `--help` lists them.
     static let all = [riveCpp, apple]
 
@@ -30,7 +33,16 @@ struct CachedAdapterOption: Sendable {
     static func named(_ name: String) -> CachedAdapterOption? { all.first { $0.name == name } }
 
     /// The options this adapter takes besides `--request-timeout`.
-    var options: [String] { [revisionOption] + (featuresOption.map { [$0] } ?? []) }
+    var options: [String] { [revisionOption] + [featuresOption, sanitizeOption].compactMap { $0 } }
+
+    /// The sanitizers of a `sanitizeOption` value (nil: none).
+    /// - Throws: `UsageError` for an unknown sanitizer.
+    func sanitizers(_ value: String?) throws(UsageError) -> SanitizerSelection {
+        guard let value, let sanitizeOption else { return .none }
+        do { return try SanitizerSelection(parsing: value) } catch {
+            throw UsageError(message: "\(sanitizeOption): \(error.description)", hint: "see \(guide)")
+        }
+    }
 
     /// The engine features of a `featuresOption` value (nil: shipped), or nil for a program
     /// without feature variants.
@@ -47,9 +59,10 @@ struct CachedAdapterOption: Sendable {
     /// engine features (nil: none to choose).
     /// - Throws: `CommandFailure` (exit 3, bad input) naming the one command that builds the
     ///   program, or why the revision cannot be resolved.
-    func configuration(revision: String?, features: EngineFeatureSelection?, requestTimeoutSeconds: Double) throws(CommandFailure) -> ProcessAdapterConfiguration {
+    func configuration(revision: String?, features: EngineFeatureSelection?, sanitizers: SanitizerSelection = .none,
+                       requestTimeoutSeconds: Double) throws(CommandFailure) -> ProcessAdapterConfiguration {
         let located: CachedProgramLocator.Located
-        do { located = try CachedProgramLocator(program).locate(revision: revision, features: features) } catch {
+        do { located = try CachedProgramLocator(program).locate(revision: revision, features: features, sanitizers: sanitizers) } catch {
             throw CommandFailure(message: "error[\(error.code)]: \(error.description)\n  hint: \(guide) explains the build",
                                  exitCode: .badInput)
         }

@@ -17,11 +17,16 @@ struct DiffCommand: HarnessCommand {
         the blank and default instances' values, then a play of the default artboard, state
         machine and default instance (frame 0 advances by 0, each later frame by 1/60 s):
         frame reports, the bound instance's values, and draw commands at chosen frames.
-        Numbers are rounded to 4 decimal places. Reports the first differing line of each
-        section, then a table of files × sections (= equal, DIFF differ, FAIL one side
-        failed, n/c not comparable: a side lacks what the section needs; what only one side
-        declares is dumped as not comparable on both). A FOLDER stands for the .riv files
-        under it, in path order.
+        An artboard without state machines plays its first linear animation when both
+        adapters declare animationPlayback (the legacy play); a later artboard with an earlier
+        one's name is printed unreachable by name. Numbers are rounded to 4 decimal places.
+        Reports the first differing line of each section, then a table of files × sections
+        (= equal, DIFF differ, refused both sides refused the file with the same code, n/c
+        not comparable: a side lacks what the section needs, FAIL one side failed). What only
+        one side declares is dumped as not comparable on both; a section that depends on a
+        content feature the file uses (text shaping, layout, scripting, images) which only one
+        side declares is not comparable with the reason, e.g. 'not comparable (reference: no
+        text shaping)'. A FOLDER stands for the .riv files under it, in path order.
 
         options:
           --adapters A,B     the two adapters to compare (names as for 'run --adapter'; the
@@ -40,11 +45,12 @@ struct DiffCommand: HarnessCommand {
 
         Adapter options are passed to each side whose adapter takes them, as 'run' takes
         them: process takes --command 'CMD ARGS' and --request-timeout S, rive-cpp takes
-        --runtime-commit REV, --runtime-features LIST and --request-timeout S, apple takes --ios-commit REV and
+        --runtime-commit REV, --runtime-features LIST, --runtime-sanitize LIST and
+        --request-timeout S, apple takes --ios-commit REV and
         --request-timeout S; an option no chosen adapter takes is a usage error. Progress goes to stderr, one line per file.
 
-        exit codes: 0 every section of every file is equal or not comparable; 1 a section differs or a side
-        failed; 2 usage error (unknown adapter or section, bad number, an adapter option no
+        exit codes: 0 every section of every file is equal, both refused or not comparable; 1
+        a section differs or a side failed; 2 usage error (unknown adapter or section, bad number, an adapter option no
         chosen adapter takes); 3 a file or folder is missing or unreadable, no .riv file was
         given, or a process adapter failed its first handshake (or the rive-cpp driver or the
         apple adapter program is not built); 4 a dump could not be written.
@@ -52,7 +58,7 @@ struct DiffCommand: HarnessCommand {
 
     static let options = ["--adapters", "--frames", "--at", "--sections", "--out", "--timeout"] + adapterOptionNames
     /// The adapter options `diff` passes through to the adapters that take them (as `run` does).
-    static let adapterOptionNames = ["--command", "--request-timeout", "--runtime-commit", "--runtime-features", "--ios-commit"]
+    static let adapterOptionNames = ["--command", "--request-timeout", "--runtime-commit", "--runtime-features", "--runtime-sanitize", "--ios-commit"]
 
     let paths: [String]
     let adapterNames: (a: String, b: String)
@@ -137,7 +143,8 @@ struct DiffCommand: HarnessCommand {
                                      exitCode: .internalError)
             }
             results.append(result)
-            let verdict = result.isEqual ? "equal" : "DIFFERENT (" + result.sections.filter { $0.status != .equal && $0.status != .notComparable }.map { "\($0.section.rawValue) \($0.status.rawValue)" }.joined(separator: ", ") + ")"
+            let verdict = result.isBothRefused ? "both refused" : result.isEqual ? "equal"
+                : "DIFFERENT (" + result.sections.filter { !$0.status.isAgreement }.map { "\($0.section.rawValue) \($0.status.rawValue)" }.joined(separator: ", ") + ")"
             printError("[\(index + 1)/\(files.count)] \(path): \(verdict) (\(labels.a) \(String(format: "%.3f", result.seconds.a)) s, \(labels.b) \(String(format: "%.3f", result.seconds.b)) s)")
             let details = DiffReport.details(result, labels: labels)
             details.forEach { print($0) }
@@ -155,7 +162,7 @@ struct DiffCommand: HarnessCommand {
     /// The adapter options an adapter takes: `process` takes `--command` and
     /// `--request-timeout`, `rive-cpp` `--runtime-commit` and `--request-timeout`, `apple`
     /// `--ios-commit` and `--request-timeout`, the in-process adapters of the registry none.
-    private static func optionsTaken(by adapterName: String) -> [String] {
+    static func optionsTaken(by adapterName: String) -> [String] {
         if adapterName == AdapterRegistry.processAdapterName { return ["--command", "--request-timeout"] }
         if let cached = CachedAdapterOption.named(adapterName) { return cached.options + ["--request-timeout"] }
         return []
@@ -166,7 +173,7 @@ struct DiffCommand: HarnessCommand {
     /// factory makes siblings that start their own child; others come from the registry.
     /// - Throws: `CommandFailure` with exit code 2 for an unknown name or a bad option,
     ///   3 when a process adapter fails its first handshake or the rive-cpp driver is not built.
-    @MainActor private static func factory(named name: String, options: [String: String]) throws(CommandFailure) -> @MainActor () -> any RuntimeAdapter {
+    @MainActor static func factory(named name: String, options: [String: String]) throws(CommandFailure) -> @MainActor () -> any RuntimeAdapter {
         func usage(_ message: String) -> CommandFailure {
             CommandFailure(message: "error: \(message)\n  hint: see 'rive-harness diff --help' and 'rive-harness run --help'", exitCode: .usage)
         }
@@ -178,8 +185,12 @@ struct DiffCommand: HarnessCommand {
         if let cached = CachedAdapterOption.named(name) {
             if let revision = options[cached.revisionOption], revision.isEmpty { throw usage("\(cached.revisionOption) needs a revision") }
             let features: EngineFeatureSelection?
-            do { features = try cached.features(cached.featuresOption.flatMap { options[$0] }) } catch { throw usage(error.message) }
-            let configuration = try cached.configuration(revision: options[cached.revisionOption], features: features,
+            let sanitizers: SanitizerSelection
+            do {
+                features = try cached.features(cached.featuresOption.flatMap { options[$0] })
+                sanitizers = try cached.sanitizers(cached.sanitizeOption.flatMap { options[$0] })
+            } catch { throw usage(error.message) }
+            let configuration = try cached.configuration(revision: options[cached.revisionOption], features: features, sanitizers: sanitizers,
                                                          requestTimeoutSeconds: requestTimeout)
             return try AdapterRegistry.processFactory(configuration).make
         }
@@ -201,7 +212,7 @@ struct DiffCommand: HarnessCommand {
     /// (or link to) a regular file that can be read; a dangling or looping link, a FIFO or a
     /// device named `*.riv` is reported with every other such path at once.
     /// - Throws: `CommandFailure` with exit code 3 for missing or unreadable paths, or when no `.riv` file remains.
-    private static func expand(_ paths: [String]) throws(CommandFailure) -> [String] {
+    static func expand(_ paths: [String]) throws(CommandFailure) -> [String] {
         var files: [String] = []
         var problems: [String] = []
         for path in paths {

@@ -52,10 +52,7 @@ struct InspectCommand: HarnessCommand {
             throw CommandFailure(message: "\(path): \(error)", exitCode: .badInput)
         }
         if objects {
-            for (index, object) in document.objects.enumerated() {
-                let properties = object.properties.map { "\($0.name ?? String($0.key))=\($0.value)" }
-                print((["#\(index) \(object.typeName) (\(object.typeKey))"] + properties).joined(separator: " "))
-            }
+            Self.objectListing(document).forEach { print($0) }
             return .success
         }
         if instances {
@@ -152,5 +149,15 @@ struct InspectReport: Encodable {
             lines.append("  #\(index) \(asset.type) \"\(asset.name)\", \(asset.contentBytes) content bytes")
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension InspectCommand {
+    /// `inspect --objects`: one line per object record in file order, with its properties.
+    static func objectListing(_ document: RiveDocument) -> [String] {
+        document.objects.enumerated().map { index, object in
+            let properties = object.properties.map { "\($0.name ?? String($0.key))=\($0.value)" }
+            return (["#\(index) \(object.typeName) (\(object.typeKey))"] + properties).joined(separator: " ")
+        }
     }
 }

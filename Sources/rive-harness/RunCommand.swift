@@ -16,7 +16,7 @@ struct RunCommand: HarnessCommand {
                                 [--adapter process --command 'CMD ARGS' [--adapter-name NAME]]
                                 [--request-timeout S] [--handshake-timeout S]
                                 [--adapter rive-cpp [--runtime-commit REV] [--runtime-features LIST]
-                                                    [--request-timeout S]]
+                                                    [--runtime-sanitize LIST] [--request-timeout S]]
                                 [--adapter apple [--ios-commit REV] [--request-timeout S]]
                                 [--history DIR | --no-history]
                                 [--verify [--verify-seed N]]
@@ -53,6 +53,8 @@ struct RunCommand: HarnessCommand {
                              driver was built with (scripts/build-rive-cpp --features):
                              shipped (default: text, layout, scripting, audio), none, or a
                              list such as text,audio
+          --runtime-sanitize LIST  with --adapter rive-cpp: a driver built with
+                             scripts/build-rive-cpp --sanitize LIST (address, undefined)
           --ios-commit REV   with --adapter apple: the rive-ios commit whose Swift layer
                              scripts/build-rive-ios --adapter cached, over the engine that
                              commit pins (default: HEAD of $RIVE_IOS_GIT_DIR; a full sha
@@ -119,7 +121,8 @@ struct RunCommand: HarnessCommand {
     let process: ProcessAdapterConfiguration?
     /// With `--adapter rive-cpp`: the runtime revision (nil: HEAD) and the request timeout.
     /// `--adapter rive-cpp` or `apple`: the cached program, its revision and request timeout.
-    let cached: (option: CachedAdapterOption, revision: String?, features: EngineFeatureSelection?, requestTimeoutSeconds: Double)?
+    let cached: (option: CachedAdapterOption, revision: String?, features: EngineFeatureSelection?, sanitizers: SanitizerSelection,
+                 requestTimeoutSeconds: Double)?
     /// With `--adapter process`: the name reports use when the first handshake fails.
     let fallbackAdapterName: String?
     /// How long a process adapter's child may take to answer its handshake (`--handshake-timeout`, else `--timeout`).
@@ -149,6 +152,14 @@ struct RunCommand: HarnessCommand {
             }
             featuresText = value
         }
+        var sanitizeText: String?
+        for option in CachedAdapterOption.all {
+            guard let name = option.sanitizeOption, let value = try arguments.option(name) else { continue }
+            guard option.name == adapterName else {
+                throw UsageError(message: "\(name) needs --adapter \(option.name)", hint: hint)
+            }
+            sanitizeText = value
+        }
         if adapterName == AdapterRegistry.processAdapterName || cachedOption != nil {
             let requestTimeout = requestTimeoutText.flatMap(Double.init) ?? 10
             guard requestTimeoutText == nil || (Double(requestTimeoutText!) != nil && requestTimeout > 0 && requestTimeout <= RunOptions.maximumTimeoutSeconds) else {
@@ -168,7 +179,7 @@ struct RunCommand: HarnessCommand {
                 guard command == nil else {
                     throw UsageError(message: "--adapter \(cachedOption.name) finds its own program; --command is for --adapter process", hint: hint)
                 }
-                cached = (cachedOption, revision, try cachedOption.features(featuresText), requestTimeout)
+                cached = (cachedOption, revision, try cachedOption.features(featuresText), try cachedOption.sanitizers(sanitizeText), requestTimeout)
                 process = nil
             } else {
                 guard let command, !command.trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -245,7 +256,7 @@ struct RunCommand: HarnessCommand {
         handshakeTimeoutSeconds = handshakeTimeoutText.flatMap(Double.init) ?? timeout
         var corpus = try CorpusArguments(&arguments, command: Self.name,
                                          knownOptions: ["--adapter", "--shard", "--format", "--out", "--jobs", "--timeout", "--record",
-                                                        "--command", "--adapter-name", "--request-timeout", "--handshake-timeout", "--runtime-commit", "--runtime-features",
+                                                        "--command", "--adapter-name", "--request-timeout", "--handshake-timeout", "--runtime-commit", "--runtime-features", "--runtime-sanitize",
                                                         "--ios-commit", "--history", "--no-history", "--verify", "--verify-seed"])
         corpus.selection.shard = selectionShard
         self.corpus = corpus
@@ -255,7 +266,7 @@ struct RunCommand: HarnessCommand {
         var inProcess: (@MainActor () -> any RuntimeAdapter)?
         var process = self.process
         if let cached {
-            process = try cached.option.configuration(revision: cached.revision, features: cached.features,
+            process = try cached.option.configuration(revision: cached.revision, features: cached.features, sanitizers: cached.sanitizers,
                                                       requestTimeoutSeconds: cached.requestTimeoutSeconds)
         }
         process?.handshakeTimeoutSeconds = handshakeTimeoutSeconds

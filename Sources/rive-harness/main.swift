@@ -4,7 +4,7 @@ import YAML
 /// Every subcommand, in the order `--help` lists them.
 let commands: [any HarnessCommand.Type] = [
     RunCommand.self, ListCommand.self, ValidateCommand.self, CoverageCommand.self, InspectCommand.self, FixturesCommand.self, CorpusCommand.self,
-    RenderCommand.self, ServeCommand.self, PingCommand.self, DiffCommand.self, BenchCommand.self, CompareCommand.self,
+    RenderCommand.self, ServeCommand.self, PingCommand.self, DiffCommand.self, FuzzCommand.self, ReduceCommand.self, BenchCommand.self, CompareCommand.self,
     HistoryCommand.self, DashboardCommand.self, BisectCommand.self, NightlyCommand.self,
 ]
 

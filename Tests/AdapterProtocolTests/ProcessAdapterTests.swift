@@ -45,6 +45,30 @@ struct ProcessAdapterTests {
         #expect(!animations.isEmpty, "character.riv has linear animations")
     }
 
+    @Test("through 'rive-harness serve' artboards play a linear animation without a state machine (animationPlayback) as in process")
+    func animationPlaybackThroughServe() async throws {
+        let adapter = try ProcessAdapter(configuration: ProcessAdapterConfiguration(command: Self.serveCommand))
+        #expect(adapter.capabilities.contains(.animationPlayback))
+        var digests: [[String]] = []
+        var names: [String] = []
+        for worker in [try await adapter.makeWorker(), try await ReferenceRuntimeAdapter().makeWorker()] {
+            let artboard = try await remoteFile(worker, "character").createArtboard(nil)
+            let playback = try #require(artboard as? any AnimationPlayback)
+            let scene = try await playback.createAnimationScene(nil, binding: .auto)
+            names.append(scene.name)
+            do {
+                _ = try await playback.createAnimationScene("no such animation", binding: .none)
+                Issue.record("an unknown animation name was accepted")
+            } catch { #expect(error.code == "artboard.invalid-state-machine") }
+            let view = try worker.makeView(ViewConfiguration(artboard: artboard, stateMachine: scene, viewModelInstance: nil, width: 128, height: 128))
+            for frame in 0...10 { _ = view.tick(DisplayTick(timestamp: Double(frame) / 60)) }
+            digests.append(try view.drawDigest().commands)
+        }
+        #expect(names[0] == names[1])
+        #expect(digests[0] == digests[1])
+        #expect(!digests[0].isEmpty)
+    }
+
     @Test("through 'rive-harness serve' the Rive object (riveObject capability) exposes what it does in process, and its errors keep their codes")
     func riveObjectThroughServe() async throws {
         let adapter = try ProcessAdapter(configuration: ProcessAdapterConfiguration(command: Self.serveCommand))

@@ -103,7 +103,7 @@ struct DifferentialTests {
         #expect(first.a != first.b)
     }
 
-    @Test("a side without a worker fails every section; files both sides reject with the same code are equal")
+    @Test("a side without a worker fails every section; files both sides reject with the same code are both refused, an agreement")
     func failures() async throws {
         let failing = Self.runner { PerturbingAdapter(.noWorker) }
         let failed = try await failing.compare(path: "globals.riv", bytes: try Self.fixture("globals.riv"))
@@ -116,6 +116,7 @@ struct DifferentialTests {
             return
         }
         #expect(code.hasPrefix("file."))
+        #expect(rejected.sections.allSatisfy { $0.status == .bothRefused })
         #expect(rejected.isEqual)
     }
 

@@ -4,6 +4,7 @@ import RiveFormat
 import Testing
 
 /// Bucket signatures from adapter failure text, and reduction on planted predicates.
+@MainActor
 struct SignatureAndReducerTests {
     @Test("an AddressSanitizer report buckets by problem, first runtime frame and source line, whatever the build folder")
     func asanSignature() {
@@ -28,10 +29,18 @@ struct SignatureAndReducerTests {
         let ubsan = FailureSignature.crash(adapter: "rive-cpp", message: "stderr (last lines): /tmp/x/src/math/mat2d.cpp:40:12: runtime error: division by zero")
         #expect(ubsan.kind == .sanitizer)
         #expect(ubsan.signature == "ubsan division by zero src/math/mat2d.cpp:40")
-        let plain = FailureSignature.crash(adapter: "rive-cpp", message: "the adapter failed: adapter.crashed: the adapter exited (signal 11)")
+        let plain = FailureSignature.crash(adapter: "rive-cpp", message: "the adapter failed: adapter.crashed: the adapter process was killed by signal 11 (Segmentation fault)")
         #expect(plain.kind == .crash)
-        #expect(plain.signature.hasPrefix("rive-cpp "))
-        #expect(plain.signature.contains("signal 11"))
+        #expect(plain.signature == "rive-cpp crashed (signal 11 (Segmentation fault))")
+        let framed = FailureSignature.crash(adapter: "rive-cpp", message: """
+            the adapter failed: adapter.crashed: the adapter process was killed by signal 11 (Segmentation fault)
+            stderr (last lines): rive-cpp-driver: fatal signal 11 (Segmentation fault)
+                #0 0x55e1 in (anonymous namespace)::reportFatalSignal(int)
+                #1 0x7f10 in ?
+                #2 0x55a2 in rive::LayoutComponent::update(rive::ComponentDirt)
+                #3 0x55a3 in rive::Artboard::updateComponents()
+            """)
+        #expect(framed.signature == "rive-cpp crashed (signal 11 (Segmentation fault)) in rive::LayoutComponent::update")
         let a = FailureSignature.divergence(section: "draws", left: "frame 1 #3 fill nonZero srcOver solid #FF00FF00 bounds 0 0 10.5 20", right: "frame 1 commands 2")
         let b = FailureSignature.divergence(section: "draws", left: "frame 60 #9 fill nonZero srcOver solid #FF00FF00 bounds 1 2 3 4", right: "frame 60 commands 7")
         #expect(a == b)

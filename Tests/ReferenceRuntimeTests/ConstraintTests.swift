@@ -106,13 +106,41 @@ struct ConstraintTests {
         #expect(abs(start.x - 35) < 1e-9 && abs(start.y - -15) < 1e-9, "\(start)")
     }
 
-    @Test("TransformParts splits and recomposes a skewed transform")
+    @Test("TransformParts splits and recomposes a skewed transform in Float, as upstream's Mat2D")
     func decomposeCompose() {
         let matrix = Transform2D(a: 1.2, b: 0.4, c: -0.3, d: 0.9, tx: 7, ty: -3)
-        let again = TransformParts(matrix).composed
-        for (x, y) in [(matrix.a, again.a), (matrix.b, again.b), (matrix.c, again.c), (matrix.d, again.d), (matrix.tx, again.tx), (matrix.ty, again.ty)] {
-            #expect(abs(x - y) < 1e-9)
+        let parts = TransformParts(matrix)
+        let again = parts.composed
+        for part in [parts.x, parts.y, parts.scaleX, parts.scaleY, parts.rotation, parts.skew] {
+            #expect(Double(Float(part)) == part, "every part is a Float")
         }
+        for (x, y) in [(matrix.a, again.a), (matrix.b, again.b), (matrix.c, again.c), (matrix.d, again.d), (matrix.tx, again.tx), (matrix.ty, again.ty)] {
+            #expect(Double(Float(y)) == y, "every component is a Float")
+            // A few units in the last place of a Float of this size.
+            #expect(abs(x - y) < 1e-6)
+        }
+    }
+
+    @Test("constraints compute in Float: the world transforms they write hold Float values, mixed as a·(1 − t) + b·t in Float")
+    func constraintsComputeInFloat() throws {
+        let cases: [(UInt32, [UInt32: RivePropertyValue])] = [
+            (T.translationConstraint, [P.constraintStrength: .float(0.3)]),
+            (T.rotationConstraint, [P.constraintStrength: .float(0.3)]),
+            (T.scaleConstraint, [P.constraintStrength: .float(0.3)]),
+            (T.transformConstraint, [P.constraintStrength: .float(0.3)]),
+        ]
+        for (type, properties) in cases {
+            let (artboard, moved, _) = try artboard(constraint: type, properties)
+            let result = world(artboard, moved)
+            for component in [result.a, result.b, result.c, result.d, result.tx, result.ty] {
+                #expect(Double(Float(component)) == component, "type \(type): \(result)")
+            }
+        }
+        // The translation: unconstrained at (20, 20), 0.3 of the way to (100, 50), in Float.
+        let (artboard, moved, _) = try artboard(constraint: T.translationConstraint, [P.constraintStrength: .float(0.3)])
+        let t = Float(0.3)
+        #expect(world(artboard, moved).tx == Double(Float(20) * (1 - t) + Float(100) * t))
+        #expect(upstreamPi == Float(3.14159265) && upstreamPi > Float.pi, "upstream's π rounds up")
     }
 
     @Test("the path measure walks a closed square by fraction, wrapping fractions outside 0…1")

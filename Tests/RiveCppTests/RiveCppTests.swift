@@ -48,13 +48,39 @@ struct RiveCppDriverTests {
         #expect(adapter.version.contains(RiveCppDriver.located!.commit))
         var expected: RuntimeCapabilities = [.introspection, .values, .streams, .globals, .lists, .nestedInstances, .assets, .binding,
                                              .pointerEvents, .pixels, .drawDigest, .redrawReports, .frameReports, .log, .inputs,
-                                             .artboardMetrics]
+                                             .artboardMetrics, .animationPlayback, .images]
+        // The engine features are declared as the runtime was compiled (`#ifdef WITH_RIVE_…`
+        // in the driver's capability list), which the build's features.txt records.
         let featureCapabilities: [String: RuntimeCapabilities] = ["text": .textShaping, "layout": .layout, "scripting": .scripting, "audio": .audio]
         for feature in RiveCppDriver.builtFeatures {
             expected.insert(try #require(featureCapabilities[feature]))
             #expect(adapter.identity.runtimeVersion.contains("+\(feature)"))
         }
         #expect(adapter.capabilities == expected)
+    }
+
+    @Test("an artboard without state machines plays its first linear animation through artboard.createAnimationScene",
+          .enabled(if: SharedMaterial.hasAssets, Comment(rawValue: SharedMaterial.absentComment)))
+    func animationScene() async throws {
+        let bytes = try SharedMaterial.asset("circle_clips.riv")
+        let adapter = try RiveCppDriver.makeAdapter()
+        let worker = try await adapter.makeWorker()
+        let file = try await worker.loadFile(.data(bytes))
+        let artboard = try await file.createArtboard(nil)
+        #expect(try await artboard.getStateMachineNames().isEmpty)
+        let names = try await (try #require(artboard as? any ArtboardMetrics)).getAnimationNames()
+        let playback = try #require(artboard as? any AnimationPlayback)
+        let scene = try await playback.createAnimationScene(nil, binding: .auto)
+        #expect(scene.name == names.first)
+        await #expect(throws: ArtboardError.self) { try await playback.createAnimationScene("no such animation", binding: .none) }
+        let view = try worker.makeView(ViewConfiguration(artboard: artboard, stateMachine: scene, viewModelInstance: nil, width: 256, height: 256))
+        var digests: [String] = []
+        for frame in 0...30 {
+            let report = view.tick(DisplayTick(timestamp: Double(frame) / 60))
+            if frame <= 1 { #expect(report.advanced && report.drew, "frame \(frame)") }
+            if frame == 0 || frame == 30 { digests.append(try view.drawDigest().commands.joined(separator: "\n")) }
+        }
+        #expect(digests[0] != digests[1], "the animation moves what is drawn")
     }
 
     @Test("every fixture of Corpus/fixtures loads in the real runtime with the reference's introspection (names, properties, enums, instances, state machines)")

@@ -88,6 +88,10 @@ struct FixtureErrorTests {
         Mistake(name: "nested artboard plays an unknown state machine", yaml: edit("fill: {color: \"#FFFF0000\"}}", "fill: {color: \"#FFFF0000\"}}\n      - {name: Inner, type: nested, artboard: Side, stateMachine: Run}").replacingOccurrences(of: "states: [{name: rest, animation: still}]", with: "states: [{name: rest, animation: still}]\n  - {name: Side, width: 10, height: 10}"), code: "fixture.unknown-name", line: 18, column: 67),
         Mistake(name: "nested artboard's data path is not a nested view model", yaml: edit("fill: {color: \"#FFFF0000\"}}", "fill: {color: \"#FFFF0000\"}}\n      - {name: Inner, type: nested, artboard: Side, dataPath: Face/size}").replacingOccurrences(of: "states: [{name: rest, animation: still}]", with: "states: [{name: rest, animation: still}]\n  - {name: Side, width: 10, height: 10}"), code: "fixture.type-mismatch", line: 18, column: 63),
         Mistake(name: "nested-artboard field on a shape", yaml: edit("fill: {color: \"#FFFF0000\"}}", "fill: {color: \"#FFFF0000\"}, artboard: Main}"), code: "fixture.invalid-value", line: 17, column: 16),
+        Mistake(name: "text names a font the file does not have", yaml: edit("fill: {color: \"#FFFF0000\"}}", "fill: {color: \"#FFFF0000\"}}\n      - {name: Label, type: text, font: Boxes}"), code: "fixture.unknown-name", line: 18, column: 41),
+        Mistake(name: "font file that cannot be read", yaml: edit("enums:", "fonts: [{name: Boxes, file: missing.ttf}]\nenums:"), code: "fixture.unreadable", line: 1, column: 29),
+        Mistake(name: "text field on a shape", yaml: edit("fill: {color: \"#FFFF0000\"}}", "fill: {color: \"#FFFF0000\"}, text: Hi}"), code: "fixture.invalid-value", line: 17, column: 16),
+        Mistake(name: "layout without a height", yaml: edit("fill: {color: \"#FFFF0000\"}}", "fill: {color: \"#FFFF0000\"}}\n      - {name: Card, type: layout, width: 10}"), code: "fixture.invalid-value", line: 18, column: 28),
         Mistake(name: "YAML syntax error", yaml: edit("width: 100", "width: [100"), code: "yaml.syntax", line: 14, column: 11),
     ]
 

@@ -8,7 +8,7 @@ import YAML
 /// The committed fixture set: up to date, deterministic, and readable by the format reader.
 struct FixtureSetTests {
     static let directory = FixtureDirectory(path: SharedMaterial.packageRoot.appendingPathComponent("Corpus/fixtures").path)
-    static let names = ["actions", "all-types", "blend", "character", "clipping", "computed", "converters", "globals", "lists", "nested", "paints", "plain", "relay", "solo", "switch", "two-way"]
+    static let names = ["actions", "all-types", "blend", "character", "clipping", "computed", "converters", "globals", "layout", "lists", "nested", "paints", "plain", "relay", "solo", "switch", "text", "two-way"]
 
     @Test func theSetHasEveryFixture() {
         #expect(Self.directory.fixtures().map(\.name) == Self.names)

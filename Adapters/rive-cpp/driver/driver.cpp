@@ -9,6 +9,7 @@
 #include "recording_renderer.hpp"
 #include "runtime_session.hpp"
 
+#include "rive/animation/linear_animation_instance.hpp"
 #include "rive/animation/state_machine_bool.hpp"
 #include "rive/animation/state_machine_instance.hpp"
 #include "rive/animation/state_machine_number.hpp"
@@ -37,6 +38,11 @@
 
 #include <cmath>
 #include <cstdio>
+#include <csignal>
+#include <cstring>
+#include <cxxabi.h>
+#include <dlfcn.h>
+#include <execinfo.h>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -86,7 +92,24 @@ const char* const kCapabilities[] = {"introspection",
                                      "frameReports",
                                      "log",
                                      "inputs",
-                                     "artboardMetrics"};
+                                     "artboardMetrics",
+                                     "animationPlayback",
+                                     // The engine draws Image objects (the recorder skips the
+                                     // image command itself, not what surrounds it).
+                                     "images",
+#ifdef WITH_RIVE_TEXT
+                                     "textShaping",
+#endif
+#ifdef WITH_RIVE_LAYOUT
+                                     "layout",
+#endif
+#ifdef WITH_RIVE_SCRIPTING
+                                     "scripting",
+#endif
+#ifdef WITH_RIVE_AUDIO
+                                     "audio",
+#endif
+};
 
 struct WorkerState;
 
@@ -111,6 +134,9 @@ struct Entry
     rive::FileHandle file = RIVE_NULL_HANDLE;
     rive::ArtboardHandle artboard = RIVE_NULL_HANDLE;
     int64_t view = 0; // views: own id into WorkerState::views
+    // State machines made by artboard.createAnimationScene: the linear animation they play
+    // (the queue has no animations; the driver owns the instance).
+    std::shared_ptr<rive::LinearAnimationInstance> animation;
 };
 
 /// A view: the Apple view loop modelled over the queue (docs/rive-cpp-adapter.md).
@@ -118,6 +144,8 @@ struct ViewState
 {
     rive::ArtboardHandle artboard;
     rive::StateMachineHandle stateMachine;
+    // Set instead of a queue state machine when the view plays an animation scene.
+    std::shared_ptr<rive::LinearAnimationInstance> animation;
     int width, height;
     RecordingRenderer recorder;
     std::unique_ptr<CairoRenderer> raster;
@@ -494,18 +522,6 @@ private:
         Json capabilities = Json::array();
         for (const char* name : kCapabilities)
             capabilities.push_back(name);
-#ifdef WITH_RIVE_TEXT
-        capabilities.push_back("textShaping");
-#endif
-#ifdef WITH_RIVE_LAYOUT
-        capabilities.push_back("layout");
-#endif
-#ifdef WITH_RIVE_SCRIPTING
-        capabilities.push_back("scripting");
-#endif
-#ifdef WITH_RIVE_AUDIO
-        capabilities.push_back("audio");
-#endif
         std::string commit = RIVE_HARNESS_RUNTIME_COMMIT;
         // The short commit, then +feature for each feature compiled in, then the substitutes.
         std::string version = commit.empty() ? "unknown" : commit.substr(0, 12);
@@ -745,6 +761,7 @@ private:
             auto view = std::make_unique<ViewState>();
             view->artboard = rive::ArtboardHandle(artboard.runtimeHandle);
             view->stateMachine = rive::StateMachineHandle(stateMachine.runtimeHandle);
+            view->animation = stateMachine.animation;
             view->width = int(width);
             view->height = int(height);
             int64_t viewId = ++m_lastView;
@@ -901,6 +918,49 @@ private:
                 names.push_back(instance->animation(index)->name());
             return Json{{"names", names}};
         }
+        if (op == "artboard.createAnimationScene")
+        {
+            // The legacy play of a linear animation without a state machine, as
+            // ArtboardInstance::defaultScene() plays an artboard that has none.
+            int64_t handle = newHandle(request, "handle");
+            std::string name = isNull(request, "name") ? std::string() : readString(request, "name");
+            std::string binding = readString(request, "binding");
+            if (binding != "auto" && binding != "none" && binding != "instance")
+                throw badParams("unknown binding '" + binding + "'");
+            pump(*worker);
+            rive::ArtboardInstance* instance = session.server()->getArtboardInstance(artboard);
+            if (instance == nullptr)
+                throw RequestError("artboard.invalid-artboard", "the artboard no longer exists", "");
+            std::unique_ptr<rive::LinearAnimationInstance> animation =
+                isNull(request, "name") ? instance->animationAt(0) : instance->animationNamed(name);
+            if (!animation)
+                throw RequestError("artboard.invalid-state-machine",
+                                   isNull(request, "name") ? "the artboard has no linear animations"
+                                                           : "the artboard has no linear animation named '" + name + "'",
+                                   name);
+            if (binding == "instance")
+            {
+                Entry& bound = entry(request, "instance", Entry::Kind::instance);
+                rive::ViewModelInstanceRuntime* runtime =
+                    session.server()->getViewModelInstance(rive::ViewModelInstanceHandle(bound.runtimeHandle));
+                if (runtime != nullptr)
+                    instance->bindViewModelInstance(runtime->instance());
+            }
+            else if (binding == "auto")
+            {
+                rive::File* file = session.server()->getFile(artboardEntry.file);
+                if (file != nullptr)
+                    if (auto viewModelInstance = file->createDefaultViewModelInstance(instance))
+                        instance->bindViewModelInstance(viewModelInstance);
+            }
+            std::string animationName = animation->name();
+            Entry created{Entry::Kind::stateMachine, worker};
+            created.file = artboardEntry.file;
+            created.artboard = artboard;
+            created.animation = std::move(animation);
+            m_entries[handle] = created;
+            return Json{{"name", animationName}};
+        }
         if (op == "artboard.createStateMachine")
         {
             int64_t handle = newHandle(request, "handle");
@@ -960,6 +1020,15 @@ private:
         rive::CommandQueue* queue = session.queue();
         rive::StateMachineHandle stateMachine = rive::StateMachineHandle(smEntry.runtimeHandle);
         uint64_t id = session.nextRequest();
+        if (smEntry.animation)
+        {
+            // An animation scene: it advances; it has no inputs, binds or settled stream of a machine.
+            if (op != "stateMachine.advance")
+                throw RequestError("protocol.unknown-op", "'" + op + "' is not available on an animation scene", op);
+            pump(*worker);
+            smEntry.animation->advanceAndApply(readFloat(request, "seconds"));
+            return Json::object();
+        }
         if (op == "stateMachine.advance")
         {
             queue->advanceStateMachine(stateMachine, readFloat(request, "seconds"), id);
@@ -1419,11 +1488,12 @@ private:
     {
         RuntimeSession& session = worker.session;
         pump(worker);
-        rive::StateMachineInstance* machine = session.server()->getStateMachineInstance(view.stateMachine);
+        rive::StateMachineInstance* machine =
+            view.animation ? nullptr : session.server()->getStateMachineInstance(view.stateMachine);
         auto report = [](bool advanced, Json seconds, bool drew, bool settled) {
             return Json{{"advanced", advanced}, {"advanceSeconds", seconds}, {"drew", drew}, {"settled", settled}};
         };
-        if (machine == nullptr)
+        if (machine == nullptr && !view.animation)
             return report(false, nullptr, false, view.settled || view.pendingSettle);
         if (isPaused)
         {
@@ -1436,7 +1506,7 @@ private:
             seconds = std::max(0.0, timestamp - view.lastTimestamp);
         view.hasLastTimestamp = !isPaused;
         view.lastTimestamp = timestamp;
-        uint64_t fingerprint = contextFingerprint(machine);
+        uint64_t fingerprint = machine != nullptr ? contextFingerprint(machine) : 0;
         if (view.woken || fingerprint != view.seenFingerprint)
         {
             view.settled = false;
@@ -1450,14 +1520,22 @@ private:
         }
         view.woken = false;
         bool advanced = false;
-        if (!view.hasDrawn || !view.settled)
+        if (view.animation && (!view.hasDrawn || !view.settled))
+        {
+            // An animation scene settles once it stops (a one-shot that ended), as the
+            // server reports a machine settled when its advanceAndApply returns false.
+            advanced = true;
+            if (!view.animation->advanceAndApply(static_cast<float>(seconds)))
+                view.pendingSettle = true;
+        }
+        else if (!view.hasDrawn || !view.settled)
         {
             uint64_t id = session.nextRequest();
             session.queue()->advanceStateMachine(view.stateMachine, static_cast<float>(seconds), id);
             pump(worker);
             Reply reply = session.take(id);
             advanced = true;
-            view.seenFingerprint = contextFingerprint(machine);
+            view.seenFingerprint = machine != nullptr ? contextFingerprint(machine) : 0;
             if (reply.settled)
                 view.pendingSettle = true;
         }
@@ -1489,8 +1567,48 @@ private:
 } // namespace
 } // namespace harness
 
+namespace
+{
+/// On a fatal signal, writes the signal and the stack (`#N 0xADDRESS in FUNCTION`,
+/// demangled) to stderr, then dies of the same signal, so a crash names where it happened
+/// (rive-harness fuzz buckets crashes by the first frame in rive::). Not async-signal-safe
+/// (dladdr, demangling): the process is ending anyway.
+void reportFatalSignal(int signal)
+{
+    std::fprintf(stderr, "rive-cpp-driver: fatal signal %d (%s)\n", signal, strsignal(signal));
+    void* frames[64];
+    int count = backtrace(frames, 64);
+    for (int i = 0; i < count; ++i)
+    {
+        Dl_info info;
+        const char* name = "?";
+        char* demangled = nullptr;
+        if (dladdr(frames[i], &info) != 0 && info.dli_sname != nullptr)
+        {
+            int status = 0;
+            demangled = abi::__cxa_demangle(info.dli_sname, nullptr, nullptr, &status);
+            name = status == 0 && demangled != nullptr ? demangled : info.dli_sname;
+        }
+        std::fprintf(stderr, "    #%d %p in %s\n", i, frames[i], name);
+        std::free(demangled);
+    }
+    std::signal(signal, SIG_DFL);
+    std::raise(signal);
+}
+
+void installFatalSignalReport()
+{
+#if !defined(__SANITIZE_ADDRESS__) && !(defined(__has_feature) && __has_feature(address_sanitizer))
+    // Sanitized builds print their own, better report.
+    for (int signal : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT})
+        std::signal(signal, reportFatalSignal);
+#endif
+}
+} // namespace
+
 int main(int argc, char** argv)
 {
+    installFatalSignalReport();
     for (int i = 1; i < argc; ++i)
     {
         std::string argument = argv[i];

@@ -1,0 +1,386 @@
+import Differential
+import Dispatch
+import Foundation
+import Fuzzing
+import HarnessSupport
+import RiveFormat
+
+/// `rive-harness fuzz`: mutates seed files with format-aware mutations and reports what
+/// breaks an adapter (crash, sanitizer report, hang, unstable dump) or makes two disagree.
+struct FuzzCommand: HarnessCommand {
+    static let name = "fuzz"
+    static let summary = "mutate .riv files and bucket what crashes, hangs or makes runtimes disagree"
+    static let help = """
+        usage: rive-harness fuzz [--adapters A[,B]] [--seeds FILE|FOLDER]... [--seed N]
+                                 [--budget SECONDS | --runs N] [--jobs N] [--out DIR]
+                                 [--reduce [--reduce-seconds S]]
+                                 [--frames N] [--timeout SECONDS] [adapter options]
+
+        Runs cases made from the seed files by mutations that know the .riv format (a
+        property set to the edge of its type: 0, limits, NaN, infinities, empty and huge
+        strings; an id pointed at another object, itself or out of range; objects deleted,
+        duplicated, moved, swapped, spliced in from another seed or cut off; raw byte changes
+        for the reader), one to four per case. Each case is loaded and dumped as 'diff' dumps
+        it (docs/diff.md). With one adapter, it is dumped twice by two instances: a crash, a
+        sanitizer report, a hang or two different dumps is a finding. With two, a section
+        both declare they support that differs is a finding too. Findings are bucketed by a
+        signature (docs/fuzzing.md); each bucket keeps its first case, which replays exactly.
+
+        options:
+          --adapters A[,B]   one adapter (default rive-cpp) or two to compare
+          --seeds PATH       a .riv file or a folder of them (repeatable; default Corpus/fixtures)
+          --seed N           the generator seed (default 1): the same seeds and --seed give
+                             the same cases; job K uses N+K
+          --budget SECONDS   stop after this long (default 60)
+          --runs N           stop after N cases in all instead
+          --jobs N           fuzz jobs at once, each with its own adapter instances (default 1,
+                             at most 16); with --runs, the cases are split between them
+          --out DIR          write report.json and one folder per bucket (its case as
+                             case.riv and case.json, and reduced.riv with --reduce) (default
+                             results/fuzz); rewritten atomically after each new bucket
+          --reduce           reduce the first case of each new bucket as it is found
+                             ('rive-harness reduce'), keeping its signature
+          --reduce-seconds S how long one reduction may take (default 120); past it, the
+                             smallest file so far is kept (a hang costs --timeout per try)
+          --frames N         frames each dump plays (default 10; draws at 0 and N)
+          --timeout SECONDS  how long one side may take for one case (default 10): past it, a hang
+          adapter options    --command, --request-timeout, --runtime-commit,
+                             --runtime-features, --runtime-sanitize (a build of
+                             scripts/build-rive-cpp --sanitize), --ios-commit, as 'diff' takes them
+
+        Progress goes to stderr (cases, cases per second, buckets) every two seconds and for
+        every new bucket; the end is a table of buckets. Ctrl-C stops after the case in
+        flight, with everything found so far written.
+
+        exit codes: 0 no finding; 1 findings; 2 usage error; 3 no readable seed, or an
+        adapter that cannot start; 4 the report could not be written.
+        """
+    static let options = ["--adapters", "--seeds", "--seed", "--budget", "--runs", "--jobs", "--out", "--reduce", "--reduce-seconds", "--frames", "--timeout"]
+        + DiffCommand.adapterOptionNames
+
+    let adapterNames: [String]
+    let seedPaths: [String]
+    let seed: UInt64
+    let budgetSeconds: Double?
+    let runs: Int?
+    let jobs: Int
+    let outDirectory: String
+    let reduces: Bool
+    let reduceSeconds: Double
+    let frames: Int
+    let timeoutSeconds: Double
+    let adapterOptions: [String: String]
+
+    init(arguments: inout ArgumentList) throws(UsageError) {
+        let hint = "see 'rive-harness fuzz --help'"
+        let adaptersText = try arguments.option("--adapters") ?? "rive-cpp"
+        adapterNames = adaptersText.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard (1...2).contains(adapterNames.count), !adapterNames.contains("") else {
+            throw UsageError(message: "--adapters needs one adapter name or two separated by a comma, got '\(adaptersText)'", hint: hint)
+        }
+        let seeds = try arguments.repeatedOption("--seeds")
+        seedPaths = seeds.isEmpty ? ["Corpus/fixtures"] : seeds
+        seed = try Self.number("--seed", try arguments.option("--seed") ?? "1", hint: hint)
+        let budgetText = try arguments.option("--budget")
+        let runsText = try arguments.option("--runs")
+        guard budgetText == nil || runsText == nil else { throw UsageError(message: "--budget and --runs cannot be given together", hint: hint) }
+        if let runsText {
+            guard let value = Int(runsText), value > 0 else { throw UsageError(message: "--runs needs a positive whole number, got '\(runsText)'", hint: hint) }
+            runs = value
+            budgetSeconds = nil
+        } else {
+            let text = budgetText ?? "60"
+            guard let value = Double(text), value > 0, value <= 30 * 86_400 else {
+                throw UsageError(message: "--budget needs a positive number of seconds up to 30 days, got '\(text)'", hint: hint)
+            }
+            budgetSeconds = value
+            runs = nil
+        }
+        let jobsText = try arguments.option("--jobs") ?? "1"
+        guard let jobs = Int(jobsText), (1...16).contains(jobs) else {
+            throw UsageError(message: "--jobs needs a whole number from 1 to 16, got '\(jobsText)'", hint: hint)
+        }
+        self.jobs = jobs
+        outDirectory = try arguments.option("--out") ?? (ProcessInfo.processInfo.environment["RIVE_HARNESS_RESULTS"].map { "\($0)/fuzz" } ?? "results/fuzz")
+        guard !outDirectory.isEmpty else { throw UsageError(message: "--out needs a folder path, got an empty one", hint: hint) }
+        reduces = arguments.flag("--reduce")
+        let reduceText = try arguments.option("--reduce-seconds") ?? "120"
+        guard let reduceSeconds = Double(reduceText), reduceSeconds > 0 else {
+            throw UsageError(message: "--reduce-seconds needs a positive number of seconds, got '\(reduceText)'", hint: hint)
+        }
+        self.reduceSeconds = reduceSeconds
+        let framesText = try arguments.option("--frames") ?? "10"
+        guard let frames = Int(framesText), (0...10_000).contains(frames) else {
+            throw UsageError(message: "--frames needs a whole number from 0 to 10000, got '\(framesText)'", hint: hint)
+        }
+        self.frames = frames
+        let timeoutText = try arguments.option("--timeout") ?? "10"
+        guard let timeout = Double(timeoutText), timeout > 0, timeout <= 86_400 else {
+            throw UsageError(message: "--timeout needs a positive number of seconds up to 86400, got '\(timeoutText)'", hint: hint)
+        }
+        timeoutSeconds = timeout
+        var adapterOptions: [String: String] = [:]
+        for name in DiffCommand.adapterOptionNames {
+            if let value = try arguments.option(name) { adapterOptions[name] = value }
+        }
+        self.adapterOptions = adapterOptions
+        let positionals = try arguments.positionals(known: Self.options)
+        guard positionals.isEmpty else {
+            throw UsageError(message: "fuzz takes no positional arguments, got '\(positionals[0])'", hint: "pass seed files with --seeds PATH")
+        }
+    }
+
+    static func number(_ option: String, _ text: String, hint: String) throws(UsageError) -> UInt64 {
+        guard let value = UInt64(text) else { throw UsageError(message: "\(option) needs a whole number from 0 to \(UInt64.max), got '\(text)'", hint: hint) }
+        return value
+    }
+
+    /// The dump options fuzzing uses: `frames` frames, draws at 0 and the last frame.
+    static func dumpOptions(frames: Int) -> DumpOptions {
+        DumpOptions(frames: frames, drawFrames: Array(Set([0, frames])).sorted())
+    }
+
+    @MainActor func run() async throws(CommandFailure) -> ExitCode {
+        let taken = Set(adapterNames.flatMap(DiffCommand.optionsTaken(by:)))
+        if let unused = adapterOptions.keys.sorted().first(where: { !taken.contains($0) }) {
+            throw CommandFailure(message: "error: \(unused) is given, but no chosen adapter takes it\n  hint: see 'rive-harness run --help'", exitCode: .usage)
+        }
+        let seeds = try Self.loadSeeds(seedPaths)
+        let makers = try adapterNames.map { name throws(CommandFailure) in (name: name, make: try DiffCommand.factory(named: name, options: adapterOptions)) }
+        let a = makers[0], b = makers.count == 2 ? makers[1] : makers[0]
+        try Self.prepareOut(outDirectory)
+        let session = FuzzSession(outDirectory: outDirectory, store: FuzzBucketStore(), reduces: reduces, reduceSeconds: reduceSeconds,
+                                  report: FuzzReport(adapters: makers.map(\.name).joined(separator: ","), seedFiles: seeds.map(\.name), seed: seed,
+                                                     jobs: jobs, frames: frames),
+                                  makeOracle: { DiffOracle(a: a, b: b, options: Self.dumpOptions(frames: frames), timeoutSeconds: timeoutSeconds) },
+                                  seeds: seeds)
+        let interrupt = InterruptFlag()
+        let deadline = budgetSeconds.map { session.started.addingTimeInterval($0) }
+        printError("fuzz: \(session.report.adapters), \(seeds.count) seed file(s), seed \(seed), "
+                   + (runs.map { "\($0) cases" } ?? "budget \(CanonicalText.number(budgetSeconds!)) s") + ", \(jobs) job(s), out \(outDirectory)")
+        let runs = runs, jobs = jobs, seed = seed
+        await withTaskGroup(of: Void.self) { group in
+            for job in 0..<jobs {
+                let share = runs.map { $0 / jobs + (job < $0 % jobs ? 1 : 0) }
+                group.addTask { await session.runJob(job, generatorSeed: seed &+ UInt64(job), maximumRuns: share, deadline: deadline, interrupt: interrupt) }
+            }
+            group.addTask { await session.reportProgress(until: deadline, runs: runs, interrupt: interrupt) }
+        }
+        session.progress(force: true)
+        session.writeReport()
+        if let reportError = session.reportError { throw reportError }
+        for line in session.report.table() { print(line) }
+        if interrupt.isSet { printError("fuzz: interrupted; everything found so far is in \(outDirectory)/report.json") }
+        return session.store.order.isEmpty ? .success : .failuresFound
+    }
+
+    /// A signature as a folder name: letters, digits and dashes, at most 60 characters.
+    static func slug(_ text: String) -> String {
+        let mapped = text.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
+        var slug = String(mapped).replacingOccurrences(of: "--+", with: "-", options: .regularExpression)
+        slug = slug.trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+        return String(slug.prefix(60))
+    }
+
+    /// The seed files: each `.riv` file named or found in a named folder that our reader
+    /// reads; the others are listed and left out.
+    /// - Throws: `CommandFailure` (exit 3) when no seed is readable.
+    static func loadSeeds(_ paths: [String]) throws(CommandFailure) -> [FuzzSeed] {
+        let files = try DiffCommand.expand(paths)
+        var seeds: [FuzzSeed] = []
+        var skipped: [String] = []
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file), let seed = FuzzSeed(name: file, bytes: [UInt8](data)) else {
+                skipped.append(file)
+                continue
+            }
+            seeds.append(seed)
+        }
+        if !skipped.isEmpty {
+            printError("fuzz: \(skipped.count) seed file(s) left out because our reader does not read them: \(skipped.prefix(5).joined(separator: ", "))\(skipped.count > 5 ? ", …" : "")")
+        }
+        guard !seeds.isEmpty else {
+            throw CommandFailure(message: "error: none of the seed files can be read by our reader\n  hint: pass .riv files with --seeds PATH", exitCode: .badInput)
+        }
+        return seeds
+    }
+
+    /// Creates the output folder; an existing one keeps its files, and `report.json` and
+    /// `buckets/` of an earlier run are replaced.
+    static func prepareOut(_ path: String) throws(CommandFailure) {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            let buckets = (path as NSString).appendingPathComponent("buckets")
+            if FileManager.default.fileExists(atPath: buckets) { try FileManager.default.removeItem(atPath: buckets) }
+        } catch {
+            throw CommandFailure(message: "error: cannot prepare the output folder '\(path)'\n  hint: check that it is a writable folder", exitCode: .internalError)
+        }
+    }
+}
+
+/// The state of one fuzz run that its jobs share: buckets, report, progress.
+@MainActor
+final class FuzzSession {
+    let outDirectory: String
+    let store: FuzzBucketStore
+    let reduces: Bool
+    /// How long one bucket's reduction may take before its smallest file so far is kept.
+    let reduceSeconds: Double
+    var report: FuzzReport
+    let makeOracle: @MainActor () -> DiffOracle
+    let seeds: [FuzzSeed]
+    let started = Date()
+    private var lastProgress = Date()
+    private(set) var reportError: CommandFailure?
+
+    init(outDirectory: String, store: FuzzBucketStore, reduces: Bool, reduceSeconds: Double, report: FuzzReport, makeOracle: @escaping @MainActor () -> DiffOracle,
+         seeds: [FuzzSeed]) {
+        self.outDirectory = outDirectory
+        self.store = store
+        self.reduces = reduces
+        self.reduceSeconds = reduceSeconds
+        self.report = report
+        self.makeOracle = makeOracle
+        self.seeds = seeds
+    }
+
+    /// Runs one job's cases into the shared store.
+    func runJob(_ job: Int, generatorSeed: UInt64, maximumRuns: Int?, deadline: Date?, interrupt: InterruptFlag) async {
+        var campaign = FuzzCampaign(engine: MutationEngine(seeds: seeds, seed: generatorSeed), job: job)
+        var oracle = makeOracle()
+        await campaign.run(oracle: &oracle, store: store, maximumRuns: maximumRuns, deadline: deadline, shouldStop: { interrupt.isSet }) { finding, fuzzCase, bytes in
+            await self.opened(finding, fuzzCase, bytes)
+        }
+    }
+
+    /// Prints progress until the deadline, the run count or an interrupt.
+    func reportProgress(until deadline: Date?, runs: Int?, interrupt: InterruptFlag) async {
+        while !interrupt.isSet, deadline.map({ Date() < $0 }) ?? true, runs.map({ store.runs < $0 }) ?? true {
+            try? await Task.sleep(for: .milliseconds(250))
+            progress()
+        }
+    }
+
+    /// Rewrites `report.json` with what is known now.
+    func writeReport() {
+        report.runs = store.runs
+        report.failingRuns = store.failingRuns
+        report.durationSeconds = Date().timeIntervalSince(started)
+        report.buckets = store.orderedBuckets
+        do { try report.write(to: outDirectory) } catch { reportError = error }
+    }
+
+    /// A progress line on stderr, at most every two seconds unless forced.
+    func progress(force: Bool = false) {
+        guard force || Date().timeIntervalSince(lastProgress) >= 2 else { return }
+        lastProgress = Date()
+        let elapsed = max(0.001, Date().timeIntervalSince(started))
+        printError("fuzz: \(store.runs) cases, \(String(format: "%.1f", Double(store.runs) / elapsed)) cases/s, \(store.order.count) bucket(s)")
+    }
+
+    /// Writes a new bucket's case, reduces it when asked, and rewrites the report.
+    func opened(_ finding: FuzzFinding, _ fuzzCase: FuzzCase, _ bytes: [UInt8]) async {
+        let number = store.order.firstIndex(of: finding.signature).map { $0 + 1 } ?? store.order.count
+        let folder = "buckets/\(String(format: "%03d", number))-\(FuzzCommand.slug(finding.signature))"
+        let seedBytes = seeds.first { $0.name == fuzzCase.seed }.flatMap { try? RiveWriter.encodeUnchecked($0.document).count }
+        store.update(finding.signature) { $0.file = "\(folder)/case.riv"; $0.seedBytes = seedBytes }
+        printError("fuzz: new bucket \(number): \(finding.signature) (\(fuzzCase.seed): \(fuzzCase.mutations.map(\.description).joined(separator: "; ")))")
+        try? AtomicFile.write(bytes, to: "\(outDirectory)/\(folder)/case.riv")
+        if let record = try? JSONEncoder.sortedPretty.encode(FuzzCaseRecord(case: fuzzCase, finding: finding)) {
+            try? AtomicFile.write([UInt8](record), to: "\(outDirectory)/\(folder)/case.json")
+        }
+        if reduces {
+            if let document = try? RiveReader.read(bytes) {
+                var oracle = makeOracle()
+                let signature = finding.signature
+                var reducer = Reducer(predicate: { candidate in
+                    await oracle.check(candidate, name: "reduce").contains { $0.signature == signature }
+                }, deadline: Date().addingTimeInterval(reduceSeconds))
+                if let reduced = try? await reducer.reduce(document) {
+                    try? AtomicFile.write(reduced.bytes, to: "\(outDirectory)/\(folder)/reduced.riv")
+                    store.update(signature) { $0.reducedFile = "\(folder)/reduced.riv"; $0.reducedBytes = reduced.bytes.count }
+                    printError("fuzz: reduced bucket \(number) from \(bytes.count) to \(reduced.bytes.count) bytes in \(reduced.predicateRuns) runs"
+                               + (reduced.stoppedAtTimeLimit ? " (stopped at the \(Int(reduceSeconds)) s limit)" : ""))
+                } else {
+                    printError("fuzz: bucket \(number) not reduced: the case does not pass our writer's validation, or does not replay")
+                }
+            } else {
+                printError("fuzz: bucket \(number) not reduced: our reader does not read the case (a byte mutation)")
+            }
+        }
+        writeReport()
+    }
+}
+
+/// A bucket's first case and finding, as `case.json` records them.
+struct FuzzCaseRecord: Codable {
+    var `case`: FuzzCase
+    var finding: FuzzFinding
+}
+
+/// `report.json` of a fuzz run.
+struct FuzzReport: Codable {
+    var adapters: String
+    var seedFiles: [String]
+    var seed: UInt64
+    var jobs: Int
+    var frames: Int
+    var runs = 0
+    var failingRuns = 0
+    var durationSeconds = 0.0
+    var buckets: [FuzzBucket] = []
+
+    /// Writes `DIR/report.json` atomically.
+    func write(to directory: String) throws(CommandFailure) {
+        guard let data = try? JSONEncoder.sortedPretty.encode(self) else {
+            throw CommandFailure(message: "error: the fuzz report could not be encoded", exitCode: .internalError)
+        }
+        try writeFileAtomically([UInt8](data), to: (directory as NSString).appendingPathComponent("report.json"))
+    }
+
+    /// The summary table: one row per bucket.
+    func table() -> [String] {
+        let rate = durationSeconds > 0 ? Double(runs) / durationSeconds : 0
+        var lines = ["fuzz: \(runs) cases in \(String(format: "%.1f", durationSeconds)) s (\(String(format: "%.1f", rate)) cases/s), \(failingRuns) with findings, \(buckets.count) bucket(s)"]
+        guard !buckets.isEmpty else { return lines }
+        func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+            let padding = String(repeating: " ", count: max(0, width - text.count))
+            return right ? padding + text : text + padding
+        }
+        lines.append("  #  " + pad("kind", 14) + pad("hits", 6, right: true) + pad("case B", 8, right: true) + pad("seed B", 8, right: true)
+                     + pad("reduced B", 11, right: true) + "  signature")
+        for (index, bucket) in buckets.enumerated() {
+            lines.append(pad(String(index + 1), 3, right: true) + "  " + pad(bucket.finding.kind.rawValue, 14) + pad(String(bucket.hits), 6, right: true)
+                         + pad(String(bucket.caseBytes), 8, right: true) + pad(bucket.seedBytes.map(String.init) ?? "-", 8, right: true)
+                         + pad(bucket.reducedBytes.map(String.init) ?? "-", 11, right: true) + "  " + bucket.finding.signature)
+        }
+        return lines
+    }
+}
+
+/// Set once SIGINT arrives; the handler replaces the default (which would end the process
+/// before the report is written).
+@MainActor
+final class InterruptFlag {
+    private(set) var isSet = false
+    private let source: DispatchSourceSignal
+
+    init() {
+        signal(SIGINT, SIG_IGN)
+        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .main)
+        source.setEventHandler { [weak self] in
+            MainActor.assumeIsolated { self?.isSet = true }
+            printError("fuzz: interrupt received; finishing the case in flight")
+        }
+        source.resume()
+    }
+}
+
+extension JSONEncoder {
+    /// An encoder with sorted keys and indentation, for files people read and diff.
+    static var sortedPretty: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        return encoder
+    }
+}

@@ -1,0 +1,241 @@
+import Differential
+import Foundation
+import Fuzzing
+import HarnessSupport
+import RiveFormat
+import RuntimeAPI
+
+/// `rive-harness reduce`: shrinks a `.riv` file while a predicate (a crash, a hang, a
+/// difference, a command's verdict) stays true, for an upstream bug report.
+struct ReduceCommand: HarnessCommand {
+    static let name = "reduce"
+    static let summary = "shrink a .riv file to the smallest one that still shows a failure"
+    static let help = """
+        usage: rive-harness reduce FILE.riv --predicate P [--out MIN.riv] [--frames N]
+                                   [--timeout SECONDS] [adapter options]
+
+        Removes objects (delta debugging), then single properties, then objects again, keeping
+        each candidate only when our writer validates it and the predicate still holds, and
+        writes the smallest file found and a report beside it (MIN.riv.txt: the predicate and
+        its output on the result, the adapters and runtime commit, each step's size, and
+        'rive-harness inspect' of the result), ready for an upstream bug report. The same file
+        and predicate give the same result.
+
+        predicates:
+          crash:ADAPTER      the adapter crashes (or a sanitizer reports) with the same
+                             signature as on FILE (docs/fuzzing.md)
+          hang:ADAPTER       the adapter does not answer within --timeout
+          diff:A,B:SECTION   the two adapters' dumps differ in SECTION (docs/diff.md)
+          command:CMD        CMD, run with /bin/sh -c and the candidate's path appended as its
+                             last argument, exits 0 (as C-Reduce's interestingness tests)
+
+        options:
+          --out PATH         the reduced file (default FILE-reduced.riv beside FILE)
+          --frames N         frames each dump plays (default 10; draws at 0 and N)
+          --timeout SECONDS  how long one adapter may take for one candidate (default 10)
+          adapter options    --command, --request-timeout, --runtime-commit,
+                             --runtime-features, --runtime-sanitize (a build of
+                             scripts/build-rive-cpp --sanitize), --ios-commit, as 'diff' takes them
+
+        exit codes: 0 reduced (the result may equal the input when nothing could go); 2 usage
+        error; 3 FILE unreadable or not a valid file, or the predicate is false on FILE; 4 the
+        result could not be written.
+        """
+    static let options = ["--predicate", "--out", "--frames", "--timeout"] + DiffCommand.adapterOptionNames
+
+    /// What must stay true while reducing.
+    enum Predicate {
+        case crash(String)
+        case hang(String)
+        case diff(String, String, DumpSection)
+        case command(String)
+
+        /// The adapters the predicate runs.
+        var adapters: [String] {
+            switch self {
+            case .crash(let name), .hang(let name): [name]
+            case .diff(let a, let b, _): [a, b]
+            case .command: []
+            }
+        }
+    }
+
+    let path: String
+    let predicate: Predicate
+    let predicateText: String
+    let outPath: String
+    let frames: Int
+    let timeoutSeconds: Double
+    let adapterOptions: [String: String]
+
+    init(arguments: inout ArgumentList) throws(UsageError) {
+        let hint = "see 'rive-harness reduce --help'"
+        guard let text = try arguments.option("--predicate") else {
+            throw UsageError(message: "reduce needs --predicate P", hint: "for example --predicate crash:rive-cpp; \(hint)")
+        }
+        predicateText = text
+        predicate = try Self.parse(text, hint: hint)
+        let framesText = try arguments.option("--frames") ?? "10"
+        guard let frames = Int(framesText), (0...10_000).contains(frames) else {
+            throw UsageError(message: "--frames needs a whole number from 0 to 10000, got '\(framesText)'", hint: hint)
+        }
+        self.frames = frames
+        let timeoutText = try arguments.option("--timeout") ?? "10"
+        guard let timeout = Double(timeoutText), timeout > 0, timeout <= 86_400 else {
+            throw UsageError(message: "--timeout needs a positive number of seconds up to 86400, got '\(timeoutText)'", hint: hint)
+        }
+        timeoutSeconds = timeout
+        var adapterOptions: [String: String] = [:]
+        for name in DiffCommand.adapterOptionNames {
+            if let value = try arguments.option(name) { adapterOptions[name] = value }
+        }
+        self.adapterOptions = adapterOptions
+        let out = try arguments.option("--out")
+        let positionals = try arguments.positionals(known: Self.options)
+        guard positionals.count == 1 else {
+            throw UsageError(message: positionals.isEmpty ? "reduce needs the .riv file to reduce" : "reduce takes one file, got \(positionals.count)", hint: hint)
+        }
+        path = positionals[0]
+        outPath = out ?? ((path as NSString).deletingPathExtension + "-reduced.riv")
+        guard !outPath.isEmpty else { throw UsageError(message: "--out needs a file path, got an empty one", hint: hint) }
+    }
+
+    static func parse(_ text: String, hint: String) throws(UsageError) -> Predicate {
+        let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+        func bad(_ why: String) -> UsageError {
+            UsageError(message: "--predicate '\(text)': \(why)", hint: "predicates: crash:ADAPTER, hang:ADAPTER, diff:A,B:SECTION, command:CMD; \(hint)")
+        }
+        switch parts[0] {
+        case "crash", "hang":
+            guard parts.count == 2, !parts[1].isEmpty, !parts[1].contains(",") else { throw bad("needs one adapter name after the colon") }
+            return parts[0] == "crash" ? .crash(parts[1]) : .hang(parts[1])
+        case "diff":
+            guard parts.count == 3 else { throw bad("needs two adapters and a section, as diff:reference,rive-cpp:draws") }
+            let names = parts[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard names.count == 2, !names.contains("") else { throw bad("needs two adapter names separated by a comma") }
+            guard let section = DumpSection(rawValue: parts[2]) else {
+                throw bad("unknown section '\(parts[2])'; sections: \(DumpSection.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return .diff(names[0], names[1], section)
+        case "command":
+            let command = String(text.dropFirst("command:".count))
+            guard !command.trimmingCharacters(in: .whitespaces).isEmpty else { throw bad("needs a command after the colon") }
+            return .command(command)
+        default:
+            throw bad("unknown kind '\(parts[0])'")
+        }
+    }
+
+    @MainActor func run() async throws(CommandFailure) -> ExitCode {
+        let taken = Set(predicate.adapters.flatMap(DiffCommand.optionsTaken(by:)))
+        if let unused = adapterOptions.keys.sorted().first(where: { !taken.contains($0) }) {
+            throw CommandFailure(message: "error: \(unused) is given, but the predicate's adapters do not take it\n  hint: see 'rive-harness run --help'",
+                                 exitCode: .usage)
+        }
+        let bytes = try readFileBytes(path)
+        let document: RiveDocument
+        do { document = try RiveReader.read(bytes) } catch {
+            throw CommandFailure(message: "error: \(path): \(error.message)\n  hint: reduce works on files our reader reads; \(error.hint)", exitCode: .badInput)
+        }
+        let check = try makeCheck()
+        let started = Date()
+        guard let inputOutput = await check(bytes) else {
+            throw CommandFailure(message: "error: the predicate \(predicateText) is false on \(path)\n  hint: check the predicate and the adapter; reduce keeps what makes it true",
+                                 exitCode: .badInput)
+        }
+        var signature = inputOutput.signature
+        printError("reduce: \(path): \(bytes.count) bytes, \(document.objects.count) objects; predicate \(predicateText) holds (\(inputOutput.summary))")
+        var reducer = Reducer(predicate: { candidate in
+            guard let output = await check(candidate) else { return false }
+            return signature == nil || output.signature == signature
+        }, onStep: { step in
+            printError("reduce: \(step.pass): -\(step.removed) -> \(step.objects) objects, \(step.bytes) bytes")
+        })
+        let result: Reducer.Result
+        do { result = try await reducer.reduce(document) } catch {
+            throw CommandFailure(message: "error: \(path): \(error.description)", exitCode: .badInput)
+        }
+        signature = nil
+        let finalOutput = await check(result.bytes)
+        let seconds = Date().timeIntervalSince(started)
+        try writeFileAtomically(result.bytes, to: outPath)
+        var report = ["rive-harness reduce", "input \(path): \(bytes.count) bytes, \(document.objects.count) objects",
+                      "result \(outPath): \(result.bytes.count) bytes, \(result.document.objects.count) objects",
+                      "predicate \(predicateText): \(finalOutput?.summary ?? "no longer holds on the written file (report this)")",
+                      "adapters: \(adapterDescriptions.joined(separator: "; "))",
+                      "\(result.steps.count) step(s), \(result.predicateRuns) predicate run(s), \(String(format: "%.1f", seconds)) s", ""]
+        report += result.steps.map { "  \($0.pass): -\($0.removed) -> \($0.objects) objects, \($0.bytes) bytes" }
+        report += ["", "inspect of the result:"] + InspectCommand.objectListing(result.document)
+        if let detail = finalOutput?.detail { report += ["", "predicate output:", detail] }
+        try writeFileAtomically(Array((report.joined(separator: "\n") + "\n").utf8), to: outPath + ".txt")
+        print("reduce: \(bytes.count) -> \(result.bytes.count) bytes, \(document.objects.count) -> \(result.document.objects.count) objects in "
+              + "\(result.predicateRuns) runs (\(String(format: "%.1f", seconds)) s): \(outPath) (report \(outPath).txt)")
+        return .success
+    }
+
+    /// The adapters' names and versions, filled in by `makeCheck`.
+    @MainActor private var adapterDescriptions: [String] { ReduceAdapters.descriptions }
+
+    /// What a predicate run says: whether it held, a one-line summary, its signature (when
+    /// the predicate keeps one) and its full output.
+    struct CheckOutput {
+        var summary: String
+        var signature: String?
+        var detail: String
+    }
+
+    /// The predicate as a function of a candidate's bytes: its output, or nil when it is false.
+    @MainActor private func makeCheck() throws(CommandFailure) -> @MainActor ([UInt8]) async -> CheckOutput? {
+        switch predicate {
+        case .command(let command):
+            return { candidate in Self.runCommand(command, on: candidate) }
+        case .crash(let name), .hang(let name):
+            let make = try DiffCommand.factory(named: name, options: adapterOptions)
+            ReduceAdapters.describe([make])
+            var oracle = DiffOracle(a: (name, make), b: (name, make), options: FuzzCommand.dumpOptions(frames: frames), timeoutSeconds: timeoutSeconds)
+            let wantsHang: Bool = if case .hang = predicate { true } else { false }
+            return { candidate in
+                let findings = await oracle.check(candidate, name: "candidate")
+                guard let finding = findings.first(where: { wantsHang ? $0.kind == .hang : ($0.kind == .crash || $0.kind == .sanitizer) }) else { return nil }
+                return CheckOutput(summary: finding.signature, signature: wantsHang ? nil : finding.signature, detail: finding.detail)
+            }
+        case .diff(let a, let b, let section):
+            let makeA = try DiffCommand.factory(named: a, options: adapterOptions)
+            let makeB = try DiffCommand.factory(named: b, options: adapterOptions)
+            ReduceAdapters.describe([makeA, makeB])
+            var oracle = DiffOracle(a: (a, makeA), b: (b, makeB), options: FuzzCommand.dumpOptions(frames: frames), timeoutSeconds: timeoutSeconds)
+            return { candidate in
+                let findings = await oracle.check(candidate, name: "candidate")
+                guard let finding = findings.first(where: { $0.kind == .divergence && $0.signature.contains(" \(section.rawValue): ") }) else { return nil }
+                return CheckOutput(summary: "\(section.rawValue) differs", signature: nil, detail: finding.detail)
+            }
+        }
+    }
+
+    /// Runs `command` with the candidate written to a temporary file; holds when it exits 0.
+    private static func runCommand(_ command: String, on candidate: [UInt8]) -> CheckOutput? {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("reduce-\(UUID().uuidString).riv").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        guard (try? AtomicFile.write(candidate, to: file)) != nil else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command + " \"$0\"", file]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        guard (try? process.run()) != nil else { return nil }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? CheckOutput(summary: "the command exits 0", signature: nil, detail: text) : nil
+    }
+}
+
+/// The names and versions of the adapters a reduction runs, for its report.
+@MainActor
+enum ReduceAdapters {
+    static var descriptions: [String] = []
+
+    static func describe(_ makers: [@MainActor () -> any RuntimeAdapter]) {
+        descriptions = makers.map { let adapter = $0(); return "\(adapter.name) \(adapter.version)" }
+    }
+}
