@@ -410,7 +410,7 @@ public final class AdapterServer {
         case let op where op.hasPrefix("instance."):
             return try await performInstance(op, params)
         case let op where op.hasPrefix("view."):
-            return try performView(op, params)
+            return try await performView(op, params)
         case "stream.cancel":
             let handle = try int(params, "stream")
             streams.removeValue(forKey: handle)?.cancel()
@@ -453,7 +453,7 @@ public final class AdapterServer {
             writeStreamEvents()
             return [:]
         case "worker.takeLog":
-            let entries = worker.takeLog().map { entry in
+            let entries = await worker.takeLog().map { entry in
                 JSONValue.object(["level": .string(entry.level.rawValue), "tag": .string(entry.tag), "code": .string(entry.code), "message": .string(entry.message)])
             }
             return ["entries": .array(entries)]
@@ -469,7 +469,7 @@ public final class AdapterServer {
                     viewModelInstance: instanceValue == nil || instanceValue!.isNull ? nil : try instance(params),
                     width: try int(params, "width"), height: try int(params, "height"))
             }
-            objects[handle] = .view(try await runtime { try worker.makeView(configuration) })
+            objects[handle] = .view(try await runtime { try await worker.makeView(configuration) })
             return [:]
         default:
             throw .protocolError(code: "protocol.unknown-op", message: "unknown op '\(op)'")
@@ -711,21 +711,21 @@ public final class AdapterServer {
         }
     }
 
-    private func performView(_ op: String, _ params: JSONObject) throws(RequestError) -> JSONObject {
+    private func performView(_ op: String, _ params: JSONObject) async throws(RequestError) -> JSONObject {
         let view = try view(params)
         switch op {
         case "view.tick":
             let tick = DisplayTick(timestamp: try double(params, "timestamp"), isOnscreen: try bool(params, "isOnscreen"), isPaused: try bool(params, "isPaused"))
-            let report = view.tick(tick)
+            let report = await view.tick(tick)
             return ["advanced": .bool(report.advanced), "advanceSeconds": report.advanceSeconds.map(JSONValue.double) ?? .null,
                     "drew": .bool(report.drew), "settled": .bool(report.settled)]
         case "view.drawDigest":
             let digest: DrawDigest
-            do { digest = try view.drawDigest() } catch { throw .runtime(error) }
+            do { digest = try await view.drawDigest() } catch { throw .runtime(error) }
             return ["commands": .array(digest.commands.map(JSONValue.string)), "hash": .string(digest.hash)]
         case "view.rasterize":
             let frame: RasterFrame
-            do { frame = try view.rasterize() } catch { throw .runtime(error) }
+            do { frame = try await view.rasterize() } catch { throw .runtime(error) }
             var bytes = [UInt8](repeating: 0, count: frame.pixels.count * 4)
             for (index, pixel) in frame.pixels.enumerated() {
                 bytes[index * 4] = UInt8(truncatingIfNeeded: pixel >> 16)
@@ -747,7 +747,7 @@ public final class AdapterServer {
         case "view.send":
             guard let kind = PointerEvent.Kind(rawValue: try string(params, "kind")) else { throw bad("'kind' must be down, move, up or exit") }
             let event = PointerEvent(kind, x: try double(params, "x"), y: try double(params, "y"), pointerID: try int(params, "pointerID"))
-            do { try view.send(event) } catch { throw .runtime(error) }
+            do { try await view.send(event) } catch { throw .runtime(error) }
             return [:]
         default:
             throw .protocolError(code: "protocol.unknown-op", message: "unknown op '\(op)'")
