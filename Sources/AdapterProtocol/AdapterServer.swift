@@ -726,12 +726,17 @@ public final class AdapterServer {
         case "view.rasterize":
             let frame: RasterFrame
             do { frame = try await view.rasterize() } catch { throw .runtime(error) }
-            var bytes = [UInt8](repeating: 0, count: frame.pixels.count * 4)
-            for (index, pixel) in frame.pixels.enumerated() {
-                bytes[index * 4] = UInt8(truncatingIfNeeded: pixel >> 16)
-                bytes[index * 4 + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
-                bytes[index * 4 + 2] = UInt8(truncatingIfNeeded: pixel)
-                bytes[index * 4 + 3] = UInt8(truncatingIfNeeded: pixel >> 24)
+            let bytes = [UInt8](unsafeUninitializedCapacity: frame.pixels.count * 4) { buffer, count in
+                frame.pixels.withUnsafeBufferPointer { pixels in
+                    for index in 0..<pixels.count {
+                        let pixel = pixels[index]
+                        buffer[index &* 4] = UInt8(truncatingIfNeeded: pixel >> 16)
+                        buffer[index &* 4 &+ 1] = UInt8(truncatingIfNeeded: pixel >> 8)
+                        buffer[index &* 4 &+ 2] = UInt8(truncatingIfNeeded: pixel)
+                        buffer[index &* 4 &+ 3] = UInt8(truncatingIfNeeded: pixel >> 24)
+                    }
+                }
+                count = frame.pixels.count * 4
             }
             var result: JSONObject = ["width": .int(frame.width), "height": .int(frame.height)]
             // Frames of 64 KiB and more go through a side file: cheaper than base64 in a JSON line.

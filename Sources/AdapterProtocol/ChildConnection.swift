@@ -318,8 +318,9 @@ final class ChildConnection: @unchecked Sendable {
     }
 
     /// Reads what the child wrote, on the calling thread (after `beginCallerRead`), until at
-    /// least one message waits, and returns the waiting messages.
-    func readForCaller() -> [Incoming] {
+    /// least one message waits, and returns the waiting messages; with `until` (`ProbeClock`
+    /// nanoseconds), returns no messages once that instant has passed.
+    func readForCaller(until: UInt64? = nil) -> [Incoming] {
         while true {
             condition.lock()
             if !inbox.isEmpty || ended {
@@ -329,7 +330,12 @@ final class ChildConnection: @unchecked Sendable {
                 return items
             }
             condition.unlock()
-            let (timeout, expired) = pollTimeout()
+            var (timeout, expired) = pollTimeout()
+            if let until, expired == nil {
+                let now = ProbeClock.now()
+                if now >= until { return [] }
+                timeout = min(timeout, Int32((until - now) / 1_000_000) + 1)
+            }
             if let expired {
                 fail(.timedOut(op: expired.op, id: expired.id, seconds: expired.seconds))
                 continue

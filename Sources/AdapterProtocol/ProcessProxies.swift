@@ -588,10 +588,14 @@ final class ProcessView: ProcessProxy, RuntimeView {
                           error: WireCodec.observationError, generic: ObservationError.failed) { result in
             guard let width = result["width"]?.intValue, let height = result["height"]?.intValue, width >= 0, height >= 0,
                   let bytes = session.payload(result, inline: "pixels", file: "pixelsFile"), bytes.count == width * height * 4 else { return nil }
-            var pixels = [UInt32](repeating: 0, count: width * height)
-            for index in pixels.indices {
-                let offset = index * 4
-                pixels[index] = UInt32(bytes[offset + 3]) << 24 | UInt32(bytes[offset]) << 16 | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2])
+            let pixels = [UInt32](unsafeUninitializedCapacity: width * height) { buffer, count in
+                bytes.withUnsafeBufferPointer { bytes in
+                    for index in 0..<(width * height) {
+                        let offset = index &* 4
+                        buffer[index] = UInt32(bytes[offset &+ 3]) << 24 | UInt32(bytes[offset]) << 16 | UInt32(bytes[offset &+ 1]) << 8 | UInt32(bytes[offset &+ 2])
+                    }
+                }
+                count = width * height
             }
             return RasterFrame(width: width, height: height, pixels: pixels)
         }

@@ -170,17 +170,77 @@ final class ProcessSession {
         }
     }
 
-    /// Sends a request and waits for its answer without blocking the main actor.
+    /// How many sessions have a request whose answer a suspended task awaits.
+    private static var suspendedSessions = 0
+    /// How long a request may hold the main actor while its answer is read on the spot, in nanoseconds.
+    static let inlineSliceNanoseconds: UInt64 = 20_000_000
+
+    /// Sends a request and waits for its answer.
+    ///
+    /// When no other session has a task suspended on its child (one lane, or the other lanes
+    /// busy elsewhere), the answer is read on the calling thread for up to 20 ms: a hop from
+    /// the reader thread through the main queue's dispatch thread costs several pipe round
+    /// trips, and no other lane waits for the main actor meanwhile. A slower answer, or
+    /// another session waiting, suspends the task, so lanes (`--jobs N`) interleave and the
+    /// scenario's watchdog can fire.
     func call(_ op: String, _ params: JSONObject, throwing: Bool = true) async -> Result<JSONObject, RequestFailure> {
         if let failure { return .failure(.connection(failure)) }
         if Task.isCancelled {
             fail(.cancelled(op: op))
             return .failure(.connection(failure!))
         }
+        if Self.suspendedSessions == 0 {
+            let id = write(op, params, throwing: throwing, waiter: .sync)
+            flushOutput()
+            if connection.beginCallerRead() {
+                let slice = ProbeClock.now() + Self.inlineSliceNanoseconds
+                var answer: Result<JSONObject, RequestFailure>?
+                while answer == nil {
+                    if let sync = syncAnswer, sync.id == id {
+                        syncAnswer = nil
+                        answer = sync.result
+                    } else if let failure {
+                        answer = .failure(.connection(failure))
+                    } else if ProbeClock.now() >= slice {
+                        break
+                    } else {
+                        process(connection.readForCaller(until: slice))
+                    }
+                }
+                connection.endCallerRead()
+                if let answer { return answer }
+            }
+            return await suspend(untilAnswerTo: id, op: op)
+        }
+        Self.suspendedSessions += 1
+        defer { Self.suspendedSessions -= 1 }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 _ = write(op, params, throwing: throwing, waiter: .async(continuation))
                 flushOutput()
+            }
+        } onCancel: {
+            Task { @MainActor in self.fail(.cancelled(op: op)) }
+        }
+    }
+
+    /// Suspends the task until the answer to a request that was sent with a `.sync` waiter.
+    private func suspend(untilAnswerTo id: Int, op: String) async -> Result<JSONObject, RequestFailure> {
+        drain()
+        if let sync = syncAnswer, sync.id == id {
+            syncAnswer = nil
+            return sync.result
+        }
+        if let failure { return .failure(.connection(failure)) }
+        Self.suspendedSessions += 1
+        defer { Self.suspendedSessions -= 1 }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if let failure {
+                    continuation.resume(returning: .failure(.connection(failure)))
+                } else {
+                    pending[id]?.waiter = .async(continuation)
+                }
             }
         } onCancel: {
             Task { @MainActor in self.fail(.cancelled(op: op)) }
