@@ -312,8 +312,8 @@ public final class AdapterServer {
 
     private func bytes(_ params: JSONObject) throws(RequestError) -> [UInt8] {
         if let text = params["bytes"]?.stringValue {
-            guard let data = Data(base64Encoded: text) else { throw bad("'bytes' is not base64") }
-            return [UInt8](data)
+            guard let data = Base64.decode(text) else { throw bad("'bytes' is not base64") }
+            return data
         }
         if let path = params["bytesFile"]?.stringValue {
             guard let directory = sideFileDirectory, path.hasPrefix(directory + "/") else { throw bad("'bytesFile' is not in the side-file folder") }
@@ -747,7 +747,7 @@ public final class AdapterServer {
                     return result
                 }
             }
-            result["pixels"] = .string(Data(bytes).base64EncodedString())
+            result["pixels"] = .string(Base64.encode(bytes))
             return result
         case "view.send":
             guard let kind = PointerEvent.Kind(rawValue: try string(params, "kind")) else { throw bad("'kind' must be down, move, up or exit") }

@@ -435,20 +435,20 @@ final class ProcessSession {
     /// The wire form of bytes: inline base64, or a side file for payloads over 8 MiB (§5).
     func bytesParameter(_ bytes: [UInt8], into params: inout JSONObject) {
         if bytes.count <= 8 * 1024 * 1024 {
-            params["bytes"] = .string(Data(bytes).base64EncodedString())
+            params["bytes"] = .string(Base64.encode(bytes))
             return
         }
         let path = sideFileDirectory + "/payload-\(nextID).bin"
         if SideFile.write(bytes, to: path) {
             params["bytesFile"] = .string(path)
         } else {
-            params["bytes"] = .string(Data(bytes).base64EncodedString())
+            params["bytes"] = .string(Base64.encode(bytes))
         }
     }
 
     /// The bytes of a `pixels` (base64) or `pixelsFile` answer; a side file is deleted after reading.
     func payload(_ result: JSONObject, inline: String, file: String) -> [UInt8]? {
-        if let text = result[inline]?.stringValue { return Data(base64Encoded: text).map { [UInt8]($0) } }
+        if let text = result[inline]?.stringValue { return Base64.decode(text) }
         guard let path = result[file]?.stringValue, path.hasPrefix(sideFileDirectory + "/"), !path.contains("/../") else { return nil }
         defer { try? FileManager.default.removeItem(atPath: path) }
         return FileManager.default.contents(atPath: path).map { [UInt8]($0) }
