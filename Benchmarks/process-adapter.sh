@@ -2,39 +2,54 @@
 # Benchmarks the process adapter (docs/adapter-protocol.md) against the in-process reference
 # adapter. Not a test: it measures and prints, it never fails on a number.
 #
-#   Benchmarks/process-adapter.sh [RUNS]     RUNS per hyperfine command (default 10)
+#   Benchmarks/process-adapter.sh [RUNS]     RUNS rounds of the corpus commands (default 10)
 #
-# 1. The round trip of one request: 'rive-harness ping' times 20000 'ping' requests through
-#    'rive-harness serve', awaited and blocking.
+# 1. The round trip of one request: 'rive-harness ping --profile' times 20000 'ping' requests
+#    through 'rive-harness serve', awaited and blocking, and attributes a blocking round trip's
+#    microseconds to its phases (encode, write, wake, read, decode, hand-off).
 # 2. The corpus's wall time: 'rive-harness run' in process and through
-#    '--adapter process --command rive-harness serve', with --jobs 1 and --jobs 2, by
-#    hyperfine (Debian package hyperfine: apt-get install hyperfine).
+#    '--adapter process --command rive-harness serve', with --jobs 1 and --jobs 2. The four
+#    commands run interleaved (one of each per round, after one warm-up round), so a machine
+#    whose speed drifts slows all of them alike; the script prints each command's median and
+#    the median of the per-round ratios against in-process --jobs 1.
 #
-# It uses the release build (swift build -c release); build it first. Wall times are only
-# comparable on the same idle machine.
+# It uses the release build (swift build -c release); build it first. On a shared machine
+# quote the ratios, not the absolute times.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-10}
 harness=.build/release/rive-harness
 [ -x "$harness" ] || { echo "process-adapter.sh: $harness is missing; run 'swift build -c release' first" >&2; exit 1; }
-command -v hyperfine >/dev/null 2>&1 || { echo "process-adapter.sh: hyperfine is missing; install it with 'apt-get install hyperfine'" >&2; exit 1; }
 serve="$PWD/$harness serve"
+times=$(mktemp /tmp/rive-harness-process-bench.XXXXXX)
+trap 'rm -f "$times"' EXIT
 
 echo "== round trip per request (20000 pings through rive-harness serve)"
-"$harness" ping --command "$serve" --count 20000 | tail -1
+"$harness" ping --command "$serve" --count 20000 --profile | tail -n +3
 
-echo "== corpus wall time ($runs runs each)"
-hyperfine --warmup 2 --runs "$runs" --style basic --export-json /tmp/rive-harness-process-bench.json \
-  -n "in-process --jobs 1" "$harness run --jobs 1" \
-  -n "in-process --jobs 2" "$harness run --jobs 2" \
-  -n "process --jobs 1" "$harness run --jobs 1 --adapter process --command '$serve'" \
-  -n "process --jobs 2" "$harness run --jobs 2 --adapter process --command '$serve'"
+names=("in-process --jobs 1" "process --jobs 1" "in-process --jobs 2" "process --jobs 2")
+commands=("$harness run --jobs 1" "$harness run --jobs 1 --adapter process --command '$serve'"
+          "$harness run --jobs 2" "$harness run --jobs 2 --adapter process --command '$serve'")
+echo "== corpus wall time ($runs interleaved rounds after one warm-up round)"
+for round in $(seq 0 "$runs"); do
+  for index in "${!commands[@]}"; do
+    start=$(date +%s%N)
+    eval "${commands[$index]}" >/dev/null 2>&1 || { echo "process-adapter.sh: '${commands[$index]}' failed" >&2; exit 1; }
+    end=$(date +%s%N)
+    [ "$round" -gt 0 ] && echo "$round $index $(( (end - start) / 1000 ))" >> "$times"
+  done
+done
 
-python3 - /tmp/rive-harness-process-bench.json <<'PY'
-import json, sys
-results = {r["command"]: r["mean"] for r in json.load(open(sys.argv[1]))["results"]}
-base = results["in-process --jobs 1"]
-print("== ratios against in-process --jobs 1 (%.3f s)" % base)
-for name, mean in results.items():
-    print("  %-22s %.3f s  %.2fx" % (name, mean, mean / base))
+python3 - "$times" "${names[@]}" <<'PY'
+import statistics, sys
+rows = [line.split() for line in open(sys.argv[1])]
+names = sys.argv[2:]
+by_round = {}
+for round_, index, micros in rows:
+    by_round.setdefault(int(round_), {})[int(index)] = int(micros) / 1e6
+medians = [statistics.median(r[i] for r in by_round.values()) for i in range(len(names))]
+print("== medians, and the median of per-round ratios against in-process --jobs 1")
+for i, name in enumerate(names):
+    ratio = statistics.median(r[i] / r[0] for r in by_round.values())
+    print("  %-22s %.3f s  %.2fx" % (name, medians[i], ratio))
 PY

@@ -9,8 +9,9 @@ import Darwin
 /// Serves any in-process `RuntimeAdapter` over the JSON-lines protocol on standard input and
 /// output (docs/adapter-protocol.md): `rive-harness serve`.
 ///
-/// Requests are handled one at a time in arrival order, each answered before the next is
-/// read from the queue; stream events are written before the answer to `worker.flush`.
+/// Requests are handled one at a time in arrival order; answers and events are buffered and
+/// written together when no further request is already waiting in the input, so pipelined
+/// requests cost one write. Stream events are written before the answer to `worker.flush`.
 @MainActor
 public final class AdapterServer {
     /// An object a handle names.
@@ -47,6 +48,12 @@ public final class AdapterServer {
     private var streams: [Int: ServedStream] = [:]
     private var handshaken = false
     private var sideFileDirectory: String?
+    /// Answer and event lines not yet written.
+    private var outputText = ""
+    /// When the last profiled `ping` was answered, until its line is written.
+    private var profiledAnswerAt: UInt64?
+    /// How long the last profiled `ping`'s answer took from answering until its write began, in nanoseconds.
+    private var lastProfiledEncode: UInt64 = 0
 
     /// Creates a server for an adapter, writing to a file descriptor (standard output by default);
     /// the handshake reports `runtimeCommit` as the commit of the runtime the adapter runs, if given.
@@ -62,9 +69,22 @@ public final class AdapterServer {
     public func serve(inputDescriptor: Int32 = 0) async -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         let reader = LineReader(descriptor: inputDescriptor)
+        var lastYield: UInt64 = 0
+        defer { _ = flush() }
         while true {
-            // Let work the runtime queued on the main actor run before blocking on the next request.
-            await Task.yield()
+            if !reader.hasBufferedLine {
+                // About to block on the next request: write the answers so far in one write
+                // (requests that arrived together are answered together), and, when the last
+                // yield is a millisecond ago or more, let work the runtime queued on the main
+                // actor run first. A yield hops through the main queue's dispatch thread, which
+                // cost more than the whole pipe round trip when it was taken per request.
+                guard flush() else { return 0 }
+                let now = ProbeClock.now()
+                if now &- lastYield >= 1_000_000 {
+                    await Task.yield()
+                    lastYield = ProbeClock.now()
+                }
+            }
             guard let line = reader.next() else { break }
             switch line {
             case .tooLong(let number):
@@ -80,7 +100,12 @@ public final class AdapterServer {
                     Self.report("line \(number) is not a request (an object with an integer 'id' and a string 'op'): \(ChildConnection.excerpt(bytes))")
                     return 1
                 }
-                let answer = await answer(op, request)
+                let answer: Result<JSONObject, RequestError>
+                if op == "ping", request["profile"]?.boolValue == true {
+                    answer = .success(profiledPing(readStartedAt: reader.lastReadStartedAt, readAt: reader.lastReadAt, parsedAt: ProbeClock.now()))
+                } else {
+                    answer = await self.answer(op, request)
+                }
                 var response = JSONObject([(key: "id", value: .int(id))])
                 switch answer {
                 case .success(let result): response["result"] = .object(result)
@@ -94,14 +119,37 @@ public final class AdapterServer {
         return 0
     }
 
+    /// The answer to a profiled `ping`: when the read that got its line began and returned, when the line was parsed, when it was
+    /// answered (`ProbeClock` nanoseconds), and how long the previous profiled answer took to
+    /// encode (until its write began).
+    private func profiledPing(readStartedAt: UInt64, readAt: UInt64, parsedAt: UInt64) -> JSONObject {
+        let answeredAt = ProbeClock.now()
+        profiledAnswerAt = answeredAt
+        return ["readStartedAt": .int(readStartedAt), "readAt": .int(readAt), "parsedAt": .int(parsedAt), "answeredAt": .int(answeredAt), "lastEncodeNanos": .int(lastProfiledEncode)]
+    }
+
     private static func report(_ message: String) {
         FileHandle.standardError.write(Data("rive-harness serve: \(message)\n".utf8))
     }
 
+    /// Appends a message's line to the output buffer; writes the buffer when it is large.
+    /// - Returns: `false` when the client closed its end.
     private func write(_ message: JSONValue) -> Bool {
-        var text = message.serialized
-        text += "\n"
-        return Array(text.utf8).withUnsafeBytes { buffer in
+        message.write(to: &outputText)
+        outputText += "\n"
+        return outputText.utf8.count < 1 << 20 || flush()
+    }
+
+    /// Writes the buffered lines in one write.
+    /// - Returns: `false` when the client closed its end.
+    private func flush() -> Bool {
+        guard !outputText.isEmpty else { return true }
+        if let answeredAt = profiledAnswerAt {
+            lastProfiledEncode = ProbeClock.now() - answeredAt
+            profiledAnswerAt = nil
+        }
+        defer { outputText.removeAll(keepingCapacity: true) }
+        return outputText.withUTF8 { buffer in
             var offset = 0
             while offset < buffer.count {
                 let written = Glibc.write(outputDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
@@ -132,8 +180,14 @@ public final class AdapterServer {
         private var start = 0
         private var end = 0
         private var number = 0
+        /// When the last read returned, and when it began (`ProbeClock` nanoseconds).
+        private(set) var lastReadAt: UInt64 = 0
+        private(set) var lastReadStartedAt: UInt64 = 0
 
         init(descriptor: Int32) { self.descriptor = descriptor }
+
+        /// Whether a whole line is already buffered (the next `next()` does not block).
+        var hasBufferedLine: Bool { buffer[start..<end].contains(0x0A) }
 
         /// The next line without its newline (and a `\r` before it), `nil` at the end of input.
         func next() -> InputLine? {
@@ -151,9 +205,11 @@ public final class AdapterServer {
                 start = 0
                 end = 0
                 guard line.count <= adapterProtocolMaximumLineBytes else { return .tooLong(number + 1) }
+                lastReadStartedAt = ProbeClock.now()
                 let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else { return nil }
+                lastReadAt = ProbeClock.now()
                 end = count
             }
         }
@@ -256,8 +312,8 @@ public final class AdapterServer {
 
     private func bytes(_ params: JSONObject) throws(RequestError) -> [UInt8] {
         if let text = params["bytes"]?.stringValue {
-            guard let data = Data(base64Encoded: text) else { throw bad("'bytes' is not base64") }
-            return [UInt8](data)
+            guard let data = Base64.decode(text) else { throw bad("'bytes' is not base64") }
+            return data
         }
         if let path = params["bytesFile"]?.stringValue {
             guard let directory = sideFileDirectory, path.hasPrefix(directory + "/") else { throw bad("'bytesFile' is not in the side-file folder") }
@@ -354,7 +410,7 @@ public final class AdapterServer {
         case let op where op.hasPrefix("instance."):
             return try await performInstance(op, params)
         case let op where op.hasPrefix("view."):
-            return try performView(op, params)
+            return try await performView(op, params)
         case "stream.cancel":
             let handle = try int(params, "stream")
             streams.removeValue(forKey: handle)?.cancel()
@@ -397,7 +453,7 @@ public final class AdapterServer {
             writeStreamEvents()
             return [:]
         case "worker.takeLog":
-            let entries = worker.takeLog().map { entry in
+            let entries = await worker.takeLog().map { entry in
                 JSONValue.object(["level": .string(entry.level.rawValue), "tag": .string(entry.tag), "code": .string(entry.code), "message": .string(entry.message)])
             }
             return ["entries": .array(entries)]
@@ -413,7 +469,7 @@ public final class AdapterServer {
                     viewModelInstance: instanceValue == nil || instanceValue!.isNull ? nil : try instance(params),
                     width: try int(params, "width"), height: try int(params, "height"))
             }
-            objects[handle] = .view(try await runtime { try worker.makeView(configuration) })
+            objects[handle] = .view(try await runtime { try await worker.makeView(configuration) })
             return [:]
         default:
             throw .protocolError(code: "protocol.unknown-op", message: "unknown op '\(op)'")
@@ -655,27 +711,32 @@ public final class AdapterServer {
         }
     }
 
-    private func performView(_ op: String, _ params: JSONObject) throws(RequestError) -> JSONObject {
+    private func performView(_ op: String, _ params: JSONObject) async throws(RequestError) -> JSONObject {
         let view = try view(params)
         switch op {
         case "view.tick":
             let tick = DisplayTick(timestamp: try double(params, "timestamp"), isOnscreen: try bool(params, "isOnscreen"), isPaused: try bool(params, "isPaused"))
-            let report = view.tick(tick)
+            let report = await view.tick(tick)
             return ["advanced": .bool(report.advanced), "advanceSeconds": report.advanceSeconds.map(JSONValue.double) ?? .null,
                     "drew": .bool(report.drew), "settled": .bool(report.settled)]
         case "view.drawDigest":
             let digest: DrawDigest
-            do { digest = try view.drawDigest() } catch { throw .runtime(error) }
+            do { digest = try await view.drawDigest() } catch { throw .runtime(error) }
             return ["commands": .array(digest.commands.map(JSONValue.string)), "hash": .string(digest.hash)]
         case "view.rasterize":
             let frame: RasterFrame
-            do { frame = try view.rasterize() } catch { throw .runtime(error) }
-            var bytes = [UInt8](repeating: 0, count: frame.pixels.count * 4)
-            for (index, pixel) in frame.pixels.enumerated() {
-                bytes[index * 4] = UInt8(truncatingIfNeeded: pixel >> 16)
-                bytes[index * 4 + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
-                bytes[index * 4 + 2] = UInt8(truncatingIfNeeded: pixel)
-                bytes[index * 4 + 3] = UInt8(truncatingIfNeeded: pixel >> 24)
+            do { frame = try await view.rasterize() } catch { throw .runtime(error) }
+            let bytes = [UInt8](unsafeUninitializedCapacity: frame.pixels.count * 4) { buffer, count in
+                frame.pixels.withUnsafeBufferPointer { pixels in
+                    for index in 0..<pixels.count {
+                        let pixel = pixels[index]
+                        buffer[index &* 4] = UInt8(truncatingIfNeeded: pixel >> 16)
+                        buffer[index &* 4 &+ 1] = UInt8(truncatingIfNeeded: pixel >> 8)
+                        buffer[index &* 4 &+ 2] = UInt8(truncatingIfNeeded: pixel)
+                        buffer[index &* 4 &+ 3] = UInt8(truncatingIfNeeded: pixel >> 24)
+                    }
+                }
+                count = frame.pixels.count * 4
             }
             var result: JSONObject = ["width": .int(frame.width), "height": .int(frame.height)]
             // Frames of 64 KiB and more go through a side file: cheaper than base64 in a JSON line.
@@ -686,12 +747,12 @@ public final class AdapterServer {
                     return result
                 }
             }
-            result["pixels"] = .string(Data(bytes).base64EncodedString())
+            result["pixels"] = .string(Base64.encode(bytes))
             return result
         case "view.send":
             guard let kind = PointerEvent.Kind(rawValue: try string(params, "kind")) else { throw bad("'kind' must be down, move, up or exit") }
             let event = PointerEvent(kind, x: try double(params, "x"), y: try double(params, "y"), pointerID: try int(params, "pointerID"))
-            do { try view.send(event) } catch { throw .runtime(error) }
+            do { try await view.send(event) } catch { throw .runtime(error) }
             return [:]
         default:
             throw .protocolError(code: "protocol.unknown-op", message: "unknown op '\(op)'")

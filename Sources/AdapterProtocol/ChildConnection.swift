@@ -53,6 +53,26 @@ enum Incoming: Sendable {
     case failure(ConnectionFailure)
 }
 
+/// When the reader saw one answer, in `ProbeClock` nanoseconds: woken by `poll`, the chunk
+/// read, the line parsed and checked; and the answer's result (for the server's timestamps).
+struct ReaderTimes: Sendable {
+    var woke: UInt64
+    var read: UInt64
+    var parsed: UInt64
+    var result: JSONObject?
+}
+
+/// The system-wide monotonic clock in nanoseconds (`CLOCK_MONOTONIC`, the same in every
+/// process of the machine, so client and server timestamps compare).
+public enum ProbeClock {
+    /// Now, in nanoseconds.
+    @inline(__always) public static func now() -> UInt64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+    }
+}
+
 /// An error object as the child sent it.
 struct WireError: Error, Sendable {
     /// The object: `code`, `message`, `detail`, ….
@@ -88,6 +108,17 @@ final class ChildConnection: @unchecked Sendable {
     private var readersRunning = 2
     private var standardErrorEnded = false
     private var onInbox: (@Sendable () -> Void)?
+    /// Whether the reader thread is reading and checking a chunk of the child's output.
+    private var readerReading = false
+    /// Whether a synchronous caller reads the child's output itself (the reader thread then only watches).
+    private var callerReading = false
+    /// The reading state both readers share; only the one that holds the read (`readerReading`
+    /// or `callerReading`) touches it.
+    private var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    private var line: [UInt8] = []
+    private var lineNumber = 0
+    /// Per-request timestamps of the reader's side, kept only while profiling (`rive-harness ping --profile`).
+    private var readerTimes: [Int: ReaderTimes]?
 
     /// Starts the child and its two reader threads.
     /// - Throws: `ChildProcess.LaunchError` when the child cannot start.
@@ -115,6 +146,20 @@ final class ChildConnection: @unchecked Sendable {
         condition.lock()
         outstanding.append((id, op, ContinuousClock.now.advanced(by: .seconds(timeout ?? requestTimeout)), timeout ?? requestTimeout, queued))
         condition.unlock()
+    }
+
+    /// Starts keeping the reader's timestamps of every answer (`rive-harness ping --profile`).
+    func startProfiling() {
+        condition.lock()
+        readerTimes = [:]
+        condition.unlock()
+    }
+
+    /// Removes and returns the reader's timestamps of an answer, when profiling.
+    func takeReaderTimes(id: Int) -> ReaderTimes? {
+        condition.lock()
+        defer { condition.unlock() }
+        return readerTimes?.removeValue(forKey: id)
     }
 
     /// Removes and returns every waiting message without blocking.
@@ -203,11 +248,11 @@ final class ChildConnection: @unchecked Sendable {
         return (Int32(min(200, milliseconds)), nil)
     }
 
+    /// How one read of the child's output ended.
+    private enum ReadOutcome { case more, ended }
+
     private func readOutput() {
         defer { readerFinished() }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        var line: [UInt8] = []
-        var lineNumber = 0
         while true {
             let (timeout, expired) = pollTimeout()
             if let expired {
@@ -222,52 +267,146 @@ final class ChildConnection: @unchecked Sendable {
                 return
             }
             if ready == 0 {
-                // The program may have exited while something it started holds the pipe open:
-                // that is the end of the adapter, not a silence to wait out.
-                if let how = child.exitIfEnded() {
-                    var again = pollfd(fd: child.output, events: Int16(POLLIN), revents: 0)
-                    if poll(&again, 1, 0) > 0 { continue }
-                    fail(.exited("\(how) (its output is still open in a process it started)"))
-                    return
-                }
+                if checkExitWhileSilent() == .ended { return }
                 continue
             }
-            let count = chunk.withUnsafeMutableBytes { read(child.output, $0.baseAddress!, $0.count) }
-            if count < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                fail(.exited("could not be read (\(String(cString: strerror(errno))))"))
+            let woke = ProbeClock.now()
+            // A synchronous caller that reads for itself owns the output until its answer came.
+            condition.lock()
+            if callerReading {
+                while callerReading, !ended { condition.wait() }
+                let stop = ended
+                condition.unlock()
+                if stop { return }
+                continue
+            }
+            if ended {
+                condition.unlock()
                 return
             }
-            if count == 0 {
-                // The output ended: a program that exits closes it a moment before it can be
-                // reaped; one that is still running after that closed its output on purpose.
-                let how = child.reap(grace: 0.2, killing: false)
-                let ending = how ?? "closed its output (it was still running; killed)"
-                deliver(.failure(.exited(line.isEmpty ? ending : "\(ending) in the middle of a line")))
-                if how == nil { child.kill() }
-                return
-            }
-            var start = 0
-            for index in 0..<count where chunk[index] == 0x0A {
-                guard line.count + (index - start) <= maximumLineBytes else {
-                    fail(.protocolError(line: lineNumber + 1, reason: "a line longer than \(maximumLineBytes) bytes (the limit of docs/adapter-protocol.md §1)"))
-                    return
-                }
-                line.append(contentsOf: chunk[start..<index])
-                start = index + 1
-                lineNumber += 1
-                if let failure = handle(line, number: lineNumber) {
-                    fail(failure)
-                    return
-                }
-                line.removeAll(keepingCapacity: true)
-            }
-            guard line.count + (count - start) <= maximumLineBytes else {
-                fail(.protocolError(line: lineNumber + 1, reason: "a line longer than \(maximumLineBytes) bytes (the limit of docs/adapter-protocol.md §1)"))
-                return
-            }
-            line.append(contentsOf: chunk[start..<count])
+            readerReading = true
+            condition.unlock()
+            let outcome = readAvailable(woke: woke)
+            condition.lock()
+            readerReading = false
+            condition.broadcast()
+            condition.unlock()
+            if outcome == .ended { return }
         }
+    }
+
+    /// After a silent `poll`: the program may have exited while something it started holds the
+    /// pipe open, which is the end of the adapter, not a silence to wait out.
+    private func checkExitWhileSilent() -> ReadOutcome {
+        guard let how = child.exitIfEnded() else { return .more }
+        var again = pollfd(fd: child.output, events: Int16(POLLIN), revents: 0)
+        if poll(&again, 1, 0) > 0 { return .more }
+        fail(.exited("\(how) (its output is still open in a process it started)"))
+        return .ended
+    }
+
+    /// Takes the child's output for the calling thread, so a synchronous caller reads its own
+    /// answer without a hop through the reader thread.
+    /// - Returns: `false` when the reader thread is reading (the caller then waits with `waitForMessages`).
+    func beginCallerRead() -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !readerReading, !callerReading, !ended else { return false }
+        callerReading = true
+        waitingSynchronously = true
+        return true
+    }
+
+    /// Reads what the child wrote, on the calling thread (after `beginCallerRead`), until at
+    /// least one message waits, and returns the waiting messages; with `until` (`ProbeClock`
+    /// nanoseconds), returns no messages once that instant has passed.
+    func readForCaller(until: UInt64? = nil) -> [Incoming] {
+        while true {
+            condition.lock()
+            if !inbox.isEmpty || ended {
+                let items = inbox
+                inbox.removeAll()
+                condition.unlock()
+                return items
+            }
+            condition.unlock()
+            var (timeout, expired) = pollTimeout()
+            if let until, expired == nil {
+                let now = ProbeClock.now()
+                if now >= until { return [] }
+                timeout = min(timeout, Int32((until - now) / 1_000_000) + 1)
+            }
+            if let expired {
+                fail(.timedOut(op: expired.op, id: expired.id, seconds: expired.seconds))
+                continue
+            }
+            var descriptor = pollfd(fd: child.output, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, timeout)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                fail(.exited("could not be read (poll: \(String(cString: strerror(errno))))"))
+                continue
+            }
+            if ready == 0 {
+                _ = checkExitWhileSilent()
+                continue
+            }
+            _ = readAvailable(woke: ProbeClock.now())
+        }
+    }
+
+    /// Gives the child's output back to the reader thread.
+    func endCallerRead() {
+        condition.lock()
+        callerReading = false
+        waitingSynchronously = false
+        let schedule = !inbox.isEmpty && !drainScheduled && !closed
+        if schedule { drainScheduled = true }
+        let callback = onInbox
+        condition.broadcast()
+        condition.unlock()
+        if schedule { callback?() }
+    }
+
+    /// Reads one chunk of output (the caller holds the read) and checks and queues its complete lines.
+    private func readAvailable(woke: UInt64) -> ReadOutcome {
+        let count = chunk.withUnsafeMutableBytes { read(child.output, $0.baseAddress!, $0.count) }
+        if count < 0 {
+            if errno == EINTR || errno == EAGAIN { return .more }
+            fail(.exited("could not be read (\(String(cString: strerror(errno))))"))
+            return .ended
+        }
+        if count == 0 {
+            // The output ended: a program that exits closes it a moment before it can be
+            // reaped; one that is still running after that closed its output on purpose.
+            let how = child.reap(grace: 0.2, killing: false)
+            let ending = how ?? "closed its output (it was still running; killed)"
+            deliver(.failure(.exited(line.isEmpty ? ending : "\(ending) in the middle of a line")))
+            if how == nil { child.kill() }
+            return .ended
+        }
+        let readAt = ProbeClock.now()
+        var start = 0
+        for index in 0..<count where chunk[index] == 0x0A {
+            guard line.count + (index - start) <= maximumLineBytes else {
+                fail(.protocolError(line: lineNumber + 1, reason: "a line longer than \(maximumLineBytes) bytes (the limit of docs/adapter-protocol.md §1)"))
+                return .ended
+            }
+            line.append(contentsOf: chunk[start..<index])
+            start = index + 1
+            lineNumber += 1
+            if let failure = handle(line, number: lineNumber, woke: woke, readAt: readAt) {
+                fail(failure)
+                return .ended
+            }
+            line.removeAll(keepingCapacity: true)
+        }
+        guard line.count + (count - start) <= maximumLineBytes else {
+            fail(.protocolError(line: lineNumber + 1, reason: "a line longer than \(maximumLineBytes) bytes (the limit of docs/adapter-protocol.md §1)"))
+            return .ended
+        }
+        line.append(contentsOf: chunk[start..<count])
+        return .more
     }
 
     private func fail(_ failure: ConnectionFailure) {
@@ -303,7 +442,7 @@ final class ChildConnection: @unchecked Sendable {
     }
 
     /// Checks one line and queues it; returns the failure when the line breaks the protocol.
-    private func handle(_ rawLine: [UInt8], number: Int) -> ConnectionFailure? {
+    private func handle(_ rawLine: [UInt8], number: Int, woke: UInt64, readAt: UInt64) -> ConnectionFailure? {
         var bytes = rawLine
         if bytes.last == 0x0D { bytes.removeLast() }
         func violation(_ reason: String) -> ConnectionFailure {
@@ -321,6 +460,12 @@ final class ChildConnection: @unchecked Sendable {
             guard let expected else { return violation("an answer with id \(id), but no request is waiting for one") }
             guard expected.id == id else {
                 return violation("expected the answer to request \(expected.id) (\(expected.op)), got id \(id)")
+            }
+            if readerTimes != nil {
+                let times = ReaderTimes(woke: woke, read: readAt, parsed: ProbeClock.now(), result: object["result"]?.objectValue)
+                condition.lock()
+                readerTimes?[id] = times
+                condition.unlock()
             }
             if case .object(let result)? = object["result"], object["error"] == nil {
                 if !expected.queued { deliver(.response(id: id, op: expected.op, result: .success(result), line: number)) }

@@ -310,6 +310,26 @@ public struct JSONParser {
 
     private mutating func parseString() throws(JSONParseError) -> String {
         position += 1
+        // Most strings (names, base64 pixels) have no escape: find the closing quote and
+        // validate the run once.
+        let start = position
+        let plainEnd: Int? = bytes.withUnsafeBufferPointer { buffer in
+            var index = start
+            while index < buffer.count {
+                let byte = buffer[index]
+                if byte == UInt8(ascii: "\"") { return index }
+                if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+                index += 1
+            }
+            return nil
+        }
+        if let plainEnd {
+            guard let text = String(validating: bytes[start..<plainEnd], as: UTF8.self) else {
+                throw JSONParseError(offset: start, reason: "the string is not valid UTF-8")
+            }
+            position = plainEnd + 1
+            return text
+        }
         var scalars = String.UnicodeScalarView()
         var runStart = position
         func flushRun() throws(JSONParseError) {

@@ -192,32 +192,64 @@ public final class ProcessAdapter: RuntimeAdapter {
         }
     }
 
-    /// Measures round trips: sends `ping` `count` times, each after the previous answer, and
-    /// returns the mean seconds per round trip, awaited (as async members do) and blocking (as
-    /// synchronous members such as `RuntimeView.tick` do).
+    /// Measures round trips: sends `ping` `count` times, each after the previous answer, first
+    /// awaited (as async members are), then blocking (as synchronous members such as
+    /// `RuntimeView.tick` are), then, with `profile`, blocking again with the server's
+    /// timestamps in each answer, to attribute every round trip's nanoseconds to a phase.
     /// - Throws: `ProcessAdapterError` when the child fails.
-    public func measurePing(count: Int) async throws(ProcessAdapterError) -> (awaited: Double, blocking: Double) {
+    public func measurePing(count: Int, profile: Bool = false) async throws(ProcessAdapterError) -> PingMeasurement {
         let current: ProcessSession
         switch liveSession() {
         case .failure(let failure): throw ProcessAdapterError(message: failure.message)
         case .success(let session): current = session
         }
         let rounds = max(1, count)
-        let clock = ContinuousClock()
-        var start = clock.now
+        var awaited: [Double] = [], blocking: [Double] = []
+        awaited.reserveCapacity(rounds)
+        blocking.reserveCapacity(rounds)
         for _ in 0..<rounds {
+            let start = ProbeClock.now()
             if case .failure(let failure) = await current.call("ping", [:]) { throw ProcessAdapterError(message: "ping failed: \(failure)") }
+            awaited.append(Double(ProbeClock.now() - start) / 1e9)
         }
-        let awaited = clock.now - start
-        start = clock.now
         for _ in 0..<rounds {
+            let start = ProbeClock.now()
             if case .failure(let failure) = current.callSync("ping", [:]) { throw ProcessAdapterError(message: "ping failed: \(failure)") }
+            blocking.append(Double(ProbeClock.now() - start) / 1e9)
         }
-        let blocking = clock.now - start
-        func mean(_ duration: Duration) -> Double {
-            (Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18) / Double(rounds)
+        var phases: [(phase: String, nanoseconds: [Int64])] = []
+        if profile {
+            current.startProfiling()
+            for _ in 0..<rounds {
+                switch current.profiledPing() {
+                case .failure(let failure): throw ProcessAdapterError(message: "ping failed: \(failure)")
+                case .success(nil): throw ProcessAdapterError(message: "the adapter's ping answers carry no timestamps (profiling needs 'rive-harness serve')")
+                case .success(let spans?):
+                    if phases.isEmpty { phases = spans.map { ($0.phase, []) } }
+                    for (index, span) in spans.enumerated() { phases[index].nanoseconds.append(span.nanoseconds) }
+                }
+            }
         }
-        return (mean(awaited), mean(blocking))
+        return PingMeasurement(awaited: awaited, blocking: blocking, phases: phases)
+    }
+}
+
+/// Round trips measured by `ProcessAdapter.measurePing`.
+public struct PingMeasurement: Sendable {
+    /// Seconds of each awaited round trip.
+    public var awaited: [Double]
+    /// Seconds of each blocking round trip.
+    public var blocking: [Double]
+    /// Nanoseconds of each profiled round trip per phase, in the order of the round trip
+    /// (empty without profiling); the last phase is the total.
+    public var phases: [(phase: String, nanoseconds: [Int64])]
+
+    /// The median of some values (the mean of the middle two for an even count).
+    public static func median<T: BinaryFloatingPoint>(_ values: [T]) -> T {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 }
 

@@ -103,9 +103,9 @@ final class ProcessWorker: ProcessProxy, Worker {
         _ = await session.call("worker.flush", ["worker": .int(handle)], throwing: false)
     }
 
-    func takeLog() -> [RuntimeLogEntry] {
+    func takeLog() async -> [RuntimeLogEntry] {
         var entries = session.takeLogEvents(worker: handle)
-        if session.failure == nil, case .success(let result) = session.callSync("worker.takeLog", ["worker": .int(handle)], throwing: false) {
+        if session.failure == nil, case .success(let result) = await session.call("worker.takeLog", ["worker": .int(handle)], throwing: false) {
             entries += session.takeLogEvents(worker: handle)
             if let decoded = Self.entries(result) {
                 entries += decoded
@@ -128,14 +128,14 @@ final class ProcessWorker: ProcessProxy, Worker {
         return entries
     }
 
-    func makeView(_ configuration: ViewConfiguration) throws(ObservationError) -> any RuntimeView {
+    func makeView(_ configuration: ViewConfiguration) async throws(ObservationError) -> any RuntimeView {
         let view = session.makeHandle()
         let params: JSONObject = [
             "worker": .int(handle), "handle": .int(view), "artboard": wireHandle(configuration.artboard),
             "stateMachine": wireHandle(configuration.stateMachine), "instance": wireHandle(configuration.viewModelInstance),
             "width": .int(configuration.width), "height": .int(configuration.height), "rive": wireHandle(configuration.rive),
         ]
-        let answer = session.callSync("worker.makeView", params)
+        let answer = await session.call("worker.makeView", params)
         return try decode(answer, "worker.makeView", expecting: "{}", error: WireCodec.observationError, generic: ObservationError.failed) { _ in
             ProcessView(session: session, handle: view)
         }
@@ -554,14 +554,14 @@ final class ProcessBlob: ProcessProxy, Blob {
     }
 }
 
-/// A view in the child; every call blocks on the pipe because `RuntimeView` is synchronous.
+/// A view in the child; every call is an awaited request, so the main actor serves other lanes meanwhile.
 @MainActor
 final class ProcessView: ProcessProxy, RuntimeView {
     /// The report of a tick that got no answer: nothing happened, settled, so loops end and the crash is reported.
     private static let failedTick = FrameReport(advanced: false, advanceSeconds: nil, drew: false, settled: true)
 
-    func tick(_ tick: DisplayTick) -> FrameReport {
-        let answer = session.callSync("view.tick", ["view": .int(handle), "timestamp": .double(tick.timestamp), "isOnscreen": .bool(tick.isOnscreen),
+    func tick(_ tick: DisplayTick) async -> FrameReport {
+        let answer = await session.call("view.tick", ["view": .int(handle), "timestamp": .double(tick.timestamp), "isOnscreen": .bool(tick.isOnscreen),
                                                     "isPaused": .bool(tick.isPaused)], throwing: false)
         guard case .success(let result) = answer else { return Self.failedTick }
         guard let advanced = result["advanced"]?.boolValue, let drew = result["drew"]?.boolValue, let settled = result["settled"]?.boolValue,
@@ -572,8 +572,8 @@ final class ProcessView: ProcessProxy, RuntimeView {
         return FrameReport(advanced: advanced, advanceSeconds: step.doubleValue, drew: drew, settled: settled)
     }
 
-    func drawDigest() throws(ObservationError) -> DrawDigest {
-        let answer = session.callSync("view.drawDigest", ["view": .int(handle)])
+    func drawDigest() async throws(ObservationError) -> DrawDigest {
+        let answer = await session.call("view.drawDigest", ["view": .int(handle)])
         return try decode(answer, "view.drawDigest", expecting: "'commands' (strings) and a string 'hash'", error: WireCodec.observationError,
                           generic: ObservationError.failed) { result in
             guard let items = result["commands"]?.arrayValue, let hash = result["hash"]?.stringValue else { return nil }
@@ -582,23 +582,27 @@ final class ProcessView: ProcessProxy, RuntimeView {
         }
     }
 
-    func rasterize() throws(ObservationError) -> RasterFrame {
-        let answer = session.callSync("view.rasterize", ["view": .int(handle)])
+    func rasterize() async throws(ObservationError) -> RasterFrame {
+        let answer = await session.call("view.rasterize", ["view": .int(handle)])
         return try decode(answer, "view.rasterize", expecting: "integer 'width' and 'height' and 'pixels' (base64 RGBA) or 'pixelsFile'",
                           error: WireCodec.observationError, generic: ObservationError.failed) { result in
             guard let width = result["width"]?.intValue, let height = result["height"]?.intValue, width >= 0, height >= 0,
                   let bytes = session.payload(result, inline: "pixels", file: "pixelsFile"), bytes.count == width * height * 4 else { return nil }
-            var pixels = [UInt32](repeating: 0, count: width * height)
-            for index in pixels.indices {
-                let offset = index * 4
-                pixels[index] = UInt32(bytes[offset + 3]) << 24 | UInt32(bytes[offset]) << 16 | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2])
+            let pixels = [UInt32](unsafeUninitializedCapacity: width * height) { buffer, count in
+                bytes.withUnsafeBufferPointer { bytes in
+                    for index in 0..<(width * height) {
+                        let offset = index &* 4
+                        buffer[index] = UInt32(bytes[offset &+ 3]) << 24 | UInt32(bytes[offset]) << 16 | UInt32(bytes[offset &+ 1]) << 8 | UInt32(bytes[offset &+ 2])
+                    }
+                }
+                count = width * height
             }
             return RasterFrame(width: width, height: height, pixels: pixels)
         }
     }
 
-    func send(_ event: PointerEvent) throws(ObservationError) {
-        let answer = session.callSync("view.send", ["view": .int(handle), "kind": .string(event.kind.rawValue), "x": .double(event.x), "y": .double(event.y),
+    func send(_ event: PointerEvent) async throws(ObservationError) {
+        let answer = await session.call("view.send", ["view": .int(handle), "kind": .string(event.kind.rawValue), "x": .double(event.x), "y": .double(event.y),
                                                     "pointerID": .int(event.pointerID)])
         try decode(answer, "view.send", expecting: "{}", error: WireCodec.observationError, generic: ObservationError.failed) { _ in () }
     }

@@ -55,6 +55,10 @@ final class ProcessSession {
     private(set) var failure: SessionFailure?
     /// How many worker proxies are alive; when a worker is made with none alive, a new scenario begins.
     var liveWorkers = 0
+    /// Request lines not yet written: queued requests wait here for the next awaited request
+    /// (or the end of the main actor's current job), so a burst of them costs one write.
+    private var outputBuffer: [UInt8] = []
+    private var flushScheduled = false
 
     /// Starts the child and performs the handshake, blocking up to the handshake timeout.
     /// - Returns: the session and the handshake's result, or the failure.
@@ -94,6 +98,7 @@ final class ProcessSession {
     }
 
     isolated deinit {
+        if failure == nil { flushOutput() }
         connection.close(shutdownLine: failure == nil ? requestLine(id: nextID, op: "shutdown", params: [:]) : nil)
         try? FileManager.default.removeItem(atPath: sideFileDirectory)
     }
@@ -113,39 +118,129 @@ final class ProcessSession {
     // MARK: Requests
 
     private func requestLine(id: Int, op: String, params: JSONObject) -> [UInt8] {
-        var object = JSONObject([(key: "id", value: .int(id)), (key: "op", value: .string(op))])
-        object.fields.append(contentsOf: params.fields)
-        var text = JSONValue.object(object).serialized
-        text += "\n"
-        return Array(text.utf8)
+        var line: [UInt8] = []
+        appendRequestLine(id: id, op: op, params: params, to: &line)
+        return line
     }
 
+    private func appendRequestLine(id: Int, op: String, params: JSONObject, to output: inout [UInt8]) {
+        var text = "{\"id\":\(id),\"op\":"
+        JSONValue.string(op).write(to: &text)
+        for field in params.fields {
+            text += ","
+            JSONValue.string(field.key).write(to: &text)
+            text += ":"
+            field.value.write(to: &text)
+        }
+        text += "}\n"
+        output.append(contentsOf: text.utf8)
+    }
+
+    /// Registers a request and appends its line to the output buffer; the line is written with
+    /// the next flush (at once for requests someone waits for).
     private func write(_ op: String, _ params: JSONObject, throwing: Bool, waiter: Waiter?) -> Int {
         let id = nextID
         nextID += 1
         if let waiter { pending[id] = (throwing, waiter) }
         connection.register(id: id, op: op, queued: waiter == nil)
-        // A failed write means the child is gone; the reader reports how it ended.
-        _ = connection.child.write(requestLine(id: id, op: op, params: params))
+        appendRequestLine(id: id, op: op, params: params, to: &outputBuffer)
         return id
     }
 
-    /// Sends a request whose Swift member returns nothing and cannot fail, without waiting (*queued*).
+    /// Writes the buffered request lines to the child in one write.
+    func flushOutput() {
+        flushScheduled = false
+        guard !outputBuffer.isEmpty else { return }
+        // A failed write means the child is gone; the reader reports how it ended.
+        _ = connection.child.write(outputBuffer)
+        outputBuffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Sends a request whose Swift member returns nothing and cannot fail, without waiting
+    /// (*queued*): its line is written with the next awaited request, or when the main actor
+    /// gets to the flush this schedules, whichever comes first.
     func send(_ op: String, _ params: JSONObject) {
         guard failure == nil else { return }
         _ = write(op, params, throwing: false, waiter: nil)
+        if outputBuffer.count >= 1 << 16 {
+            flushOutput()
+        } else if !flushScheduled {
+            flushScheduled = true
+            Task { @MainActor [weak self] in self?.flushOutput() }
+        }
     }
 
-    /// Sends a request and waits for its answer without blocking the main actor.
+    /// How many sessions have a request whose answer a suspended task awaits.
+    private static var suspendedSessions = 0
+    /// How long a request may hold the main actor while its answer is read on the spot, in nanoseconds.
+    static let inlineSliceNanoseconds: UInt64 = 20_000_000
+
+    /// Sends a request and waits for its answer.
+    ///
+    /// When no other session has a task suspended on its child (one lane, or the other lanes
+    /// busy elsewhere), the answer is read on the calling thread for up to 20 ms: a hop from
+    /// the reader thread through the main queue's dispatch thread costs several pipe round
+    /// trips, and no other lane waits for the main actor meanwhile. A slower answer, or
+    /// another session waiting, suspends the task, so lanes (`--jobs N`) interleave and the
+    /// scenario's watchdog can fire.
     func call(_ op: String, _ params: JSONObject, throwing: Bool = true) async -> Result<JSONObject, RequestFailure> {
         if let failure { return .failure(.connection(failure)) }
         if Task.isCancelled {
             fail(.cancelled(op: op))
             return .failure(.connection(failure!))
         }
+        if Self.suspendedSessions == 0 {
+            let id = write(op, params, throwing: throwing, waiter: .sync)
+            flushOutput()
+            if connection.beginCallerRead() {
+                let slice = ProbeClock.now() + Self.inlineSliceNanoseconds
+                var answer: Result<JSONObject, RequestFailure>?
+                while answer == nil {
+                    if let sync = syncAnswer, sync.id == id {
+                        syncAnswer = nil
+                        answer = sync.result
+                    } else if let failure {
+                        answer = .failure(.connection(failure))
+                    } else if ProbeClock.now() >= slice {
+                        break
+                    } else {
+                        process(connection.readForCaller(until: slice))
+                    }
+                }
+                connection.endCallerRead()
+                if let answer { return answer }
+            }
+            return await suspend(untilAnswerTo: id, op: op)
+        }
+        Self.suspendedSessions += 1
+        defer { Self.suspendedSessions -= 1 }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 _ = write(op, params, throwing: throwing, waiter: .async(continuation))
+                flushOutput()
+            }
+        } onCancel: {
+            Task { @MainActor in self.fail(.cancelled(op: op)) }
+        }
+    }
+
+    /// Suspends the task until the answer to a request that was sent with a `.sync` waiter.
+    private func suspend(untilAnswerTo id: Int, op: String) async -> Result<JSONObject, RequestFailure> {
+        drain()
+        if let sync = syncAnswer, sync.id == id {
+            syncAnswer = nil
+            return sync.result
+        }
+        if let failure { return .failure(.connection(failure)) }
+        Self.suspendedSessions += 1
+        defer { Self.suspendedSessions -= 1 }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if let failure {
+                    continuation.resume(returning: .failure(.connection(failure)))
+                } else {
+                    pending[id]?.waiter = .async(continuation)
+                }
             }
         } onCancel: {
             Task { @MainActor in self.fail(.cancelled(op: op)) }
@@ -169,16 +264,77 @@ final class ProcessSession {
             _ = connection.child.write(requestLine(id: id, op: op, params: params))
         } else {
             id = write(op, params, throwing: throwing, waiter: .sync)
+            // Written before taking the output: a child blocked writing a long answer would
+            // otherwise wait for a reader that waits for it.
+            flushOutput()
+            // Read the answer on this thread when the reader thread is not reading: one wake, not two.
+            if connection.beginCallerRead() {
+                defer { connection.endCallerRead() }
+                return awaitSyncAnswer(id) { connection.readForCaller() }
+            }
         }
+        return awaitSyncAnswer(id) { connection.waitForMessages() }
+    }
+
+    private func awaitSyncAnswer(_ id: Int, _ next: () -> [Incoming]) -> Result<JSONObject, RequestFailure> {
         while true {
             if let answer = syncAnswer, answer.id == id {
                 syncAnswer = nil
                 return answer.result
             }
             if let failure { return .failure(.connection(failure)) }
-            process(connection.waitForMessages())
+            process(next())
         }
     }
+
+    /// Sends one profiled `ping` and blocks for its answer, like a synchronous member.
+    /// - Returns: nanoseconds per phase of the round trip, in order (see `ProcessAdapter.measurePing`),
+    ///   or `nil` when the answer lacks the server's timestamps.
+    func profiledPing() -> Result<[(phase: String, nanoseconds: Int64)]?, RequestFailure> {
+        if let failure { return .failure(.connection(failure)) }
+        let started = ProbeClock.now()
+        let id = nextID
+        nextID += 1
+        pending[id] = (false, .sync)
+        connection.register(id: id, op: "ping")
+        appendRequestLine(id: id, op: "ping", params: ["profile": .bool(true)], to: &outputBuffer)
+        let encoded = ProbeClock.now()
+        flushOutput()
+        let written = ProbeClock.now()
+        let answer: Result<JSONObject, RequestFailure>
+        if connection.beginCallerRead() {
+            answer = awaitSyncAnswer(id) { connection.readForCaller() }
+            connection.endCallerRead()
+        } else {
+            answer = awaitSyncAnswer(id) { connection.waitForMessages() }
+        }
+        let resumed = ProbeClock.now()
+        guard case .success = answer else { return answer.map { _ in nil } }
+        guard let reader = connection.takeReaderTimes(id: id), let result = reader.result,
+              let readStartedAt = result["readStartedAt"]?.intValue, let readAt = result["readAt"]?.intValue, let parsedAt = result["parsedAt"]?.intValue,
+              let answeredAt = result["answeredAt"]?.intValue, let lastEncode = result["lastEncodeNanos"]?.intValue else { return .success(nil) }
+        func span(_ from: UInt64, _ to: UInt64) -> Int64 { Int64(bitPattern: to &- from) }
+        let serverEncode = Int64(lastEncode)
+        return .success([
+            ("client encode", span(started, encoded)),
+            ("client write", span(encoded, written)),
+            // The server may begin its read after the request was written (it was still busy
+            // with the last answer); the pipe and its wake are from whichever came later.
+            ("server not yet reading", max(0, span(written, UInt64(readStartedAt)))),
+            ("pipe + server wake", span(max(written, UInt64(readStartedAt)), UInt64(readAt))),
+            ("server parse", span(UInt64(readAt), UInt64(parsedAt))),
+            ("server handle", span(UInt64(parsedAt), UInt64(answeredAt))),
+            ("server encode", serverEncode),
+            ("server write + wake", span(UInt64(answeredAt), reader.woke) - serverEncode),
+            ("client read", span(reader.woke, reader.read)),
+            ("client decode + check", span(reader.read, reader.parsed)),
+            ("hand-off to the caller", span(reader.parsed, resumed)),
+            ("total", span(started, resumed)),
+        ])
+    }
+
+    /// Starts keeping the timestamps `profiledPing` reports.
+    func startProfiling() { connection.startProfiling() }
 
     /// Handles every message the reader has queued.
     func drain() { process(connection.takeAll()) }
@@ -279,20 +435,20 @@ final class ProcessSession {
     /// The wire form of bytes: inline base64, or a side file for payloads over 8 MiB (§5).
     func bytesParameter(_ bytes: [UInt8], into params: inout JSONObject) {
         if bytes.count <= 8 * 1024 * 1024 {
-            params["bytes"] = .string(Data(bytes).base64EncodedString())
+            params["bytes"] = .string(Base64.encode(bytes))
             return
         }
         let path = sideFileDirectory + "/payload-\(nextID).bin"
         if SideFile.write(bytes, to: path) {
             params["bytesFile"] = .string(path)
         } else {
-            params["bytes"] = .string(Data(bytes).base64EncodedString())
+            params["bytes"] = .string(Base64.encode(bytes))
         }
     }
 
     /// The bytes of a `pixels` (base64) or `pixelsFile` answer; a side file is deleted after reading.
     func payload(_ result: JSONObject, inline: String, file: String) -> [UInt8]? {
-        if let text = result[inline]?.stringValue { return Data(base64Encoded: text).map { [UInt8]($0) } }
+        if let text = result[inline]?.stringValue { return Base64.decode(text) }
         guard let path = result[file]?.stringValue, path.hasPrefix(sideFileDirectory + "/"), !path.contains("/../") else { return nil }
         defer { try? FileManager.default.removeItem(atPath: path) }
         return FileManager.default.contents(atPath: path).map { [UInt8]($0) }

@@ -186,7 +186,7 @@ public final class ConformanceRunner {
         }
         if fresh.outcome != nil, !["TIMEOUT", "CRASH"].contains(key(fresh.outcome)), let worker = fresh.execution.worker {
             await worker.flush()
-            _ = worker.takeLog()
+            _ = await worker.takeLog()
             variants.append((.reusedWorker, await execute(freshAdapter, worker: worker).outcome))
         }
         let splittable = Verification.splittableAdvances(in: scenario)

@@ -145,7 +145,7 @@ final class ScenarioExecution {
                     return .diverged(divergence(step, .error, nil, expected: "error \(expected)", actual: "no error"), recorded: recorded)
                 }
             } catch {
-                if let failure = adapterFailure() { return failure }
+                if let failure = await adapterFailure() { return failure }
                 switch error {
                 case .diverged(let divergence): return .diverged(divergence, recorded: recorded)
                 case .harness(let message): return .errored("step \(step.number) (\(step.action.keyword)): \(message)")
@@ -162,7 +162,7 @@ final class ScenarioExecution {
             }
         }
         // A process adapter's child may have died after the last step that could notice.
-        if let failure = adapterFailure() { return failure }
+        if let failure = await adapterFailure() { return failure }
         return .passed(recorded: recorded)
     }
 
@@ -174,9 +174,9 @@ final class ScenarioExecution {
     }
 
     /// CRASH or TIMEOUT when a process adapter's log says its child died or stopped answering.
-    private func adapterFailure() -> Outcome? {
+    private func adapterFailure() async -> Outcome? {
         guard let worker else { return nil }
-        for entry in worker.takeLog() {
+        for entry in await worker.takeLog() {
             if entry.code == RuntimeLogEntry.adapterCrashedCode { return .crashed(entry.message) }
             if entry.code == RuntimeLogEntry.adapterTimedOutCode { return .timedOut(entry.message) }
         }
@@ -329,21 +329,21 @@ final class ScenarioExecution {
             }
         case .makeRiveView(let handle, let rive, let width, let height):
             let configuration = ViewConfiguration(rive: rives[rive]!, width: width, height: height)
-            do { views[handle] = try worker.makeView(configuration) } catch { throw .harness("the adapter could not create a view: \(error)") }
+            do { views[handle] = try await worker.makeView(configuration) } catch { throw .harness("the adapter could not create a view: \(error)") }
         case .makeView(let handle, let artboard, let machine, let instance, let width, let height):
             let configuration = ViewConfiguration(artboard: artboards[artboard]!, stateMachine: stateMachines[machine]!,
                                                   viewModelInstance: instance.map { instances[$0]! }, width: width, height: height)
-            do { views[handle] = try worker.makeView(configuration) } catch { throw .harness("the adapter could not create a view: \(error)") }
+            do { views[handle] = try await worker.makeView(configuration) } catch { throw .harness("the adapter could not create a view: \(error)") }
         case .tick(let view, let tick, let expected):
-            let report = views[view]!.tick(tick)
+            let report = await views[view]!.tick(tick)
             if let expected { try checkFrame(step, report, expected) }
         case .settle(let view, let from, let every, let within):
             try await settle(step, views[view]!, from: from, every: every, within: within)
         case .pointer(let view, let event):
-            do { try views[view]!.send(event) } catch { throw .harness("the pointer event failed: \(error)") }
+            do { try await views[view]!.send(event) } catch { throw .harness("the pointer event failed: \(error)") }
         case .probe(let view, let x, let y, let expected, let comparison):
             let frame: RasterFrame
-            do { frame = try views[view]!.rasterize() } catch { throw .harness("rasterizing failed: \(error)") }
+            do { frame = try await views[view]!.rasterize() } catch { throw .harness("rasterizing failed: \(error)") }
             guard let actual = frame.color(x: x, y: y) else {
                 throw .harness("the probe (\(x), \(y)) is outside the \(frame.width)x\(frame.height) frame")
             }
@@ -352,7 +352,7 @@ final class ScenarioExecution {
             }
         case .digest(let view, let check):
             let digest: DrawDigest
-            do { digest = try views[view]!.drawDigest() } catch { throw .harness("the draw digest failed: \(error)") }
+            do { digest = try await views[view]!.drawDigest() } catch { throw .harness("the draw digest failed: \(error)") }
             try checkDigest(step, digest, check)
         case .introspect(let target, let query, let expected):
             let answer = try await introspect(target, query)
@@ -361,7 +361,7 @@ final class ScenarioExecution {
             }
         case .log(let expectedCodes):
             await worker.flush()
-            let codes = worker.takeLog().map(\.code)
+            let codes = await worker.takeLog().map(\.code)
             if codes.contains(RuntimeLogEntry.adapterCrashedCode) || codes.contains(RuntimeLogEntry.adapterTimedOutCode) { throw .harness("the adapter process failed") }
             guard codes == expectedCodes else {
                 throw .diverged(divergence(step, .log, nil, expected: listText(expectedCodes), actual: listText(codes)))
@@ -466,7 +466,7 @@ final class ScenarioExecution {
     /// Each tick yields first and stops when the task is cancelled, so the watchdog can end a
     /// settle that would otherwise keep the main actor busy.
     private func settle(_ step: Step, _ view: any RuntimeView, from: Double, every: Double, within: Int) async throws(StepFailure) {
-        var report = view.tick(DisplayTick(timestamp: from))
+        var report = await view.tick(DisplayTick(timestamp: from))
         var count = 1
         while !(report.settled && !report.advanced && !report.drew) {
             guard count < within else {
@@ -475,7 +475,7 @@ final class ScenarioExecution {
             }
             await Task.yield()
             guard !Task.isCancelled else { throw .harness("cancelled after \(count) tick(s) of settle") }
-            report = view.tick(DisplayTick(timestamp: from + Double(count) * every))
+            report = await view.tick(DisplayTick(timestamp: from + Double(count) * every))
             count += 1
         }
     }

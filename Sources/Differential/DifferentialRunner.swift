@@ -138,17 +138,17 @@ public final class DifferentialRunner {
     private static func dump(_ bytes: [UInt8], adapter: any RuntimeAdapter, options: DumpOptions) async -> DumpOutcome {
         let worker: any Worker
         do { worker = try await adapter.makeWorker() } catch { return .failed("no worker: \(error.code): \(error.message)") }
-        func crash() -> String? {
-            worker.takeLog().first { [RuntimeLogEntry.adapterCrashedCode, RuntimeLogEntry.adapterTimedOutCode].contains($0.code) }
+        func crash() async -> String? {
+            await worker.takeLog().first { [RuntimeLogEntry.adapterCrashedCode, RuntimeLogEntry.adapterTimedOutCode].contains($0.code) }
                 .map { "\($0.code): \($0.message)" }
         }
         let file: any File
         do { file = try await worker.loadFile(.data(bytes)) } catch {
-            if let crash = crash() { return .failed("the adapter failed: \(crash)") }
+            if let crash = await crash() { return .failed("the adapter failed: \(crash)") }
             return .rejected(code: error.code, message: error.message)
         }
         let result = await RuntimeDumper(worker: worker, file: file, options: options).dump()
-        if let crash = crash() { return .failed("the adapter failed: \(crash)") }
+        if let crash = await crash() { return .failed("the adapter failed: \(crash)") }
         return .dumped(result)
     }
 

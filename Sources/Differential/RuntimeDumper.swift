@@ -295,7 +295,7 @@ public final class RuntimeDumper {
         }
         let view: any RuntimeView
         do {
-            view = try worker.makeView(ViewConfiguration(artboard: artboard, stateMachine: stateMachine, viewModelInstance: instance,
+            view = try await worker.makeView(ViewConfiguration(artboard: artboard, stateMachine: stateMachine, viewModelInstance: instance,
                                                          width: options.viewSize, height: options.viewSize))
         } catch { return everywhere(header + " view error \(error.code)") }
         var frames = [header]
@@ -305,13 +305,13 @@ public final class RuntimeDumper {
         let drawFrames = Set(options.drawFrames)
         let wantsValues = options.sections.contains(.boundValues)
         for frame in 0...options.frames {
-            let report = view.tick(DisplayTick(timestamp: Double(frame) * DumpOptions.frameSeconds))
+            let report = await view.tick(DisplayTick(timestamp: Double(frame) * DumpOptions.frameSeconds))
             await worker.flush()
             frames.append("frame \(frame) " + Self.text(of: report))
             if wantsValues, let instance { await appendChangedValues(of: instance, frame: frame, to: &bound, previous: &previous) }
             if drawFrames.contains(frame) {
                 do {
-                    let summary = DrawCommandSummary.summarize(try view.drawDigest().commands)
+                    let summary = DrawCommandSummary.summarize(try await view.drawDigest().commands)
                     draws.append("frame \(frame) commands \(summary.count)")
                     draws += summary.enumerated().map { "frame \(frame) #\($0.offset) \($0.element)" }
                 } catch { draws.append("frame \(frame) error \(error.code)") }

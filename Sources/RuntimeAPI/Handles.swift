@@ -29,14 +29,18 @@ public protocol Worker: AnyObject, Sendable {
 
     /// Removes and returns what the runtime reported only to its logger since the last call:
     /// failures of mutators and streams that the API itself does not surface.
-    func takeLog() -> [RuntimeLogEntry]
+    ///
+    /// Async so that an adapter in another process can answer without blocking the main
+    /// actor; an in-process adapter implements it synchronously.
+    func takeLog() async -> [RuntimeLogEntry]
 
     /// Creates a view that drives a state machine per display tick and observes its frames.
     ///
     /// This is the hook for the view loop, redraw and frame reports, draw digests, offscreen
     /// pixels and pointer events.
+    /// Async like `takeLog()`; an in-process adapter implements it synchronously.
     /// - Throws: `ObservationError.unsupported` when the adapter has none of those capabilities.
-    func makeView(_ configuration: ViewConfiguration) throws(ObservationError) -> any RuntimeView
+    func makeView(_ configuration: ViewConfiguration) async throws(ObservationError) -> any RuntimeView
 }
 
 /// One entry of a runtime's log.

@@ -146,17 +146,22 @@ public struct PointerEvent: Sendable, Hashable, Codable {
 /// The view decides, per tick, whether to advance and whether to draw, following the
 /// runtime's view policy (binding-rules.md, RDR). Each hook is offered only when the
 /// adapter declares its capability.
+///
+/// The members are async so that an adapter in another process (`ProcessAdapter`) answers
+/// without blocking the main actor, and several such adapters (`--jobs N`) interleave; an
+/// in-process adapter implements them synchronously (a synchronous method satisfies an async
+/// requirement, and awaiting it does not suspend).
 @MainActor
 public protocol RuntimeView: AnyObject, Sendable {
     /// Runs one display tick and reports what happened (`redrawReports`, `frameReports`).
-    func tick(_ tick: DisplayTick) -> FrameReport
+    func tick(_ tick: DisplayTick) async -> FrameReport
     /// The draw commands of the last drawn frame (`drawDigest`).
     /// - Throws: `ObservationError.unsupported` without that capability.
-    func drawDigest() throws(ObservationError) -> DrawDigest
+    func drawDigest() async throws(ObservationError) -> DrawDigest
     /// The pixels of the last drawn frame (`pixels`).
     /// - Throws: `ObservationError.unsupported` without that capability.
-    func rasterize() throws(ObservationError) -> RasterFrame
+    func rasterize() async throws(ObservationError) -> RasterFrame
     /// Sends a pointer event to the state machine through the view (`pointerEvents`).
     /// - Throws: `ObservationError.unsupported` without that capability.
-    func send(_ event: PointerEvent) throws(ObservationError)
+    func send(_ event: PointerEvent) async throws(ObservationError)
 }

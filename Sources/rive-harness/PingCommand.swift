@@ -6,18 +6,26 @@ struct PingCommand: HarnessCommand {
     static let name = "ping"
     static let summary = "check an adapter program's handshake and time protocol round trips"
     static let help = """
-        usage: rive-harness ping --command 'CMD ARGS' [--count N]
+        usage: rive-harness ping --command 'CMD ARGS' [--count N] [--profile]
 
         Starts CMD as a process adapter (docs/adapter-protocol.md), prints what its handshake
         declares, then sends N 'ping' requests one after another (each after the previous
         answer), first awaited (as async RuntimeAPI members are), then blocking (as synchronous
-        members such as RuntimeView.tick are), and prints the mean round trips in
-        microseconds. A quick check for a new
-        adapter program, and the per-request cost in Benchmarks/process-adapter.sh.
+        members such as RuntimeView.tick are), and prints the median and mean round trips in
+        microseconds. A quick check for a new adapter program, and the per-request cost in
+        Benchmarks/process-adapter.sh.
+
+        With --profile it sends N more blocking pings that ask the server for its timestamps
+        ('rive-harness serve' answers them; the clock is CLOCK_MONOTONIC, shared by both
+        processes) and prints the median microseconds of each phase of a round trip: the
+        client's encode and write, the pipe and the server's wake, the server's parse, handling
+        and write, the pipe and the client's wake, the client's read and decode, and the
+        hand-off to the waiting caller.
 
         options:
           --command 'CMD'    the adapter program, run with /bin/sh -c
           --count N          round trips to time (default 10000)
+          --profile          also attribute the time of a round trip to its phases
           --help             show this help
 
         exit codes: 0 handshake and pings answered; 2 usage error; 3 the program failed its
@@ -26,6 +34,7 @@ struct PingCommand: HarnessCommand {
 
     let command: String
     let count: Int
+    let profile: Bool
 
     init(arguments: inout ArgumentList) throws(UsageError) {
         let hint = "see 'rive-harness ping --help'"
@@ -36,6 +45,7 @@ struct PingCommand: HarnessCommand {
         let countText = try arguments.option("--count") ?? "10000"
         guard let count = Int(countText), count > 0 else { throw UsageError(message: "--count needs a positive integer, got '\(countText)'", hint: hint) }
         self.count = count
+        profile = arguments.flag("--profile")
         let extra = try arguments.positionals(known: ["--command", "--count"])
         guard extra.isEmpty else { throw UsageError(message: "ping takes no arguments, got '\(extra.joined(separator: " "))'", hint: hint) }
     }
@@ -46,8 +56,20 @@ struct PingCommand: HarnessCommand {
         print("adapter: \(adapter.name) \(adapter.version)")
         print("capabilities: \(adapter.capabilities)")
         do {
-            let seconds = try await adapter.measurePing(count: count)
-            print(String(format: "round trip awaited: %.1f us, blocking: %.1f us (means of %d pings each)", seconds.awaited * 1e6, seconds.blocking * 1e6, count))
+            let measured = try await adapter.measurePing(count: count, profile: profile)
+            func micro(_ values: [Double]) -> (median: Double, mean: Double) {
+                (PingMeasurement.median(values) * 1e6, values.reduce(0, +) / Double(max(1, values.count)) * 1e6)
+            }
+            let awaited = micro(measured.awaited), blocking = micro(measured.blocking)
+            print(String(format: "round trip awaited: median %.1f us (mean %.1f), blocking: median %.1f us (mean %.1f) (%d pings each)",
+                         awaited.median, awaited.mean, blocking.median, blocking.mean, count))
+            if !measured.phases.isEmpty {
+                print("where a blocking round trip goes (median us of \(count) profiled pings):")
+                for phase in measured.phases {
+                    let name = phase.phase.padding(toLength: 26, withPad: " ", startingAt: 0)
+                    print("  " + name + String(format: " %7.2f", PingMeasurement.median(phase.nanoseconds.map { Double($0) }) / 1e3))
+                }
+            }
         } catch {
             throw CommandFailure(message: "error: \(error.message)\n  hint: check the program's stderr; it must answer 'ping' with {}", exitCode: .badInput)
         }

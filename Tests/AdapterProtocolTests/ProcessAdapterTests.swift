@@ -60,9 +60,9 @@ struct ProcessAdapterTests {
                 _ = try await playback.createAnimationScene("no such animation", binding: .none)
                 Issue.record("an unknown animation name was accepted")
             } catch { #expect(error.code == "artboard.invalid-state-machine") }
-            let view = try worker.makeView(ViewConfiguration(artboard: artboard, stateMachine: scene, viewModelInstance: nil, width: 128, height: 128))
-            for frame in 0...10 { _ = view.tick(DisplayTick(timestamp: Double(frame) / 60)) }
-            digests.append(try view.drawDigest().commands)
+            let view = try await worker.makeView(ViewConfiguration(artboard: artboard, stateMachine: scene, viewModelInstance: nil, width: 128, height: 128))
+            for frame in 0...10 { _ = await view.tick(DisplayTick(timestamp: Double(frame) / 60)) }
+            await digests.append(try view.drawDigest().commands)
         }
         #expect(names[0] == names[1])
         #expect(digests[0] == digests[1])

@@ -63,12 +63,13 @@ private final class PerturbingWorker: Worker {
     func decodeFont(from bytes: [UInt8]) async throws(AssetError) -> any Font { try await inner.decodeFont(from: bytes) }
     func decodeBlob(from bytes: [UInt8]) async throws(AssetError) -> any Blob { try await inner.decodeBlob(from: bytes) }
     func flush() async { await inner.flush() }
-    func takeLog() -> [RuntimeLogEntry] {
-        defer { log = [] }
-        return log + inner.takeLog()
+    func takeLog() async -> [RuntimeLogEntry] {
+        let taken = log + (await inner.takeLog())
+        log = []
+        return taken
     }
-    func makeView(_ configuration: ViewConfiguration) throws(ObservationError) -> any RuntimeView {
-        let view = try inner.makeView(configuration)
+    func makeView(_ configuration: ViewConfiguration) async throws(ObservationError) -> any RuntimeView {
+        let view = try await inner.makeView(configuration)
         if case .drawColor(let fromTick) = perturbation { return RecoloringView(inner: view, fromTick: fromTick) }
         return view
     }
@@ -86,12 +87,12 @@ private final class RecoloringView: RuntimeView {
         self.fromTick = fromTick
     }
 
-    func tick(_ tick: DisplayTick) -> FrameReport {
+    func tick(_ tick: DisplayTick) async -> FrameReport {
         ticks += 1
-        return inner.tick(tick)
+        return await inner.tick(tick)
     }
-    func drawDigest() throws(ObservationError) -> DrawDigest {
-        var digest = try inner.drawDigest()
+    func drawDigest() async throws(ObservationError) -> DrawDigest {
+        var digest = try await inner.drawDigest()
         guard ticks - 1 >= fromTick else { return digest }
         var drawn = 0
         for index in digest.commands.indices where digest.commands[index].hasPrefix("fill ") {
@@ -101,8 +102,8 @@ private final class RecoloringView: RuntimeView {
         }
         return digest
     }
-    func rasterize() throws(ObservationError) -> RasterFrame { try inner.rasterize() }
-    func send(_ event: PointerEvent) throws(ObservationError) { try inner.send(event) }
+    func rasterize() async throws(ObservationError) -> RasterFrame { try await inner.rasterize() }
+    func send(_ event: PointerEvent) async throws(ObservationError) { try await inner.send(event) }
 }
 
 /// A file that reports the first property of every view model as a string.

@@ -73,12 +73,12 @@ struct RiveCppDriverTests {
         let scene = try await playback.createAnimationScene(nil, binding: .auto)
         #expect(scene.name == names.first)
         await #expect(throws: ArtboardError.self) { try await playback.createAnimationScene("no such animation", binding: .none) }
-        let view = try worker.makeView(ViewConfiguration(artboard: artboard, stateMachine: scene, viewModelInstance: nil, width: 256, height: 256))
+        let view = try await worker.makeView(ViewConfiguration(artboard: artboard, stateMachine: scene, viewModelInstance: nil, width: 256, height: 256))
         var digests: [String] = []
         for frame in 0...30 {
-            let report = view.tick(DisplayTick(timestamp: Double(frame) / 60))
+            let report = await view.tick(DisplayTick(timestamp: Double(frame) / 60))
             if frame <= 1 { #expect(report.advanced && report.drew, "frame \(frame)") }
-            if frame == 0 || frame == 30 { digests.append(try view.drawDigest().commands.joined(separator: "\n")) }
+            if frame == 0 || frame == 30 { await digests.append(try view.drawDigest().commands.joined(separator: "\n")) }
         }
         #expect(digests[0] != digests[1], "the animation moves what is drawn")
     }
@@ -149,19 +149,19 @@ struct RiveCppPixelTests {
         let artboard = try await file.createArtboard(nil)
         let instance = try await file.createViewModelInstance(.viewModelDefault(from: .artboardDefault(artboard)))
         let machine = try await artboard.createStateMachine("CharacterViewModelMachine", binding: .instance(instance))
-        let view = try worker.makeView(ViewConfiguration(artboard: artboard, stateMachine: machine, viewModelInstance: instance,
+        let view = try await worker.makeView(ViewConfiguration(artboard: artboard, stateMachine: machine, viewModelInstance: instance,
                                                          width: size, height: size))
         var frames: [RasterFrame] = []
         var time = 0.0
-        _ = view.tick(DisplayTick(timestamp: time))
+        _ = await view.tick(DisplayTick(timestamp: time))
         for entry in Self.moods {
             instance.setValue(of: NumberProperty(path: "mood"), to: entry.mood)
             await worker.flush()
             for _ in 0..<5 {
                 time += 0.1
-                _ = view.tick(DisplayTick(timestamp: time))
+                _ = await view.tick(DisplayTick(timestamp: time))
             }
-            frames.append(try view.rasterize())
+            await frames.append(try view.rasterize())
         }
         return frames
     }

@@ -170,8 +170,8 @@ struct MinimalAdapterExampleTests {
             _ = try await artboard.createStateMachine()
         }
         await #expect(throws: FileError.missingData("0 bytes")) { _ = try await worker.loadFile(.data([])) }
-        #expect(throws: ObservationError.self) {
-            _ = try worker.makeView(ViewConfiguration(artboard: artboard, stateMachine: DummyStateMachine(), viewModelInstance: nil, width: 1, height: 1))
+        await #expect(throws: ObservationError.self) {
+            _ = try await worker.makeView(ViewConfiguration(artboard: artboard, stateMachine: DummyStateMachine(), viewModelInstance: nil, width: 1, height: 1))
         }
     }
 }
