@@ -55,9 +55,9 @@ struct ArtboardContent {
         let document = model.document
         let layout = model.layout.artboards[index]
         var unsupported: [String] = []
-        for objectIndex in layout.localObjects.dropFirst() {
+        for (localID, objectIndex) in layout.localObjects.enumerated().dropFirst() {
             guard let objectIndex else {
-                unsupported.append("unknown object")
+                unsupported.append("unknown object type \(layout.unknownTypeKeys[localID].map(String.init) ?? "?")")
                 continue
             }
             let object = document.objects[objectIndex]

@@ -167,6 +167,19 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics, AnimationPlayba
         return scene
     }
 
+    /// The scene that plays linear animation `name` (nil: the first) without a state machine,
+    /// bound automatically, or nil when the artboard has no such animation.
+    public func makeAnimationScene(_ name: String?) -> ReferenceStateMachine? {
+        let animations = content.animations
+        guard let index = name.map({ name in animations.firstIndex { $0.name == name } }) ?? (animations.isEmpty ? nil : 0) else { return nil }
+        let scene = ReferenceStateMachine(artboard: self, playing: index)
+        scene.bind(main: nil, globals: [:])
+        return scene
+    }
+
+    /// The names of the artboard's linear animations, in file order.
+    public var animationNames: [String] { content.animations.map(\.name) }
+
     /// The state machine a player shows: the default one, else the first (upstream's
     /// `ArtboardInstance::defaultScene` order), bound automatically; `nil` without any.
     public func makePlayedStateMachine() -> ReferenceStateMachine? {

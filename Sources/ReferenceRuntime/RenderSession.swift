@@ -16,6 +16,8 @@ public final class RenderSession {
         case artboard(FileError)
         /// No state machine of the artboard has the requested name.
         case stateMachine(ArtboardError)
+        /// No linear animation of the artboard has the requested name.
+        case animation(String)
         /// The pixel size is invalid (`.invalidSize`), or cairo could not create the surface.
         case size(RenderingError)
 
@@ -23,6 +25,7 @@ public final class RenderSession {
             switch self {
             case .artboard(let error): error.message
             case .stateMachine(let error): error.message
+            case .animation(let message): message
             case .size(let error): error.description
             }
         }
@@ -30,21 +33,44 @@ public final class RenderSession {
 
     /// The artboard played.
     public let artboard: ReferenceArtboard
-    /// The state machine played, or `nil` when the artboard has none (its initial state is drawn).
+    /// The state machine played, or `nil` when a linear animation is played or the artboard
+    /// has neither (its initial state is drawn).
     public let stateMachine: ReferenceStateMachine?
+    /// The linear animation played without a state machine (`--animation`, or the first one
+    /// of an artboard without state machines, as upstream's default scene plays it), if any.
+    public let animationName: String?
+    private let scene: ReferenceStateMachine?
     private let rasterizer: CairoRasterizer
     private let recorder = DrawCommandRecorder()
 
-    /// Opens artboard `artboardName` (or the default) and state machine `stateMachineName` (or
-    /// the one a player shows: the default, else the first) at a pixel size.
-    /// - Throws: `Failure.artboard` for an unknown artboard, `.stateMachine` for an unknown
-    ///   state machine name, `.size` for an invalid pixel size.
-    public init(file: ReferenceFile, artboard artboardName: String?, stateMachine stateMachineName: String?, width: Int, height: Int) throws(Failure) {
+    /// Opens artboard `artboardName` (or the default) and plays linear animation
+    /// `animationName`, or state machine `stateMachineName`, or the one a player shows: the
+    /// default state machine, else the first, else the first linear animation.
+    /// - Throws: `Failure.artboard` for an unknown artboard, `.stateMachine` or `.animation` for
+    ///   an unknown name, `.size` for an invalid pixel size.
+    public init(file: ReferenceFile, artboard artboardName: String?, stateMachine stateMachineName: String?, animation: String? = nil,
+                width: Int, height: Int) throws(Failure) {
         do { artboard = try file.makeArtboard(artboardName) } catch { throw .artboard(error) }
-        if let stateMachineName {
+        if let animation {
+            guard let scene = artboard.makeAnimationScene(animation) else {
+                throw .animation("artboard \"\(artboard.name)\" has no linear animation named \"\(animation)\"; it has "
+                                 + (artboard.animationNames.isEmpty ? "none" : artboard.animationNames.map { "\"\($0)\"" }.joined(separator: ", ")))
+            }
+            stateMachine = nil
+            self.scene = scene
+            animationName = animation
+        } else if let stateMachineName {
             do { stateMachine = try artboard.makeStateMachine(stateMachineName, binding: .auto) } catch { throw .stateMachine(error) }
+            scene = stateMachine
+            animationName = nil
+        } else if let played = artboard.makePlayedStateMachine() {
+            stateMachine = played
+            scene = played
+            animationName = nil
         } else {
-            stateMachine = artboard.makePlayedStateMachine()
+            stateMachine = nil
+            scene = artboard.makeAnimationScene(nil)
+            animationName = scene == nil ? nil : artboard.animationNames.first
         }
         do { rasterizer = try CairoRasterizer(width: width, height: height) } catch let error as RenderingError { throw .size(error) } catch {
             throw .size(.cairo(operation: "create a surface", message: "\(error)"))
@@ -54,7 +80,7 @@ public final class RenderSession {
     /// Advances by `seconds` (0 for the first frame) and draws the frame; returns its digest.
     @discardableResult
     public func frame(advancingBy seconds: Double) -> String {
-        stateMachine?.advanceAndApply(by: seconds)
+        scene?.advanceAndApply(by: seconds)
         artboard.record(into: recorder)
         rasterizer.beginFrame(artboardBounds: artboard.scene.bounds)
         recorder.replay(on: rasterizer)

@@ -23,6 +23,8 @@ public struct RiveFileLayout: Sendable, Equatable {
         /// The artboard-local id space: index 0 is the artboard, then components in file order;
         /// `nil` marks a placeholder for an object the schema does not know.
         public var localObjects: [Int?]
+        /// The type key of each placeholder in `localObjects`, by its local id.
+        public var unknownTypeKeys: [Int: UInt32] = [:]
         /// The linear animations.
         public var animations: [Animation] = []
         /// The state machines.

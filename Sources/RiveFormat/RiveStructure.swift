@@ -301,7 +301,10 @@ struct RiveStructureWalker {
 
     private mutating func placeholder(_ index: Int) {
         switch scopeRecency.last {
-        case .artboard?: layout.artboards[artboards.count - 1].localObjects.append(nil)
+        case .artboard?:
+            let artboard = artboards.count - 1
+            layout.artboards[artboard].unknownTypeKeys[layout.artboards[artboard].localObjects.count] = document.objects[index].typeKey
+            layout.artboards[artboard].localObjects.append(nil)
         case .stateMachine?:
             let typeName = document.objects[index].typeName
             withLatestStateMachine {

@@ -9,19 +9,25 @@ struct RenderCommand: HarnessCommand {
     static let name = "render"
     static let summary = "play a .riv file with the reference runtime and write PNG frames or digests"
     static let help = """
-        usage: rive-harness render FILE.riv [--artboard A] [--state-machine S] [--frames N]
-                                            [--dt SECONDS] [--size WxH] [--out DIR] [--digest]
+        usage: rive-harness render FILE.riv [--artboard A] [--state-machine S | --animation L]
+                                            [--frames N] [--dt SECONDS] [--size WxH] [--out DIR]
+                                            [--digest]
 
-        Plays FILE.riv with the reference runtime: the artboard's state machine, bound to the
-        artboard's default view-model instance when it has a view model, advanced by 0 for
+        Plays FILE.riv with the reference runtime: the artboard's state machine (or, on an
+        artboard without state machines, its first linear animation, as upstream's default
+        scene plays it), bound to the artboard's default view-model instance when it has a
+        view model, advanced by 0 for
         frame 0 and by --dt for every later frame. Each frame is drawn contain + centred on a
         transparent background at --size pixels. Content the runtime cannot play is listed
-        first, by type name ("unsupported: …"); it is not drawn.
+        first, by type name ("unsupported: …"; an object the schema does not know by its type
+        key); it is not drawn.
 
         options:
           --artboard A        the artboard to play (default: the file's first artboard)
-          --state-machine S   the state machine to play (default: the artboard's default;
-                              an artboard without state machines is drawn as authored)
+          --state-machine S   the state machine to play (default: the artboard's default,
+                              else its first, else its first linear animation; an
+                              artboard with neither is drawn as authored)
+          --animation L       play linear animation L without a state machine
           --frames N          how many frames to draw (default 1)
           --dt SECONDS        the time step between frames (default 0.016)
           --size WxH          the frame size in pixels, each side 1…8192 (default 512x512)
@@ -32,14 +38,15 @@ struct RenderCommand: HarnessCommand {
 
         At least one of --out and --digest is needed.
 
-        exit codes: 0 rendered; 2 usage error (bad option or size, unknown artboard or state
-        machine); 3 the file is missing or malformed; 4 cairo could not make a frame or a
+        exit codes: 0 rendered; 2 usage error (bad option or size, unknown artboard, state
+        machine or animation); 3 the file is missing or malformed; 4 cairo could not make a frame or a
         frame could not be written.
         """
 
     let path: String
     let artboard: String?
     let stateMachine: String?
+    let animation: String?
     let frames: Int
     let dt: Double
     let width: Int
@@ -50,6 +57,10 @@ struct RenderCommand: HarnessCommand {
     init(arguments: inout ArgumentList) throws(UsageError) {
         artboard = try arguments.option("--artboard")
         stateMachine = try arguments.option("--state-machine")
+        animation = try arguments.option("--animation")
+        guard stateMachine == nil || animation == nil else {
+            throw UsageError(message: "--state-machine and --animation cannot be given together", hint: "choose what to play")
+        }
         let framesText = try arguments.option("--frames") ?? "1"
         guard let frames = Int(framesText), frames >= 1 else {
             throw UsageError(message: "--frames must be a whole number of at least 1, got '\(framesText)'", hint: "for example --frames 10")
@@ -67,7 +78,7 @@ struct RenderCommand: HarnessCommand {
         (width, height) = size
         outDirectory = try arguments.option("--out")
         digest = arguments.flag("--digest")
-        let positionals = try arguments.positionals(known: ["--artboard", "--state-machine", "--frames", "--dt", "--size", "--out", "--digest"])
+        let positionals = try arguments.positionals(known: ["--artboard", "--state-machine", "--animation", "--frames", "--dt", "--size", "--out", "--digest"])
         guard positionals.count == 1 else {
             throw UsageError(message: positionals.isEmpty ? "render needs a .riv file" : "render takes one file, got \(positionals.count)",
                              hint: "run 'rive-harness render FILE.riv --out DIR'")
@@ -94,7 +105,7 @@ struct RenderCommand: HarnessCommand {
     /// artboard or state machine or an invalid size, 4 when cairo fails.
     static func failure(_ error: RenderSession.Failure, path: String) -> CommandFailure {
         switch error {
-        case .artboard, .stateMachine:
+        case .artboard, .stateMachine, .animation:
             CommandFailure(message: "error: \(path): \(error.description)\n  hint: run 'rive-harness inspect \(path)' for the artboard and state machine names",
                            exitCode: .usage)
         case .size(.invalidSize):
@@ -113,11 +124,12 @@ struct RenderCommand: HarnessCommand {
         let file = ReferenceWorker().openDocument(document)
         let session: RenderSession
         do {
-            session = try RenderSession(file: file, artboard: artboard, stateMachine: stateMachine, width: width, height: height)
+            session = try RenderSession(file: file, artboard: artboard, stateMachine: stateMachine, animation: animation, width: width, height: height)
         } catch {
             throw Self.failure(error, path: path)
         }
-        print("\(path): artboard \"\(session.artboard.name)\", state machine \(session.stateMachine.map { "\"\($0.name)\"" } ?? "none"), \(frames) frame(s) of \(dt) s at \(width)x\(height)")
+        let played = session.animationName.map { "animation \"\($0)\"" } ?? "state machine " + (session.stateMachine.map { "\"\($0.name)\"" } ?? "none")
+        print("\(path): artboard \"\(session.artboard.name)\", \(played), \(frames) frame(s) of \(dt) s at \(width)x\(height)")
         let unsupported = session.artboard.unsupportedContent
         print(unsupported.isEmpty ? "unsupported: none" : "unsupported: " + unsupported.joined(separator: ", "))
         if let outDirectory {

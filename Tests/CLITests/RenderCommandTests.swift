@@ -83,6 +83,22 @@ struct RenderCommandTests {
         #expect(result.standardOutput.contains("at 8192x2"))
     }
 
+    @Test("an artboard without state machines plays its first linear animation, or the one --animation names",
+          .enabled(if: SharedMaterial.hasAssets, Comment(rawValue: SharedMaterial.absentComment)))
+    func animationOnlyPlays() throws {
+        let file = SharedMaterial.assetsDirectory.appendingPathComponent("two_bone_ik.riv").path
+        let played = try HarnessProcess.run(["render", file, "--digest", "--frames", "20", "--dt", "0.1"])
+        #expect(played.exitCode == 0, "\(played.standardError)")
+        #expect(played.standardOutput.contains("animation \""))
+        let digests = Set(played.standardOutput.split(separator: "\n").filter { $0.hasPrefix("frame ") }.compactMap { $0.split(separator: " ").last })
+        #expect(digests.count > 1, "the animation moves what is drawn")
+        let unknown = try HarnessProcess.run(["render", file, "--digest", "--animation", "no such animation"])
+        #expect(unknown.exitCode == 2)
+        #expect(unknown.standardError.contains("has no linear animation named \"no such animation\""))
+        let both = try HarnessProcess.run(["render", file, "--digest", "--animation", "a", "--state-machine", "b"])
+        #expect(both.exitCode == 2)
+    }
+
     @Test("an unknown artboard exits 2 and points to inspect")
     func unknownArtboard() throws {
         let character = Self.fixtures.appendingPathComponent("character.riv").path
