@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "CorpusTests", dependencies: ["Conformance", "ConformanceTesting", "ReferenceRuntime", "HarnessTestSupport", "AdapterProtocol"]),
         .testTarget(name: "AdapterPackageTests", dependencies: ["Conformance", "ConformanceTesting", "RuntimeAPI", "HarnessTestSupport"]),
         .testTarget(name: "RiveRenderingTests", dependencies: ["RiveRendering", "HarnessSupport"]),
-        .testTarget(name: "HarnessSupportTests", dependencies: ["HarnessSupport"]),
+        .testTarget(name: "HarnessSupportTests", dependencies: ["HarnessSupport", "HarnessTestSupport"]),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "RiveFormat", "HarnessTestSupport"]),
         .testTarget(name: "PerformanceHistoryTests", dependencies: ["PerformanceHistory"]),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "HarnessSupport"]),

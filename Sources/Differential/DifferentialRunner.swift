@@ -52,6 +52,8 @@ public final class DifferentialRunner {
 
     private let sides: [Side]
     private var adapters: [any RuntimeAdapter]
+    /// Each side's adapter as reports name it: its name and version.
+    public var adapterDescriptions: [String] { adapters.map { "\($0.name) \($0.version)" } }
     private let options: DumpOptions
     private let timeoutSeconds: Double
     private let outDirectory: String?

@@ -16,6 +16,11 @@ public struct DiffOracle: FuzzOracle {
     private let names: (a: String, b: String)
     private let sameAdapter: Bool
 
+    /// The adapters the oracle runs, by name and version (one when both sides are the same adapter).
+    public var adapterDescriptions: [String] {
+        sameAdapter ? Array(runner.adapterDescriptions.prefix(1)) : runner.adapterDescriptions
+    }
+
     /// Creates the oracle.
     /// - Parameters:
     ///   - a: the first adapter's name and factory.

@@ -178,11 +178,10 @@ public enum FailureSignature {
         return String(function[..<paren])
     }
 
-    private static func dropNumbers(_ text: String, keepingSignals: Bool = false) -> String {
+    private static func dropNumbers(_ text: String) -> String {
         text.split(separator: " ").map { word -> String in
             let digits = word.hasPrefix("-") ? word.dropFirst() : word[...]
             let isNumber = digits.allSatisfy { $0.isNumber || $0 == "x" || $0 == "." || $0.isHexDigit } && digits.contains(where: \.isNumber)
-            if keepingSignals && isNumber && word.count <= 3 { return String(word) }
             return isNumber ? "N" : String(word)
         }.joined(separator: " ")
     }

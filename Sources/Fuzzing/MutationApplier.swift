@@ -15,40 +15,46 @@ public struct MutationApplier: Sendable {
     /// Creates an applier with the seeds that splices may take objects from.
     public init(donors: [RiveDocument]) { self.donors = donors }
 
-    /// The state between mutations: decoded objects or encoded bytes.
+    /// The state between mutations: decoded objects (with their encoding, once made) or
+    /// encoded bytes.
     private enum State {
-        case document(RiveDocument)
+        case document(RiveDocument, encoded: [UInt8]?)
         case bytes([UInt8])
     }
 
     /// The file after applying every mutation in order.
     public func apply(_ mutations: [RiveMutation], to seed: RiveDocument) -> [UInt8] {
-        var state = State.document(seed)
+        var state = State.document(seed, encoded: nil)
         for mutation in mutations {
             if mutation.isByteMutation {
                 var bytes: [UInt8]
                 switch state {
-                case .document(let document): bytes = Self.encode(document)
+                case .document(let document, let encoded): bytes = encoded ?? Self.encode(document)
                 case .bytes(let existing): bytes = existing
                 }
                 Self.apply(mutation, to: &bytes)
                 state = .bytes(bytes)
             } else {
                 var document: RiveDocument
+                var encoded: [UInt8]?
                 switch state {
-                case .document(let existing): document = existing
+                case .document(let existing, let existingEncoding): document = existing; encoded = existingEncoding
                 case .bytes(let bytes):
                     guard let read = try? RiveReader.read(bytes) else { continue }
                     document = read
+                    encoded = nil
                 }
                 var mutated = document
                 apply(mutation, to: &mutated)
-                if (try? RiveWriter.encodeUnchecked(mutated)) != nil { document = mutated }
-                state = .document(document)
+                if let mutatedEncoding = try? RiveWriter.encodeUnchecked(mutated) {
+                    document = mutated
+                    encoded = mutatedEncoding
+                }
+                state = .document(document, encoded: encoded)
             }
         }
         switch state {
-        case .document(let document): return Self.encode(document)
+        case .document(let document, let encoded): return encoded ?? Self.encode(document)
         case .bytes(let bytes): return bytes
         }
     }

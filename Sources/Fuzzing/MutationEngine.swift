@@ -7,13 +7,16 @@ public struct FuzzSeed: Sendable {
     public var name: String
     /// The decoded document.
     public var document: RiveDocument
+    /// The length of the document as our writer encodes it (what mutations start from).
+    public var encodedLength: Int
 
     /// Reads a seed; `nil` when our reader rejects the file or its objects do not re-encode
     /// (such a file cannot be mutated structurally).
     public init?(name: String, bytes: [UInt8]) {
-        guard let document = try? RiveReader.read(bytes), (try? RiveWriter.encodeUnchecked(document)) != nil else { return nil }
+        guard let document = try? RiveReader.read(bytes), let encoded = try? RiveWriter.encodeUnchecked(document) else { return nil }
         self.name = name
         self.document = document
+        encodedLength = encoded.count
     }
 }
 
@@ -42,7 +45,7 @@ public struct MutationEngine: Sendable {
         let length = [1, 1, 1, 2, 2, 3, 4].randomElement(using: &generator)!
         var mutations: [RiveMutation] = []
         var objectCount = document.objects.count
-        var byteLength = MutationApplier.encode(document).count
+        var byteLength = seeds[seedIndex].encodedLength
         for _ in 0..<length {
             let mutation = choose(in: document, objectCount: objectCount, byteLength: byteLength)
             switch mutation {

@@ -74,8 +74,7 @@ public struct Reducer {
     public mutating func reduce(_ input: RiveDocument) async throws(Failure) -> Result {
         let inputBytes: [UInt8]
         do { inputBytes = try RiveWriter.write(input) } catch { throw .invalidInput(error.message) }
-        runs = 0
-        runs += 1
+        runs = 1
         guard await predicate(inputBytes) else { throw .predicateFalseOnInput }
         var current = input
         var steps: [Step] = []

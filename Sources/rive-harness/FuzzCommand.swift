@@ -287,7 +287,7 @@ final class FuzzSession {
     func opened(_ finding: FuzzFinding, _ fuzzCase: FuzzCase, _ bytes: [UInt8]) async {
         let number = store.order.firstIndex(of: finding.signature).map { $0 + 1 } ?? store.order.count
         let folder = "buckets/\(String(format: "%03d", number))-\(FuzzCommand.slug(finding.signature))"
-        let seedBytes = seeds.first { $0.name == fuzzCase.seed }.flatMap { try? RiveWriter.encodeUnchecked($0.document).count }
+        let seedBytes = seeds.first { $0.name == fuzzCase.seed }?.encodedLength
         store.update(finding.signature) { $0.file = "\(folder)/case.riv"; $0.seedBytes = seedBytes }
         printError("fuzz: new bucket \(number): \(finding.signature) (\(fuzzCase.seed): \(fuzzCase.mutations.map(\.description).joined(separator: "; ")))")
         try? AtomicFile.write(bytes, to: "\(outDirectory)/\(folder)/case.riv")

@@ -3,7 +3,6 @@ import Foundation
 import Fuzzing
 import HarnessSupport
 import RiveFormat
-import RuntimeAPI
 
 /// `rive-harness reduce`: shrinks a `.riv` file while a predicate (a crash, a hang, a
 /// difference, a command's verdict) stays true, for an upstream bug report.
@@ -123,7 +122,7 @@ struct ReduceCommand: HarnessCommand {
         do { document = try RiveReader.read(bytes) } catch {
             throw CommandFailure(message: "error: \(path): \(error.message)\n  hint: reduce works on files our reader reads; \(error.hint)", exitCode: .badInput)
         }
-        let check = try makeCheck()
+        let (check, adapterDescriptions) = try makeCheck()
         let started = Date()
         guard let inputOutput = await check(bytes) else {
             throw CommandFailure(message: "error: the predicate \(predicateText) is false on \(path)\n  hint: check the predicate and the adapter; reduce keeps what makes it true",
@@ -148,7 +147,7 @@ struct ReduceCommand: HarnessCommand {
         var report = ["rive-harness reduce", "input \(path): \(bytes.count) bytes, \(document.objects.count) objects",
                       "result \(outPath): \(result.bytes.count) bytes, \(result.document.objects.count) objects",
                       "predicate \(predicateText): \(finalOutput?.summary ?? "no longer holds on the written file (report this)")",
-                      "adapters: \(adapterDescriptions.joined(separator: "; "))",
+                      "adapters: \(adapterDescriptions.isEmpty ? "none (a command predicate)" : adapterDescriptions.joined(separator: "; "))",
                       "\(result.steps.count) step(s), \(result.predicateRuns) predicate run(s), \(String(format: "%.1f", seconds)) s", ""]
         report += result.steps.map { "  \($0.pass): -\($0.removed) -> \($0.objects) objects, \($0.bytes) bytes" }
         report += ["", "inspect of the result:"] + InspectCommand.objectListing(result.document)
@@ -159,9 +158,6 @@ struct ReduceCommand: HarnessCommand {
         return .success
     }
 
-    /// The adapters' names and versions, filled in by `makeCheck`.
-    @MainActor private var adapterDescriptions: [String] { ReduceAdapters.descriptions }
-
     /// What a predicate run says: whether it held, a one-line summary, its signature (when
     /// the predicate keeps one) and its full output.
     struct CheckOutput {
@@ -170,31 +166,30 @@ struct ReduceCommand: HarnessCommand {
         var detail: String
     }
 
-    /// The predicate as a function of a candidate's bytes: its output, or nil when it is false.
-    @MainActor private func makeCheck() throws(CommandFailure) -> @MainActor ([UInt8]) async -> CheckOutput? {
+    /// The predicate as a function of a candidate's bytes (its output, or nil when it is
+    /// false), and the names and versions of the adapters it runs.
+    @MainActor private func makeCheck() throws(CommandFailure) -> (check: @MainActor ([UInt8]) async -> CheckOutput?, adapters: [String]) {
         switch predicate {
         case .command(let command):
-            return { candidate in Self.runCommand(command, on: candidate) }
+            return ({ candidate in Self.runCommand(command, on: candidate) }, [])
         case .crash(let name), .hang(let name):
             let make = try DiffCommand.factory(named: name, options: adapterOptions)
-            ReduceAdapters.describe([make])
             var oracle = DiffOracle(a: (name, make), b: (name, make), options: FuzzCommand.dumpOptions(frames: frames), timeoutSeconds: timeoutSeconds)
             let wantsHang: Bool = if case .hang = predicate { true } else { false }
-            return { candidate in
+            return ({ candidate in
                 let findings = await oracle.check(candidate, name: "candidate")
                 guard let finding = findings.first(where: { wantsHang ? $0.kind == .hang : ($0.kind == .crash || $0.kind == .sanitizer) }) else { return nil }
                 return CheckOutput(summary: finding.signature, signature: wantsHang ? nil : finding.signature, detail: finding.detail)
-            }
+            }, oracle.adapterDescriptions)
         case .diff(let a, let b, let section):
             let makeA = try DiffCommand.factory(named: a, options: adapterOptions)
             let makeB = try DiffCommand.factory(named: b, options: adapterOptions)
-            ReduceAdapters.describe([makeA, makeB])
             var oracle = DiffOracle(a: (a, makeA), b: (b, makeB), options: FuzzCommand.dumpOptions(frames: frames), timeoutSeconds: timeoutSeconds)
-            return { candidate in
+            return ({ candidate in
                 let findings = await oracle.check(candidate, name: "candidate")
                 guard let finding = findings.first(where: { $0.kind == .divergence && $0.signature.contains(" \(section.rawValue): ") }) else { return nil }
                 return CheckOutput(summary: "\(section.rawValue) differs", signature: nil, detail: finding.detail)
-            }
+            }, oracle.adapterDescriptions)
         }
     }
 
@@ -213,15 +208,5 @@ struct ReduceCommand: HarnessCommand {
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         return process.terminationStatus == 0 ? CheckOutput(summary: "the command exits 0", signature: nil, detail: text) : nil
-    }
-}
-
-/// The names and versions of the adapters a reduction runs, for its report.
-@MainActor
-enum ReduceAdapters {
-    static var descriptions: [String] = []
-
-    static func describe(_ makers: [@MainActor () -> any RuntimeAdapter]) {
-        descriptions = makers.map { let adapter = $0(); return "\(adapter.name) \(adapter.version)" }
     }
 }

@@ -87,20 +87,9 @@ struct BuildRiveIOSScriptTests {
     private let script = SharedMaterial.packageRoot.appendingPathComponent("scripts/build-rive-ios").path
 
     private func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [script] + arguments
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "RIVE_IOS_GIT_DIR")
-        env.merge(environment) { $1 }
-        process.environment = env
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile(), err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        let result = try HarnessProcess.runProgram(URL(fileURLWithPath: "/bin/bash"), [script] + arguments, environment: environment,
+                                                   removing: environment["RIVE_IOS_GIT_DIR"] == nil ? ["RIVE_IOS_GIT_DIR"] : [])
+        return (result.exitCode, result.standardOutput, result.standardError)
     }
 
     @Test("--help prints the options and exit codes; an unknown option is a usage error (2)")

@@ -1,4 +1,5 @@
 import Foundation
+import HarnessTestSupport
 import Testing
 
 /// scripts/build-rive-cpp's engine features: its options, and how scripts/lib/engine-features.bash
@@ -9,23 +10,11 @@ struct EngineFeatureBuildTests {
     private static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     private func bash(_ script: String, in folder: String) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        var environment = ProcessInfo.processInfo.environment
-        environment["RIVE_HARNESS_OFFLINE"] = "1"
-        environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
-        environment["GIT_AUTHOR_NAME"] = "t"; environment["GIT_AUTHOR_EMAIL"] = "t@t"
-        environment["GIT_COMMITTER_NAME"] = "t"; environment["GIT_COMMITTER_EMAIL"] = "t@t"
-        process.environment = environment
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile(), err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        let result = try HarnessProcess.runProgram(URL(fileURLWithPath: "/bin/bash"), ["-c", script], in: URL(fileURLWithPath: folder), environment: [
+            "RIVE_HARNESS_OFFLINE": "1", "GIT_CONFIG_GLOBAL": "/dev/null",
+            "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t",
+        ])
+        return (result.exitCode, result.standardOutput, result.standardError)
     }
 
     private func temporaryFolder() throws -> String {

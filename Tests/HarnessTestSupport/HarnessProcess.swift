@@ -29,13 +29,21 @@ public enum HarnessProcess {
     /// is `resultsFolder` unless `environment` sets it.
     /// - Throws: when the executable cannot be started.
     public static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
+        try runProgram(executable, arguments, in: directory, environment: ["RIVE_HARNESS_RESULTS": resultsFolder.path].merging(environment) { _, new in new })
+    }
+
+    /// Runs any program with arguments, in `directory` when given, with this process's
+    /// environment changed by `environment` and without the variables `removing` names.
+    /// - Throws: when the program cannot be started.
+    public static func runProgram(_ program: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+                                  removing removed: [String] = []) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
-        process.environment = ProcessInfo.processInfo.environment
-            .merging(["RIVE_HARNESS_RESULTS": resultsFolder.path]) { _, new in new }
-            .merging(environment) { _, new in new }
+        var childEnvironment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        for name in removed { childEnvironment.removeValue(forKey: name) }
+        process.environment = childEnvironment
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
