@@ -21,7 +21,7 @@ public struct CachedProgram: Sendable, Hashable {
     /// `rive-cpp-driver`, built by `scripts/build-rive-cpp` for a rive-runtime commit.
     public static let riveCppDriver = CachedProgram(
         adapter: "rive-cpp", repository: "rive-runtime", cacheFolder: "rive-cpp", pathInCommitFolder: "rive-cpp-driver",
-        gitDirectoryVariable: "RIVE_RUNTIME_GIT_DIR", defaultGitDirectory: "/work/.mirror/rive-app+rive-runtime/repo",
+        gitDirectoryVariable: "RIVE_RUNTIME_GIT_DIR", defaultGitDirectory: nil,
         buildCommand: "scripts/build-rive-cpp")
 
     /// `rive-harness-apple-adapter`, built by `scripts/build-rive-ios --adapter` for a rive-ios commit.

@@ -17,7 +17,7 @@ struct RiveCppBenchProgram {
     /// built one for the runtime's `HEAD` commit in the cache (its shipped-features build,
     /// else its reduced one) (`CachedProgramLocator`: the
     /// cache `RIVE_HARNESS_CACHE` or `~/.cache/rive-harness`, the git directory
-    /// `RIVE_RUNTIME_GIT_DIR` or the mirror), so a bisect's builds of other commits are never
+    /// `RIVE_RUNTIME_GIT_DIR`), so a bisect's builds of other commits are never
     /// picked by accident; without a git directory to resolve `HEAD`, the most recently built
     /// one of any commit (the results file records which). `nil` when none exists.
     static func locate(explicit: String?) -> RiveCppBenchProgram? {

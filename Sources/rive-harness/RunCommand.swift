@@ -48,7 +48,7 @@ struct RunCommand: HarnessCommand {
                              --timeout value, 60 unless given)
           --runtime-commit REV  with --adapter rive-cpp: the Rive C++ runtime commit whose
                              driver scripts/build-rive-cpp cached (default: HEAD of
-                             $RIVE_RUNTIME_GIT_DIR or the mirror); docs/rive-cpp-adapter.md
+                             $RIVE_RUNTIME_GIT_DIR); docs/rive-cpp-adapter.md
           --runtime-features LIST  with --adapter rive-cpp: the engine features that
                              driver was built with (scripts/build-rive-cpp --features):
                              shipped (default: text, layout, scripting, audio), none, or a

@@ -13,7 +13,7 @@ struct SignatureAndReducerTests {
             the adapter failed: adapter.crashed: the adapter exited (signal 6)
             stderr (last lines): ==123==ERROR: AddressSanitizer: heap-use-after-free on address \(address)
                 #0 \(address) in rive::CommandServer::processMessages() \(folder)/src/command_server.cpp:812:9
-                #1 0x55aa in main /work/Adapters/rive-cpp/driver/driver.cpp:10:3
+                #1 0x55aa in main /home/user/RiveHarness/Adapters/rive-cpp/driver/driver.cpp:10:3
             SUMMARY: AddressSanitizer: heap-use-after-free \(folder)/src/command_server.cpp:812:9 in rive::CommandServer::processMessages()
             """
         }

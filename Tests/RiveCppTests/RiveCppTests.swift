@@ -9,10 +9,10 @@ import RuntimeAPI
 import Testing
 
 /// The real Rive C++ runtime through `rive-cpp-driver`, when a driver with the shipped engine
-/// features is built for the runtime mirror's HEAD. Without one these suites are skipped;
+/// features is built for the HEAD of `$RIVE_RUNTIME_GIT_DIR`. Without one these suites are skipped;
 /// enable them with `scripts/build-rive-cpp` (docs/rive-cpp-adapter.md).
 enum RiveCppDriver {
-    /// The cached driver for the mirror's HEAD, or `nil`.
+    /// The cached driver for the HEAD of `$RIVE_RUNTIME_GIT_DIR`, or `nil`.
     static let located: CachedProgramLocator.Located? = try? CachedProgramLocator(.riveCppDriver).locate(revision: nil, features: .shipped)
     /// The engine features the build compiled in, from its `features.txt` (`built text audio`).
     static var builtFeatures: [String] {
@@ -25,7 +25,7 @@ enum RiveCppDriver {
     /// Whether a driver is built.
     static var isBuilt: Bool { located != nil }
     /// The comment shown when the suites are skipped.
-    static let absentComment = "skipped: no rive-cpp driver is built for the runtime mirror's HEAD; run scripts/build-rive-cpp to enable"
+    static let absentComment = "skipped: no rive-cpp driver is built for the HEAD of $RIVE_RUNTIME_GIT_DIR; enable with: RIVE_RUNTIME_GIT_DIR=<rive-runtime clone> scripts/build-rive-cpp"
 
     /// A process adapter running the driver.
     @MainActor static func makeAdapter() throws -> ProcessAdapter {
