@@ -27,6 +27,8 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
         ),
+        // The operating-system calls that differ between Linux and macOS, behind one small shim.
+        .target(name: "SystemCalls"),
         .target(name: "HarnessSupport"),
         .target(name: "PerformanceHistory", dependencies: ["HarnessSupport"]),
         .target(name: "CBenchShim", linkerSettings: [.linkedLibrary("benchmark"), .linkedLibrary("pthread")]),
@@ -41,16 +43,16 @@ let package = Package(
         // export reader: no YAML, so ConformanceTesting (and an iOS test target) links no libyaml.
         .target(name: "ConformanceCore", dependencies: ["RuntimeAPI", "HarnessSupport"]),
         // Loads a corpus from its YAML files, and re-exports ConformanceCore (`import Conformance` is both).
-        .target(name: "Conformance", dependencies: ["ConformanceCore", "RuntimeAPI", "YAML", "HarnessSupport"]),
+        .target(name: "Conformance", dependencies: ["ConformanceCore", "RuntimeAPI", "YAML", "HarnessSupport", "SystemCalls"]),
         .target(name: "Differential", dependencies: ["RuntimeAPI", "RiveFormat", "HarnessSupport"]),
-        .target(name: "AdapterProtocol", dependencies: ["RuntimeAPI"]),
+        .target(name: "AdapterProtocol", dependencies: ["RuntimeAPI", "SystemCalls"]),
         // Structure-aware mutation of .riv files, failure signatures and reduction (rive-harness fuzz, reduce).
         .target(name: "Fuzzing", dependencies: ["RiveFormat", "RuntimeAPI", "Differential", "HarnessSupport"]),
         .target(name: "ConformanceTesting", dependencies: ["ConformanceCore", "RuntimeAPI"]),
         .executableTarget(name: "rive-schema-gen", dependencies: ["RiveSchemaGenerator"]),
         .executableTarget(name: "rive-objc-import", dependencies: ["ObjCHeaderImport"]),
         .target(name: "RiveFixtures", dependencies: ["RiveFormat", "YAML"]),
-        .executableTarget(name: "rive-harness", dependencies: ["RiveFormat", "RiveFixtures", "ReferenceRuntime", "RiveRendering", "RuntimeAPI", "Conformance", "YAML", "HarnessSupport", "PerformanceHistory", "BenchKit", "AdapterProtocol", "Differential", "Fuzzing"]),
+        .executableTarget(name: "rive-harness", dependencies: ["RiveFormat", "RiveFixtures", "ReferenceRuntime", "RiveRendering", "RuntimeAPI", "Conformance", "YAML", "HarnessSupport", "PerformanceHistory", "BenchKit", "AdapterProtocol", "Differential", "Fuzzing", "SystemCalls"]),
         .target(name: "HarnessTestSupport", dependencies: ["HarnessSupport"], path: "Tests/HarnessTestSupport"),
         .testTarget(name: "RiveFormatTests", dependencies: ["RiveFormat", "RiveSchemaGenerator", "HarnessTestSupport"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),

@@ -1,10 +1,6 @@
 import Foundation
 import RuntimeAPI
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SystemCalls
 
 /// Serves any in-process `RuntimeAdapter` over the JSON-lines protocol on standard input and
 /// output (docs/adapter-protocol.md): `rive-harness serve`.
@@ -67,7 +63,7 @@ public final class AdapterServer {
     /// - Returns: the exit status: 0 after `shutdown` or end of input, 1 after input that is not the protocol
     ///   (the reason goes to standard error).
     public func serve(inputDescriptor: Int32 = 0) async -> Int32 {
-        signal(SIGPIPE, SIG_IGN)
+        SystemCalls.ignoreBrokenPipes()
         let reader = LineReader(descriptor: inputDescriptor)
         var lastYield: UInt64 = 0
         defer { _ = flush() }
@@ -149,18 +145,7 @@ public final class AdapterServer {
             profiledAnswerAt = nil
         }
         defer { outputText.removeAll(keepingCapacity: true) }
-        return outputText.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(outputDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
-            }
-            return true
-        }
+        return outputText.withUTF8 { SystemCalls.writeAll(outputDescriptor, UnsafeRawBufferPointer($0)) }
     }
 
     // MARK: Input

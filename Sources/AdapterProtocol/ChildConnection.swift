@@ -1,9 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SystemCalls
 
 /// Why a connection to a child ended before it was closed: the child died, broke the
 /// protocol, did not answer in time, or the request was abandoned.
@@ -67,9 +63,7 @@ struct ReaderTimes: Sendable {
 public enum ProbeClock {
     /// Now, in nanoseconds.
     @inline(__always) public static func now() -> UInt64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+        SystemCalls.monotonicNanoseconds()
     }
 }
 
@@ -263,7 +257,7 @@ final class ChildConnection: @unchecked Sendable {
             let ready = poll(&descriptor, 1, timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
-                fail(.exited("could not be read (poll: \(String(cString: strerror(errno))))"))
+                fail(.exited("could not be read (poll: \(SystemCalls.lastErrorDescription))"))
                 return
             }
             if ready == 0 {
@@ -344,7 +338,7 @@ final class ChildConnection: @unchecked Sendable {
             let ready = poll(&descriptor, 1, timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
-                fail(.exited("could not be read (poll: \(String(cString: strerror(errno))))"))
+                fail(.exited("could not be read (poll: \(SystemCalls.lastErrorDescription))"))
                 continue
             }
             if ready == 0 {
@@ -373,7 +367,7 @@ final class ChildConnection: @unchecked Sendable {
         let count = chunk.withUnsafeMutableBytes { read(child.output, $0.baseAddress!, $0.count) }
         if count < 0 {
             if errno == EINTR || errno == EAGAIN { return .more }
-            fail(.exited("could not be read (\(String(cString: strerror(errno))))"))
+            fail(.exited("could not be read (\(SystemCalls.lastErrorDescription))"))
             return .ended
         }
         if count == 0 {

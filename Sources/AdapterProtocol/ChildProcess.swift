@@ -1,9 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SystemCalls
 
 /// A child process started with `/bin/sh -c COMMAND` in its own process group, with pipes on
 /// its standard input, output and error.
@@ -32,51 +28,38 @@ final class ChildProcess: @unchecked Sendable {
     /// - Throws: `LaunchError` when the pipes or the process cannot be created.
     init(command: String, environment: [String: String]) throws(LaunchError) {
         ChildProcess.ignoreBrokenPipes
-        var stdinPipe: [Int32] = [-1, -1]
-        var stdoutPipe: [Int32] = [-1, -1]
-        var stderrPipe: [Int32] = [-1, -1]
         // Created close-on-exec atomically: a child another thread starts meanwhile must not
         // inherit these pipes (a child holding another's stdout open would hide its exit).
-        guard Self.makePipe(&stdinPipe), Self.makePipe(&stdoutPipe), Self.makePipe(&stderrPipe) else {
-            throw LaunchError(description: "cannot create pipes: \(String(cString: strerror(errno)))")
-        }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var defaultSignals = sigset_t()
-        sigemptyset(&defaultSignals)
-        sigaddset(&defaultSignals, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
-
-        let arguments = ["/bin/sh", "-c", Self.shellCommand(command)]
-        let environmentLines = environment.map { "\($0.key)=\($0.value)" }
-        var childPID: pid_t = 0
-        let status = withCStrings(arguments) { argv in
-            withCStrings(environmentLines) { envp in
-                posix_spawn(&childPID, "/bin/sh", &actions, &attributes, argv, envp)
+        var pipes: [(read: Int32, write: Int32)] = []
+        for _ in 0..<3 {
+            guard let pipe = SystemCalls.makeCloseOnExecPipe() else {
+                let reason = SystemCalls.lastErrorDescription
+                for made in pipes { close(made.read); close(made.write) }
+                throw LaunchError(description: "cannot create pipes: \(reason)")
             }
+            pipes.append(pipe)
         }
-        close(stdinPipe[0])
-        close(stdoutPipe[1])
-        close(stderrPipe[1])
-        guard status == 0 else {
-            close(stdinPipe[1])
-            close(stdoutPipe[0])
-            close(stderrPipe[0])
-            throw LaunchError(description: "cannot start /bin/sh: \(String(cString: strerror(status)))")
+        let (stdinPipe, stdoutPipe, stderrPipe) = (pipes[0], pipes[1], pipes[2])
+        let spawned = SystemCalls.spawnInOwnProcessGroup(
+            arguments: ["/bin/sh", "-c", Self.shellCommand(command)],
+            environment: environment.map { "\($0.key)=\($0.value)" },
+            standardInput: stdinPipe.read, standardOutput: stdoutPipe.write, standardError: stderrPipe.write)
+        close(stdinPipe.read)
+        close(stdoutPipe.write)
+        close(stderrPipe.write)
+        let childPID: pid_t
+        switch spawned {
+        case .success(let started): childPID = started
+        case .failure(let error):
+            close(stdinPipe.write)
+            close(stdoutPipe.read)
+            close(stderrPipe.read)
+            throw LaunchError(description: "cannot start /bin/sh: \(error.description)")
         }
         pid = childPID
-        input = stdinPipe[1]
-        output = stdoutPipe[0]
-        errorOutput = stderrPipe[0]
+        input = stdinPipe.write
+        output = stdoutPipe.read
+        errorOutput = stderrPipe.read
     }
 
     /// The text `/bin/sh -c` runs: `exec COMMAND` when the command is one simple command
@@ -100,44 +83,17 @@ final class ChildProcess: @unchecked Sendable {
         return "exec " + command
     }
 
-    /// glibc's `pipe2`, which Swift's Glibc module does not import (it needs `_GNU_SOURCE`).
-    private static let pipe2: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32)? =
-        dlsym(nil, "pipe2").map { unsafeBitCast($0, to: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self) }
-
-    /// Creates a close-on-exec pipe, atomically where the C library allows.
-    private static func makePipe(_ descriptors: inout [Int32]) -> Bool {
-        descriptors.withUnsafeMutableBufferPointer { buffer in
-            if let pipe2 { return pipe2(buffer.baseAddress!, O_CLOEXEC) == 0 }
-            guard pipe(buffer.baseAddress!) == 0 else { return false }
-            for descriptor in buffer { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-            return true
-        }
-    }
-
     /// Writing to a child that has exited must fail with EPIPE, not stop the harness.
-    private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+    private static let ignoreBrokenPipes: Void = SystemCalls.ignoreBrokenPipes()
 
     /// Writes all bytes to the child's standard input; `false` when the child closed it.
-    func write(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(input, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
-            }
-            return true
-        }
-    }
+    func write(_ bytes: [UInt8]) -> Bool { SystemCalls.writeAll(input, bytes) }
 
     /// Closes the child's standard input, which tells a well-behaved server to exit.
     func closeInput() { close(input) }
 
     /// Kills the child's process group.
-    func kill() { _ = Glibc.kill(-pid, SIGKILL) }
+    func kill() { SystemCalls.signalProcessGroup(pid, SIGKILL) }
 
     /// Waits for the child to exit (killing it after `grace` seconds) and describes how it ended.
     @discardableResult
@@ -202,7 +158,7 @@ final class ChildProcess: @unchecked Sendable {
     private static func describe(_ status: Int32) -> String {
         if status & 0x7f == 0 { return "exited with status \((status >> 8) & 0xff)" }
         let signal = status & 0x7f
-        return "was killed by signal \(signal) (\(String(cString: strsignal(signal))))"
+        return "was killed by signal \(signal) (\(SystemCalls.describe(signal: signal)))"
     }
 
     /// Closes the read ends once both readers are done.
@@ -210,14 +166,6 @@ final class ChildProcess: @unchecked Sendable {
         close(output)
         close(errorOutput)
     }
-}
-
-/// Calls `body` with a NULL-terminated C array of the strings.
-private func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
-    var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
-    pointers.append(nil)
-    defer { pointers.forEach { free($0) } }
-    return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
 }
 
 /// The last bytes a child wrote to its standard error, kept per scenario.

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import RuntimeAPI
 
 /// How a session's child failed, as the scenario's verdict will say it.
@@ -74,7 +75,7 @@ final class ProcessSession {
         var template = Array((SideFile.parentDirectory + "/rive-harness-side.XXXXXX").utf8CString)
         guard let directory = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) }) else {
             connection.close(shutdownLine: nil)
-            return .failure(SessionFailure(isTimeout: false, message: "cannot create a side-file folder in \(SideFile.parentDirectory): \(String(cString: strerror(errno)))"))
+            return .failure(SessionFailure(isTimeout: false, message: "cannot create a side-file folder in \(SideFile.parentDirectory): \(SystemCalls.lastErrorDescription)"))
         }
         let session = ProcessSession(connection: connection, sideFileDirectory: directory)
         let params: JSONObject = [

@@ -1,8 +1,6 @@
 import Foundation
 import RuntimeAPI
-#if canImport(Glibc)
-import Glibc
-#endif
+import SystemCalls
 
 /// The protocol's version; see docs/adapter-protocol.md.
 public let adapterProtocolVersion = 1
@@ -220,18 +218,7 @@ enum SideFile {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        return bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
-            }
-            return true
-        }
+        return SystemCalls.writeAll(descriptor, bytes)
     }
 }
 

@@ -1,11 +1,7 @@
 import ConformanceCore
 import Foundation
 import HarnessSupport
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SystemCalls
 
 extension Corpus {
     /// Loads the corpus in a folder: the registries, every scenario file and every
@@ -105,19 +101,14 @@ extension Corpus {
     /// Why a path is not a readable regular file (a link that leads nowhere or loops, a FIFO,
     /// a device, a socket), or `nil`.
     private static func entryProblem(_ path: String) -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            let reason = String(cString: strerror(errno))
-            var linkInfo = stat()
-            if lstat(path, &linkInfo) == 0, linkInfo.st_mode & S_IFMT == S_IFLNK { return "a link that leads nowhere (\(reason))" }
-            return reason
-        }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return access(path, R_OK) == 0 ? nil : String(cString: strerror(errno))
-        case S_IFIFO: return "a FIFO, not a regular file"
-        case S_IFCHR, S_IFBLK: return "a device, not a regular file"
-        case S_IFSOCK: return "a socket, not a regular file"
-        default: return "not a regular file"
+        switch SystemCalls.kind(ofPath: path) {
+        case .readableFile: return nil
+        case .unreadableFile(let reason), .inaccessible(let reason): return reason
+        case .danglingLink(let reason): return "a link that leads nowhere (\(reason))"
+        case .fifo: return "a FIFO, not a regular file"
+        case .device: return "a device, not a regular file"
+        case .socket: return "a socket, not a regular file"
+        case .folder, .otherNonRegular: return "not a regular file"
         }
     }
 

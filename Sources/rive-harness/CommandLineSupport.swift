@@ -1,9 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SystemCalls
 import HarnessSupport
 import YAML
 
@@ -143,27 +139,16 @@ var defaultResultsFolder: String {
 /// a device, a folder, permission denied), or `nil` when it is a readable regular file or a
 /// link to one. Reading a FIFO or `/dev/zero` would block or never end, so callers check first.
 func regularFileProblem(_ path: String) -> String? {
-    var info = stat()
-    if stat(path, &info) != 0 {
-        let code = errno
-        var linkInfo = stat()
-        if lstat(path, &linkInfo) == 0, linkInfo.st_mode & S_IFMT == S_IFLNK {
-            return "'\(path)': a link that leads nowhere (\(String(cString: strerror(code))))"
-        }
-        return "'\(path)': \(String(cString: strerror(code)))"
+    switch SystemCalls.kind(ofPath: path) {
+    case .readableFile: return nil
+    case .unreadableFile(let reason), .inaccessible(let reason): return "'\(path)': \(reason)"
+    case .danglingLink(let reason): return "'\(path)': a link that leads nowhere (\(reason))"
+    case .fifo: return "'\(path)': a FIFO, not a regular file"
+    case .device: return "'\(path)': a device, not a regular file"
+    case .socket: return "'\(path)': a socket, not a regular file"
+    case .folder: return "'\(path)': a folder, not a regular file"
+    case .otherNonRegular: return "'\(path)': not a regular file"
     }
-    guard info.st_mode & S_IFMT == S_IFREG else {
-        let kind = switch info.st_mode & S_IFMT {
-        case S_IFIFO: "a FIFO"
-        case S_IFCHR, S_IFBLK: "a device"
-        case S_IFSOCK: "a socket"
-        case S_IFDIR: "a folder"
-        default: "not a regular file"
-        }
-        return "'\(path)': \(kind), not a regular file"
-    }
-    guard access(path, R_OK) == 0 else { return "'\(path)': \(String(cString: strerror(errno)))" }
-    return nil
 }
 
 /// Writes text to standard error.
