@@ -56,8 +56,10 @@ public struct DiffOracle: FuzzOracle {
             let kind: FuzzFinding.Kind = sameAdapter ? .unstableDump : .divergence
             let adapter = sameAdapter ? names.a : "\(names.a),\(names.b)"
             let signature = "\(kind.rawValue) \(adapter) " + FailureSignature.divergence(section: section.section.rawValue, left: left, right: right)
+            let known = sameAdapter ? nil : KnownDivergence.explaining(section: section.section.rawValue, a: (names.a, left), b: (names.b, right))
             findings.append(FuzzFinding(kind: kind, adapter: adapter, signature: signature,
-                                        detail: "[\(section.section.rawValue)] line \(section.firstDifference?.line ?? 0)\n  \(names.a): \(left)\n  \(names.b): \(right)"))
+                                        detail: "[\(section.section.rawValue)] line \(section.firstDifference?.line ?? 0)\n  \(names.a): \(left)\n  \(names.b): \(right)",
+                                        known: known.map { "\($0.rule) \($0.adapter): \($0.summary)" }))
         }
         return findings
     }

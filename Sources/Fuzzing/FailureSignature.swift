@@ -24,13 +24,17 @@ public struct FuzzFinding: Sendable, Hashable, Codable {
     public var signature: String
     /// The evidence: a sanitizer summary, the stderr tail, or both sides' first differing lines.
     public var detail: String
+    /// For a divergence that is a documented behaviour of one adapter, its rule and what it
+    /// is (`SRC-1N rive-cpp: a blank instance's nested value …`); `nil` for everything else.
+    public var known: String?
 
     /// Creates a finding.
-    public init(kind: Kind, adapter: String, signature: String, detail: String) {
+    public init(kind: Kind, adapter: String, signature: String, detail: String, known: String? = nil) {
         self.kind = kind
         self.adapter = adapter
         self.signature = signature
         self.detail = detail
+        self.known = known
     }
 }
 
@@ -79,10 +83,19 @@ public enum FailureSignature {
         return (.crash, "\(adapter) crashed" + (ending.map { " (\($0))" } ?? ""))
     }
 
-    /// The signature of a divergence: the section and the first differing lines with numbers
-    /// and quoted text replaced (`draws: frame N #N fill … | frame N #N stroke …`).
+    /// The signature of a divergence: the section and the first differing lines' shapes
+    /// (`divergenceShape`), so the same kind of difference on other objects is one bucket
+    /// (`draws: frame N #N fill … | frame N #N stroke …`).
     public static func divergence(section: String, left: String, right: String) -> String {
-        "\(section): \(shape(left)) | \(shape(right))"
+        "\(section): \(divergenceShape(left)) | \(divergenceShape(right))"
+    }
+
+    /// A dump line's shape for a divergence signature: colors (`#AARRGGBB`) become `#C`,
+    /// numbers N and quoted strings S (`shape`), and the property path of an instance value
+    /// (`S blank child/toGreen: …`) or a bound value (`frame N child/toGreen: …`) becomes P.
+    public static func divergenceShape(_ line: String) -> String {
+        let colorless = line.replacingOccurrences(of: "#[0-9A-Fa-f]{8}\\b", with: "#C", options: .regularExpression)
+        return shape(colorless).replacingOccurrences(of: "^(S (?:blank|default) |frame N )[^:]+: ", with: "$1P: ", options: .regularExpression)
     }
 
     /// A line's shape: numbers become N and quoted strings S, so the same kind of

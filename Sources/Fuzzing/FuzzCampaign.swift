@@ -55,10 +55,18 @@ public final class FuzzBucketStore {
     /// Creates an empty store.
     public init() {}
 
-    /// Records a case's findings; returns the findings that opened new buckets.
-    public func record(_ findings: [FuzzFinding], of fuzzCase: FuzzCase, bytes: Int) -> [FuzzFinding] {
-        runs += 1
-        if !findings.isEmpty { failingRuns += 1 }
+    /// Unmutated seeds checked, over every job.
+    public private(set) var seedChecks = 0
+
+    /// Records a case's findings (or an unmutated seed's, which is not counted as a case);
+    /// returns the findings that opened new buckets.
+    public func record(_ findings: [FuzzFinding], of fuzzCase: FuzzCase, bytes: Int, isSeedCheck: Bool = false) -> [FuzzFinding] {
+        if isSeedCheck {
+            seedChecks += 1
+        } else {
+            runs += 1
+            if !findings.isEmpty { failingRuns += 1 }
+        }
         var opened: [FuzzFinding] = []
         for finding in findings {
             if buckets[finding.signature] != nil {
@@ -94,6 +102,8 @@ public struct FuzzCampaign {
     public let applier: MutationApplier
     /// The job's number, which names its cases (`job 1 run 17`).
     public let job: Int
+    /// The seeds (by index) this job has already checked unmutated.
+    private var checkedSeeds: Set<Int> = []
 
     /// Creates a job over an engine's seeds.
     public init(engine: MutationEngine, job: Int = 0) {
@@ -104,6 +114,9 @@ public struct FuzzCampaign {
 
     /// Runs up to `maximumRuns` cases (nil: no limit) until `deadline` (nil: none) or
     /// `shouldStop`; `onNewBucket` gets each finding that opened a bucket, with its case and bytes.
+    ///
+    /// Each seed is checked unmutated before its first case (not counted as a case), so a
+    /// failure the seed already shows is bucketed as the seed's, with an empty mutation chain.
     @MainActor public mutating func run<Oracle: FuzzOracle>(oracle: inout Oracle, store: FuzzBucketStore, maximumRuns: Int?, deadline: Date?,
                                                             shouldStop: () -> Bool,
                                                             onNewBucket: (FuzzFinding, FuzzCase, [UInt8]) async -> Void) async {
@@ -112,6 +125,16 @@ public struct FuzzCampaign {
             if let maximumRuns, ran >= maximumRuns { break }
             if let deadline, Date() >= deadline { break }
             let (seedIndex, mutations) = engine.next()
+            if checkedSeeds.insert(seedIndex).inserted {
+                // The unmutated seed first: what it shows itself opens a bucket without
+                // mutations, and cases that only show it again add hits there.
+                let seedCase = FuzzCase(job: job, run: ran, seed: engine.seeds[seedIndex].name, mutations: [])
+                let seedBytes = applier.apply([], to: engine.seeds[seedIndex].document)
+                let seedFindings = await oracle.check(seedBytes, name: "job-\(job)-seed-\(seedIndex)")
+                for finding in store.record(seedFindings, of: seedCase, bytes: seedBytes.count, isSeedCheck: true) {
+                    await onNewBucket(finding, seedCase, seedBytes)
+                }
+            }
             let fuzzCase = FuzzCase(job: job, run: ran, seed: engine.seeds[seedIndex].name, mutations: mutations)
             let bytes = applier.apply(mutations, to: engine.seeds[seedIndex].document)
             let findings = await oracle.check(bytes, name: "job-\(job)-run-\(ran)")

@@ -153,38 +153,52 @@ struct FuzzCommand: HarnessCommand {
         let seeds = try Self.loadSeeds(seedPaths)
         let makers = try adapterNames.map { name throws(CommandFailure) in (name: name, make: try DiffCommand.factory(named: name, options: adapterOptions)) }
         let a = makers[0], b = makers.count == 2 ? makers[1] : makers[0]
-        try Self.prepareOut(outDirectory)
-        let session = FuzzSession(outDirectory: outDirectory, store: FuzzBucketStore(), reduces: reduces, reduceSeconds: reduceSeconds,
-                                  report: FuzzReport(adapters: makers.map(\.name).joined(separator: ","), seedFiles: seeds.map(\.name), seed: seed,
-                                                     jobs: jobs, frames: frames),
-                                  makeOracle: { DiffOracle(a: a, b: b, options: Self.dumpOptions(frames: frames), timeoutSeconds: timeoutSeconds) },
-                                  seeds: seeds)
+        do { try FuzzRun.prepare(outDirectory: outDirectory) } catch {
+            throw CommandFailure(message: "error: cannot prepare the output folder '\(error.path)'\n  hint: check that it is a writable folder", exitCode: .internalError)
+        }
+        let frames = frames, timeoutSeconds = timeoutSeconds
+        let fuzzRun = FuzzRun(outDirectory: outDirectory,
+                              report: FuzzReport(adapters: makers.map(\.name).joined(separator: ","), seedFiles: seeds.map(\.name), seed: seed,
+                                                 jobs: jobs, frames: frames),
+                              seeds: seeds, reduceSeconds: reduces ? reduceSeconds : nil,
+                              makeOracle: { DiffOracle(a: a, b: b, options: Self.dumpOptions(frames: frames), timeoutSeconds: timeoutSeconds) },
+                              events: Self.printEvent)
         let interrupt = InterruptFlag()
-        let deadline = budgetSeconds.map { session.started.addingTimeInterval($0) }
-        printError("fuzz: \(session.report.adapters), \(seeds.count) seed file(s), seed \(seed), "
+        let deadline = budgetSeconds.map { fuzzRun.started.addingTimeInterval($0) }
+        printError("fuzz: \(fuzzRun.report.adapters), \(seeds.count) seed file(s), seed \(seed), "
                    + (runs.map { "\($0) cases" } ?? "budget \(CanonicalText.number(budgetSeconds!)) s") + ", \(jobs) job(s), out \(outDirectory)")
         let runs = runs, jobs = jobs, seed = seed
         await withTaskGroup(of: Void.self) { group in
             for job in 0..<jobs {
                 let share = runs.map { $0 / jobs + (job < $0 % jobs ? 1 : 0) }
-                group.addTask { await session.runJob(job, generatorSeed: seed &+ UInt64(job), maximumRuns: share, deadline: deadline, interrupt: interrupt) }
+                group.addTask { await fuzzRun.runJob(job, generatorSeed: seed &+ UInt64(job), maximumRuns: share, deadline: deadline, shouldStop: { interrupt.isSet }) }
             }
-            group.addTask { await session.reportProgress(until: deadline, runs: runs, interrupt: interrupt) }
+            group.addTask { await fuzzRun.reportProgress(until: deadline, runs: runs, shouldStop: { interrupt.isSet }) }
         }
-        session.progress(force: true)
-        session.writeReport()
-        if let reportError = session.reportError { throw reportError }
-        for line in session.report.table() { print(line) }
+        fuzzRun.progress(force: true)
+        fuzzRun.writeReport()
+        if let reportError = fuzzRun.reportError {
+            throw CommandFailure(message: "error: cannot write the fuzz report: \(reportError.reason)\n  hint: check that \(outDirectory) is writable", exitCode: .internalError)
+        }
+        for line in fuzzRun.report.table() { Swift.print(line) }
         if interrupt.isSet { printError("fuzz: interrupted; everything found so far is in \(outDirectory)/report.json") }
-        return session.store.order.isEmpty ? .success : .failuresFound
+        return fuzzRun.store.order.isEmpty ? .success : .failuresFound
     }
 
-    /// A signature as a folder name: letters, digits and dashes, at most 60 characters.
-    static func slug(_ text: String) -> String {
-        let mapped = text.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
-        var slug = String(mapped).replacingOccurrences(of: "--+", with: "-", options: .regularExpression)
-        slug = slug.trimmingCharacters(in: CharacterSet(charactersIn: "-"))
-        return String(slug.prefix(60))
+    /// Prints a fuzz run's events on stderr, one line each.
+    @MainActor static func printEvent(_ event: FuzzEvent) {
+        switch event {
+        case .progress(let cases, let rate, let buckets):
+            printError("fuzz: \(cases) cases, \(String(format: "%.1f", rate)) cases/s, \(buckets) bucket(s)")
+        case .newBucket(let number, let finding, let fuzzCase):
+            let origin = fuzzCase.mutations.isEmpty ? "the unmutated seed" : fuzzCase.mutations.map(\.description).joined(separator: "; ")
+            printError("fuzz: new bucket \(number): \(finding.signature) (\(fuzzCase.seed): \(origin))" + (finding.known.map { " [known: \($0)]" } ?? ""))
+        case .reduced(let number, let from, let to, let predicateRuns, let limit):
+            printError("fuzz: reduced bucket \(number) from \(from) to \(to) bytes in \(predicateRuns) runs"
+                       + (limit.map { " (stopped at the \(Int($0)) s limit)" } ?? ""))
+        case .notReduced(let number, let reason):
+            printError("fuzz: bucket \(number) not reduced: \(reason)")
+        }
     }
 
     /// The seed files: each `.riv` file named or found in a named folder that our reader
@@ -209,158 +223,6 @@ struct FuzzCommand: HarnessCommand {
         }
         return seeds
     }
-
-    /// Creates the output folder; an existing one keeps its files, and `report.json` and
-    /// `buckets/` of an earlier run are replaced.
-    static func prepareOut(_ path: String) throws(CommandFailure) {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-            let buckets = (path as NSString).appendingPathComponent("buckets")
-            if FileManager.default.fileExists(atPath: buckets) { try FileManager.default.removeItem(atPath: buckets) }
-        } catch {
-            throw CommandFailure(message: "error: cannot prepare the output folder '\(path)'\n  hint: check that it is a writable folder", exitCode: .internalError)
-        }
-    }
-}
-
-/// The state of one fuzz run that its jobs share: buckets, report, progress.
-@MainActor
-final class FuzzSession {
-    let outDirectory: String
-    let store: FuzzBucketStore
-    let reduces: Bool
-    /// How long one bucket's reduction may take before its smallest file so far is kept.
-    let reduceSeconds: Double
-    var report: FuzzReport
-    let makeOracle: @MainActor () -> DiffOracle
-    let seeds: [FuzzSeed]
-    let started = Date()
-    private var lastProgress = Date()
-    private(set) var reportError: CommandFailure?
-
-    init(outDirectory: String, store: FuzzBucketStore, reduces: Bool, reduceSeconds: Double, report: FuzzReport, makeOracle: @escaping @MainActor () -> DiffOracle,
-         seeds: [FuzzSeed]) {
-        self.outDirectory = outDirectory
-        self.store = store
-        self.reduces = reduces
-        self.reduceSeconds = reduceSeconds
-        self.report = report
-        self.makeOracle = makeOracle
-        self.seeds = seeds
-    }
-
-    /// Runs one job's cases into the shared store.
-    func runJob(_ job: Int, generatorSeed: UInt64, maximumRuns: Int?, deadline: Date?, interrupt: InterruptFlag) async {
-        var campaign = FuzzCampaign(engine: MutationEngine(seeds: seeds, seed: generatorSeed), job: job)
-        var oracle = makeOracle()
-        await campaign.run(oracle: &oracle, store: store, maximumRuns: maximumRuns, deadline: deadline, shouldStop: { interrupt.isSet }) { finding, fuzzCase, bytes in
-            await self.opened(finding, fuzzCase, bytes)
-        }
-    }
-
-    /// Prints progress until the deadline, the run count or an interrupt.
-    func reportProgress(until deadline: Date?, runs: Int?, interrupt: InterruptFlag) async {
-        while !interrupt.isSet, deadline.map({ Date() < $0 }) ?? true, runs.map({ store.runs < $0 }) ?? true {
-            try? await Task.sleep(for: .milliseconds(250))
-            progress()
-        }
-    }
-
-    /// Rewrites `report.json` with what is known now.
-    func writeReport() {
-        report.runs = store.runs
-        report.failingRuns = store.failingRuns
-        report.durationSeconds = Date().timeIntervalSince(started)
-        report.buckets = store.orderedBuckets
-        do { try report.write(to: outDirectory) } catch { reportError = error }
-    }
-
-    /// A progress line on stderr, at most every two seconds unless forced.
-    func progress(force: Bool = false) {
-        guard force || Date().timeIntervalSince(lastProgress) >= 2 else { return }
-        lastProgress = Date()
-        let elapsed = max(0.001, Date().timeIntervalSince(started))
-        printError("fuzz: \(store.runs) cases, \(String(format: "%.1f", Double(store.runs) / elapsed)) cases/s, \(store.order.count) bucket(s)")
-    }
-
-    /// Writes a new bucket's case, reduces it when asked, and rewrites the report.
-    func opened(_ finding: FuzzFinding, _ fuzzCase: FuzzCase, _ bytes: [UInt8]) async {
-        let number = store.order.firstIndex(of: finding.signature).map { $0 + 1 } ?? store.order.count
-        let folder = "buckets/\(String(format: "%03d", number))-\(FuzzCommand.slug(finding.signature))"
-        let seedBytes = seeds.first { $0.name == fuzzCase.seed }?.encodedLength
-        store.update(finding.signature) { $0.file = "\(folder)/case.riv"; $0.seedBytes = seedBytes }
-        printError("fuzz: new bucket \(number): \(finding.signature) (\(fuzzCase.seed): \(fuzzCase.mutations.map(\.description).joined(separator: "; ")))")
-        try? AtomicFile.write(bytes, to: "\(outDirectory)/\(folder)/case.riv")
-        if let record = try? JSONEncoder.sortedPretty.encode(FuzzCaseRecord(case: fuzzCase, finding: finding)) {
-            try? AtomicFile.write([UInt8](record), to: "\(outDirectory)/\(folder)/case.json")
-        }
-        if reduces {
-            if let document = try? RiveReader.read(bytes) {
-                var oracle = makeOracle()
-                let signature = finding.signature
-                var reducer = Reducer(predicate: { candidate in
-                    await oracle.check(candidate, name: "reduce").contains { $0.signature == signature }
-                }, deadline: Date().addingTimeInterval(reduceSeconds))
-                if let reduced = try? await reducer.reduce(document) {
-                    try? AtomicFile.write(reduced.bytes, to: "\(outDirectory)/\(folder)/reduced.riv")
-                    store.update(signature) { $0.reducedFile = "\(folder)/reduced.riv"; $0.reducedBytes = reduced.bytes.count }
-                    printError("fuzz: reduced bucket \(number) from \(bytes.count) to \(reduced.bytes.count) bytes in \(reduced.predicateRuns) runs"
-                               + (reduced.stoppedAtTimeLimit ? " (stopped at the \(Int(reduceSeconds)) s limit)" : ""))
-                } else {
-                    printError("fuzz: bucket \(number) not reduced: the case does not pass our writer's validation, or does not replay")
-                }
-            } else {
-                printError("fuzz: bucket \(number) not reduced: our reader does not read the case (a byte mutation)")
-            }
-        }
-        writeReport()
-    }
-}
-
-/// A bucket's first case and finding, as `case.json` records them.
-struct FuzzCaseRecord: Codable {
-    var `case`: FuzzCase
-    var finding: FuzzFinding
-}
-
-/// `report.json` of a fuzz run.
-struct FuzzReport: Codable {
-    var adapters: String
-    var seedFiles: [String]
-    var seed: UInt64
-    var jobs: Int
-    var frames: Int
-    var runs = 0
-    var failingRuns = 0
-    var durationSeconds = 0.0
-    var buckets: [FuzzBucket] = []
-
-    /// Writes `DIR/report.json` atomically.
-    func write(to directory: String) throws(CommandFailure) {
-        guard let data = try? JSONEncoder.sortedPretty.encode(self) else {
-            throw CommandFailure(message: "error: the fuzz report could not be encoded", exitCode: .internalError)
-        }
-        try writeFileAtomically([UInt8](data), to: (directory as NSString).appendingPathComponent("report.json"))
-    }
-
-    /// The summary table: one row per bucket.
-    func table() -> [String] {
-        let rate = durationSeconds > 0 ? Double(runs) / durationSeconds : 0
-        var lines = ["fuzz: \(runs) cases in \(String(format: "%.1f", durationSeconds)) s (\(String(format: "%.1f", rate)) cases/s), \(failingRuns) with findings, \(buckets.count) bucket(s)"]
-        guard !buckets.isEmpty else { return lines }
-        func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
-            let padding = String(repeating: " ", count: max(0, width - text.count))
-            return right ? padding + text : text + padding
-        }
-        lines.append("  #  " + pad("kind", 14) + pad("hits", 6, right: true) + pad("case B", 8, right: true) + pad("seed B", 8, right: true)
-                     + pad("reduced B", 11, right: true) + "  signature")
-        for (index, bucket) in buckets.enumerated() {
-            lines.append(pad(String(index + 1), 3, right: true) + "  " + pad(bucket.finding.kind.rawValue, 14) + pad(String(bucket.hits), 6, right: true)
-                         + pad(String(bucket.caseBytes), 8, right: true) + pad(bucket.seedBytes.map(String.init) ?? "-", 8, right: true)
-                         + pad(bucket.reducedBytes.map(String.init) ?? "-", 11, right: true) + "  " + bucket.finding.signature)
-        }
-        return lines
-    }
 }
 
 /// Set once SIGINT arrives; the handler replaces the default (which would end the process
@@ -378,14 +240,5 @@ final class InterruptFlag {
             printError("fuzz: interrupt received; finishing the case in flight")
         }
         source.resume()
-    }
-}
-
-extension JSONEncoder {
-    /// An encoder with sorted keys and indentation, for files people read and diff.
-    static var sortedPretty: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        return encoder
     }
 }
