@@ -6,7 +6,8 @@ import RuntimeAPI
 ///
 /// With one adapter, both sides are instances of it, so a difference between the two dumps
 /// is an `unstable-dump` (the same file loaded and dumped twice must dump the same); with two
-/// adapters, a difference in a section both declare they support is a `divergence`. Either
+/// adapters, a difference in a section both declare they support is a `divergence` (one per
+/// case: the first section in dump order that differs, the others named in its detail). Either
 /// way a side that fails is a `crash`, a `sanitizer` report or a `hang` (its timeout), with
 /// a signature from its stderr (`FailureSignature`), and the runner gives that side a fresh
 /// adapter for the next case. A section that is not comparable or that both refused is no finding.
@@ -50,7 +51,10 @@ public struct DiffOracle: FuzzOracle {
             if sameAdapter { break }
         }
         guard findings.isEmpty else { return findings }
-        for section in result.sections where section.status == .differ {
+        // The first differing section is the finding; later sections usually follow from it
+        // (a play the other side refused differs in frames, boundValues and draws alike).
+        let differing = result.sections.filter { $0.status == .differ }
+        if let section = differing.first {
             let left = section.firstDifference?.a ?? "(section ended)"
             let right = section.firstDifference?.b ?? "(section ended)"
             let kind: FuzzFinding.Kind = sameAdapter ? .unstableDump : .divergence
@@ -58,7 +62,8 @@ public struct DiffOracle: FuzzOracle {
             let signature = "\(kind.rawValue) \(adapter) " + FailureSignature.divergence(section: section.section.rawValue, left: left, right: right)
             let known = sameAdapter ? nil : KnownDivergence.explaining(section: section.section.rawValue, a: (names.a, left), b: (names.b, right))
             findings.append(FuzzFinding(kind: kind, adapter: adapter, signature: signature,
-                                        detail: "[\(section.section.rawValue)] line \(section.firstDifference?.line ?? 0)\n  \(names.a): \(left)\n  \(names.b): \(right)",
+                                        detail: "[\(section.section.rawValue)] line \(section.firstDifference?.line ?? 0)\n  \(names.a): \(left)\n  \(names.b): \(right)"
+                                            + (differing.count > 1 ? "\nalso differ: " + differing.dropFirst().map(\.section.rawValue).joined(separator: ", ") : ""),
                                         known: known.map { "\($0.rule) \($0.adapter): \($0.summary)" }))
         }
         return findings
