@@ -3,7 +3,6 @@
 #include "build_info.hpp"
 #include "driver.hpp"
 
-#include "rive/animation/state_machine_instance.hpp"
 #include "rive/file.hpp"
 
 #include <csignal>

@@ -5,33 +5,6 @@
 #include "fingerprint.hpp"
 #include "operations.hpp"
 
-#include "rive/animation/linear_animation_instance.hpp"
-#include "rive/animation/state_machine_bool.hpp"
-#include "rive/animation/state_machine_instance.hpp"
-#include "rive/animation/state_machine_number.hpp"
-#include "rive/animation/state_machine_trigger.hpp"
-#include "rive/artboard.hpp"
-#include "rive/data_bind/data_context.hpp"
-#include "rive/file.hpp"
-#include "rive/viewmodel/runtime/viewmodel_instance_runtime.hpp"
-#include "rive/viewmodel/viewmodel_instance.hpp"
-#include "rive/viewmodel/viewmodel_instance_artboard.hpp"
-#include "rive/viewmodel/viewmodel_instance_asset.hpp"
-#include "runtime_features.hpp"
-#if RIVE_HARNESS_HAS_VIEW_MODEL_BLOBS
-#include "rive/viewmodel/viewmodel_instance_asset_blob.hpp"
-#endif
-#include "rive/viewmodel/viewmodel_instance_asset_image.hpp"
-#include "rive/viewmodel/viewmodel_instance_boolean.hpp"
-#include "rive/viewmodel/viewmodel_instance_color.hpp"
-#include "rive/viewmodel/viewmodel_instance_enum.hpp"
-#include "rive/viewmodel/viewmodel_instance_list.hpp"
-#include "rive/viewmodel/viewmodel_instance_list_item.hpp"
-#include "rive/viewmodel/viewmodel_instance_number.hpp"
-#include "rive/viewmodel/viewmodel_instance_string.hpp"
-#include "rive/viewmodel/viewmodel_instance_trigger.hpp"
-#include "rive/viewmodel/viewmodel_instance_viewmodel.hpp"
-
 #include <cmath>
 #include <cstring>
 #include <fstream>
