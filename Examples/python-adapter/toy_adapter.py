@@ -20,6 +20,74 @@ import sys
 
 PROTOCOL_VERSION = 1
 
+class Op:
+    """The adapter protocol's operation names (docs/adapter-protocol.md, "Operations"): the same
+    list as the Swift client's and server's `WireOperation` and the rive-cpp driver's
+    operations.hpp (RiveHarness's tests check that they agree). This toy serves only some."""
+
+    # The session
+    HANDSHAKE = "handshake"
+    PING = "ping"
+    SHUTDOWN = "shutdown"
+    RELEASE = "release"
+    # The adapter
+    ADAPTER_MAKE_WORKER = "adapter.makeWorker"
+    # A worker
+    WORKER_LOAD_FILE = "worker.loadFile"
+    WORKER_DECODE_IMAGE = "worker.decodeImage"
+    WORKER_DECODE_FONT = "worker.decodeFont"
+    WORKER_DECODE_BLOB = "worker.decodeBlob"
+    WORKER_FLUSH = "worker.flush"
+    WORKER_TAKE_LOG = "worker.takeLog"
+    WORKER_MAKE_VIEW = "worker.makeView"
+    # A file
+    FILE_GET_ARTBOARD_NAMES = "file.getArtboardNames"
+    FILE_GET_VIEW_MODEL_NAMES = "file.getViewModelNames"
+    FILE_GET_GLOBAL_VIEW_MODEL_NAMES = "file.getGlobalViewModelNames"
+    FILE_GET_INSTANCE_NAMES = "file.getInstanceNames"
+    FILE_GET_PROPERTIES = "file.getProperties"
+    FILE_GET_VIEW_MODEL_ENUMS = "file.getViewModelEnums"
+    FILE_GET_DEFAULT_VIEW_MODEL_INFO = "file.getDefaultViewModelInfo"
+    FILE_CREATE_ARTBOARD = "file.createArtboard"
+    FILE_CREATE_VIEW_MODEL_INSTANCE = "file.createViewModelInstance"
+    FILE_MAKE_RIVE = "file.makeRive"
+    # An artboard
+    ARTBOARD_GET_STATE_MACHINE_NAMES = "artboard.getStateMachineNames"
+    ARTBOARD_GET_SIZE = "artboard.getSize"
+    ARTBOARD_GET_ANIMATION_NAMES = "artboard.getAnimationNames"
+    ARTBOARD_CREATE_STATE_MACHINE = "artboard.createStateMachine"
+    ARTBOARD_CREATE_ANIMATION_SCENE = "artboard.createAnimationScene"
+    # A state machine
+    STATE_MACHINE_ADVANCE = "stateMachine.advance"
+    STATE_MACHINE_BIND_VIEW_MODEL_INSTANCE = "stateMachine.bindViewModelInstance"
+    STATE_MACHINE_BIND_VIEW_MODEL_INSTANCES = "stateMachine.bindViewModelInstances"
+    STATE_MACHINE_SETTLED_STREAM = "stateMachine.settledStream"
+    STATE_MACHINE_SET_INPUT = "stateMachine.setInput"
+    STATE_MACHINE_TRIGGER_INPUT = "stateMachine.triggerInput"
+    # A view-model instance
+    INSTANCE_NAME = "instance.name"
+    INSTANCE_VIEW_MODEL_NAME = "instance.viewModelName"
+    INSTANCE_VALUE = "instance.value"
+    INSTANCE_SET_VALUE = "instance.setValue"
+    INSTANCE_VALUE_STREAM = "instance.valueStream"
+    INSTANCE_FIRE = "instance.fire"
+    INSTANCE_STREAM = "instance.stream"
+    INSTANCE_NESTED_INSTANCE = "instance.nestedInstance"
+    INSTANCE_SIZE = "instance.size"
+    INSTANCE_LIST_ITEM = "instance.listItem"
+    INSTANCE_APPEND_INSTANCE = "instance.appendInstance"
+    INSTANCE_INSERT_INSTANCE = "instance.insertInstance"
+    INSTANCE_REMOVE_INSTANCE_AT = "instance.removeInstanceAt"
+    INSTANCE_REMOVE_INSTANCE = "instance.removeInstance"
+    INSTANCE_SWAP_INSTANCE = "instance.swapInstance"
+    # A view
+    VIEW_TICK = "view.tick"
+    VIEW_DRAW_DIGEST = "view.drawDigest"
+    VIEW_RASTERIZE = "view.rasterize"
+    VIEW_SEND = "view.send"
+    # A stream
+    STREAM_CANCEL = "stream.cancel"
+
 
 class ProtocolError(Exception):
     """A request the server cannot serve: answered with a `protocol.*` error code."""
@@ -224,59 +292,59 @@ class Server:
         raise RuntimeError_("artboard.invalid-state-machine", "no such state machine: " + detail, detail)
 
     def perform(self, op, request):
-        if op in ("ping", "shutdown"):
+        if op in (Op.PING, Op.SHUTDOWN):
             return {}
-        if op == "release":
+        if op == Op.RELEASE:
             self.objects.pop(self.param(request, "handle", int), None)
             return {}
-        if op == "adapter.makeWorker":
+        if op == Op.ADAPTER_MAKE_WORKER:
             self.bind(request, "worker")
             return {}
-        if op == "worker.loadFile":
+        if op == Op.WORKER_LOAD_FILE:
             return self.load_file(request)
-        if op == "worker.flush":
+        if op == Op.WORKER_FLUSH:
             return {}
-        if op == "worker.takeLog":
+        if op == Op.WORKER_TAKE_LOG:
             return {"entries": []}
-        if op == "file.getArtboardNames":
+        if op == Op.FILE_GET_ARTBOARD_NAMES:
             return {"names": [a["name"] for a in self.get(request, "file", ToyFile).artboards]}
-        if op == "file.getViewModelNames":
+        if op == Op.FILE_GET_VIEW_MODEL_NAMES:
             return {"names": [m["name"] for m in self.get(request, "file", ToyFile).view_models]}
-        if op == "file.getGlobalViewModelNames":
+        if op == Op.FILE_GET_GLOBAL_VIEW_MODEL_NAMES:
             return {"names": [m["name"] for m in self.get(request, "file", ToyFile).view_models if m.get("isGlobal")]}
-        if op == "file.getInstanceNames":
+        if op == Op.FILE_GET_INSTANCE_NAMES:
             model = self.get(request, "file", ToyFile).view_model(self.param(request, "viewModel", str))
             return {"names": [instance["name"] for instance in model["instances"]]}
-        if op == "file.getProperties":
+        if op == Op.FILE_GET_PROPERTIES:
             return self.properties(request)
-        if op == "file.getViewModelEnums":
+        if op == Op.FILE_GET_VIEW_MODEL_ENUMS:
             enums = self.get(request, "file", ToyFile).enums
             return {"enums": [{"name": e["name"], "values": [v["key"] for v in e["values"]]} for e in enums]}
-        if op == "file.createArtboard":
+        if op == Op.FILE_CREATE_ARTBOARD:
             return self.create_artboard(request)
-        if op == "file.getDefaultViewModelInfo":
+        if op == Op.FILE_GET_DEFAULT_VIEW_MODEL_INFO:
             return self.default_info(request)
-        if op == "file.createViewModelInstance":
+        if op == Op.FILE_CREATE_VIEW_MODEL_INSTANCE:
             return self.create_instance(request)
-        if op == "artboard.getStateMachineNames":
+        if op == Op.ARTBOARD_GET_STATE_MACHINE_NAMES:
             return {"names": state_machine_names(self.get(request, "artboard", ToyArtboard).description)}
-        if op == "artboard.createStateMachine":
+        if op == Op.ARTBOARD_CREATE_STATE_MACHINE:
             return self.create_state_machine(request)
-        if op == "stateMachine.advance":
+        if op == Op.STATE_MACHINE_ADVANCE:
             self.get(request, "stateMachine", ToyStateMachine)
             if not isinstance(request.get("seconds"), (int, float)) or isinstance(request.get("seconds"), bool):
                 raise ProtocolError("protocol.bad-params", "'seconds' must be a number")
             return {}  # a toy state machine never moves: nothing is bound and nothing draws
-        if op == "instance.name":
+        if op == Op.INSTANCE_NAME:
             return {"name": self.get(request, "instance", ToyInstance).name}
-        if op == "instance.viewModelName":
+        if op == Op.INSTANCE_VIEW_MODEL_NAME:
             return {"name": self.get(request, "instance", ToyInstance).view_model_name}
         raise ProtocolError("protocol.unknown-op", "this toy adapter does not serve '%s' (it declares introspection only)" % op)
 
     def answer(self, request):
         op = request["op"]
         try:
-            if op == "handshake":
+            if op == Op.HANDSHAKE:
                 return {"result": self.handshake(request)}
             return {"result": self.perform(op, request)}
         except ProtocolError as error:
@@ -305,7 +373,7 @@ def main():
         response.update(server.answer(request))
         out.write(json.dumps(response, separators=(",", ":")) + "\n")
         out.flush()
-        if op == "shutdown":
+        if op == Op.SHUTDOWN:
             return 0
 
 

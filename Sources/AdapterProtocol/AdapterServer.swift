@@ -97,7 +97,7 @@ public final class AdapterServer {
                     return 1
                 }
                 let answer: Result<JSONObject, RequestError>
-                if op == "ping", request["profile"]?.boolValue == true {
+                if op == WireOperation.ping.rawValue, request["profile"]?.boolValue == true {
                     answer = .success(profiledPing(readStartedAt: reader.lastReadStartedAt, readAt: reader.lastReadAt, parsedAt: ProbeClock.now()))
                 } else {
                     answer = await self.answer(op, request)
@@ -109,7 +109,7 @@ public final class AdapterServer {
                 case .failure(.protocolError(let code, let message)): response["error"] = .object(["code": .string(code), "message": .string(message)])
                 }
                 guard write(.object(response)) else { return 0 }
-                if op == "shutdown" { return 0 }
+                if op == WireOperation.shutdown.rawValue { return 0 }
             }
         }
         return 0
@@ -320,7 +320,7 @@ public final class AdapterServer {
 
     private func answer(_ op: String, _ params: JSONObject) async -> Result<JSONObject, RequestError> {
         do throws(RequestError) {
-            if op == "handshake" { return .success(try handshake(params)) }
+            if op == WireOperation.handshake.rawValue { return .success(try handshake(params)) }
             guard handshaken else { throw bad("the first request must be 'handshake'") }
             return .success(try await perform(op, params))
         } catch {
@@ -344,13 +344,13 @@ public final class AdapterServer {
 
     private func perform(_ op: String, _ params: JSONObject) async throws(RequestError) -> JSONObject {
         switch op {
-        case "ping", "shutdown":
+        case WireOperation.ping.rawValue, WireOperation.shutdown.rawValue:
             return [:]
-        case "release":
+        case WireOperation.release.rawValue:
             let handle = try int(params, "handle")
             objects[handle] = nil
             return [:]
-        case "adapter.makeWorker":
+        case WireOperation.adapterMakeWorker.rawValue:
             let handle = try newHandle(params)
             objects[handle] = .worker(try await runtime { try await adapter.makeWorker() })
             return [:]
@@ -358,17 +358,17 @@ public final class AdapterServer {
             return try await performWorker(op, params)
         case let op where op.hasPrefix("file."):
             return try await performFile(op, params)
-        case "artboard.getStateMachineNames":
+        case WireOperation.artboardGetStateMachineNames.rawValue:
             let artboard = try artboard(params)
             return ["names": .array(try await runtime { try await artboard.getStateMachineNames() }.map(JSONValue.string))]
-        case "artboard.getSize":
+        case WireOperation.artboardGetSize.rawValue:
             let artboard = try metrics(params)
             let size = try await runtime { try await artboard.getSize() }
             return ["width": .float(Float(size.width)), "height": .float(Float(size.height))]
-        case "artboard.getAnimationNames":
+        case WireOperation.artboardGetAnimationNames.rawValue:
             let artboard = try metrics(params)
             return ["names": .array(try await runtime { try await artboard.getAnimationNames() }.map(JSONValue.string))]
-        case "artboard.createStateMachine", "artboard.createAnimationScene":
+        case WireOperation.artboardCreateStateMachine.rawValue, WireOperation.artboardCreateAnimationScene.rawValue:
             let artboard = try artboard(params)
             let handle = try newHandle(params)
             let name = try optionalString(params, "name")
@@ -380,7 +380,7 @@ public final class AdapterServer {
             case let other: throw bad("unknown binding '\(other)' (auto, none or instance)")
             }
             let machine: any StateMachine
-            if op == "artboard.createAnimationScene" {
+            if op == WireOperation.artboardCreateAnimationScene.rawValue {
                 guard let playback = artboard as? any AnimationPlayback else {
                     throw .protocolError(code: "protocol.unknown-op", message: "this adapter's artboards do not play animations (no 'animationPlayback' capability)")
                 }
@@ -396,7 +396,7 @@ public final class AdapterServer {
             return try await performInstance(op, params)
         case let op where op.hasPrefix("view."):
             return try await performView(op, params)
-        case "stream.cancel":
+        case WireOperation.streamCancel.rawValue:
             let handle = try int(params, "stream")
             streams.removeValue(forKey: handle)?.cancel()
             return [:]
@@ -410,39 +410,39 @@ public final class AdapterServer {
     private func performWorker(_ op: String, _ params: JSONObject) async throws(RequestError) -> JSONObject {
         let worker = try worker(params)
         switch op {
-        case "worker.loadFile":
+        case WireOperation.workerLoadFile.rawValue:
             let handle = try newHandle(params)
             let source: FileSource
             if let path = params["path"]?.stringValue { source = .path(path) } else { source = .data(try bytes(params)) }
             objects[handle] = .file(try await runtime { try await worker.loadFile(source) })
             return [:]
-        case "worker.decodeImage":
+        case WireOperation.workerDecodeImage.rawValue:
             let handle = try newHandle(params)
             let data = try bytes(params)
             let image = try await runtime { try await worker.decodeImage(from: data) }
             objects[handle] = .image(image)
             return ["width": .int(image.width), "height": .int(image.height)]
-        case "worker.decodeFont":
+        case WireOperation.workerDecodeFont.rawValue:
             let handle = try newHandle(params)
             let data = try bytes(params)
             objects[handle] = .font(try await runtime { try await worker.decodeFont(from: data) })
             return [:]
-        case "worker.decodeBlob":
+        case WireOperation.workerDecodeBlob.rawValue:
             let handle = try newHandle(params)
             let data = try bytes(params)
             let blob = try await runtime { try await worker.decodeBlob(from: data) }
             objects[handle] = .blob(blob)
             return ["byteCount": .int(blob.byteCount)]
-        case "worker.flush":
+        case WireOperation.workerFlush.rawValue:
             await worker.flush()
             writeStreamEvents()
             return [:]
-        case "worker.takeLog":
+        case WireOperation.workerTakeLog.rawValue:
             let entries = await worker.takeLog().map { entry in
                 JSONValue.object(["level": .string(entry.level.rawValue), "tag": .string(entry.tag), "code": .string(entry.code), "message": .string(entry.message)])
             }
             return ["entries": .array(entries)]
-        case "worker.makeView":
+        case WireOperation.workerMakeView.rawValue:
             let handle = try newHandle(params)
             let configuration: ViewConfiguration
             if let riveValue = params["rive"], !riveValue.isNull {
@@ -481,32 +481,32 @@ public final class AdapterServer {
     private func performFile(_ op: String, _ params: JSONObject) async throws(RequestError) -> JSONObject {
         let file = try file(params)
         switch op {
-        case "file.getArtboardNames": return names(try await runtime { try await file.getArtboardNames() })
-        case "file.getViewModelNames": return names(try await runtime { try await file.getViewModelNames() })
-        case "file.getGlobalViewModelNames": return names(try await runtime { try await file.getGlobalViewModelNames() })
-        case "file.getInstanceNames":
+        case WireOperation.fileGetArtboardNames.rawValue: return names(try await runtime { try await file.getArtboardNames() })
+        case WireOperation.fileGetViewModelNames.rawValue: return names(try await runtime { try await file.getViewModelNames() })
+        case WireOperation.fileGetGlobalViewModelNames.rawValue: return names(try await runtime { try await file.getGlobalViewModelNames() })
+        case WireOperation.fileGetInstanceNames.rawValue:
             let viewModel = try string(params, "viewModel")
             return names(try await runtime { try await file.getInstanceNames(of: viewModel) })
-        case "file.createArtboard":
+        case WireOperation.fileCreateArtboard.rawValue:
             let handle = try newHandle(params)
             let name = try optionalString(params, "name")
             let artboard = try await runtime { try await file.createArtboard(name) }
             objects[handle] = .artboard(artboard)
             return ["name": .string(artboard.name)]
-        case "file.getProperties":
+        case WireOperation.fileGetProperties.rawValue:
             let viewModel = try string(params, "viewModel")
             let properties = try await runtime { try await file.getProperties(of: viewModel) }
             return ["properties": .array(properties.map {
                 .object(["type": .string($0.type.description), "name": .string($0.name), "metaData": .string($0.metaData)])
             })]
-        case "file.getViewModelEnums":
+        case WireOperation.fileGetViewModelEnums.rawValue:
             let enums = try await runtime { try await file.getViewModelEnums() }
             return ["enums": .array(enums.map { .object(["name": .string($0.name), "values": .array($0.values.map(JSONValue.string))]) })]
-        case "file.getDefaultViewModelInfo":
+        case WireOperation.fileGetDefaultViewModelInfo.rawValue:
             let artboard = try artboard(params)
             let info = try await runtime { try await file.getDefaultViewModelInfo(for: artboard) }
             return ["viewModelName": .string(info.viewModelName), "instanceName": .string(info.instanceName)]
-        case "file.createViewModelInstance":
+        case WireOperation.fileCreateViewModelInstance.rawValue:
             let handle = try newHandle(params)
             let from: ViewModelSource = params["artboard"] != nil ? .artboardDefault(try artboard(params)) : .name(try string(params, "viewModel"))
             let source: ViewModelInstanceSource
@@ -518,7 +518,7 @@ public final class AdapterServer {
             }
             objects[handle] = .instance(try await runtime { try await file.createViewModelInstance(source) })
             return [:]
-        case "file.makeRive":
+        case WireOperation.fileMakeRive.rawValue:
             let handles = try ["handle", "artboardHandle", "stateMachineHandle", "instanceHandle"].map { (key) throws(RequestError) in try newHandle(params, key) }
             guard Set(handles).count == handles.count else { throw bad("'handle', 'artboardHandle', 'stateMachineHandle' and 'instanceHandle' must differ") }
             let artboard = params["artboard"].map(\.isNull) == false ? try artboard(params) : nil
@@ -546,11 +546,11 @@ public final class AdapterServer {
     private func performStateMachine(_ op: String, _ params: JSONObject) async throws(RequestError) -> JSONObject {
         let machine = try stateMachine(params)
         switch op {
-        case "stateMachine.advance":
+        case WireOperation.stateMachineAdvance.rawValue:
             machine.advance(by: try double(params, "seconds"))
-        case "stateMachine.bindViewModelInstance":
+        case WireOperation.stateMachineBindViewModelInstance.rawValue:
             machine.bindViewModelInstance(try instance(params))
-        case "stateMachine.bindViewModelInstances":
+        case WireOperation.stateMachineBindViewModelInstances.rawValue:
             let main = params["main"].flatMap { $0.isNull ? nil : $0 } == nil ? nil : try instance(params, "main")
             guard let list = params["globals"]?.arrayValue else { throw bad("'globals' must be a list") }
             var globals: [GlobalBinding] = []
@@ -559,11 +559,11 @@ public final class AdapterServer {
                 globals.append(GlobalBinding(try string(entry, "name"), try instance(entry)))
             }
             try await runtime { try await machine.bindViewModelInstances(main: main, globals: globals) }
-        case "stateMachine.settledStream":
+        case WireOperation.stateMachineSettledStream.rawValue:
             let handle = try newHandle(params, "stream")
             let stream = machine.settledStream()
             streams[handle] = ServedStream(take: { stream.takeDelivered().map { _ in nil } }, ending: { (stream.isTerminated, nil) }, cancel: { stream.cancel() })
-        case "stateMachine.setInput":
+        case WireOperation.stateMachineSetInput.rawValue:
             let name = try string(params, "name")
             if let flag = params["value"]?.boolValue {
                 machine.setInput(name, value: flag)
@@ -572,7 +572,7 @@ public final class AdapterServer {
             } else {
                 throw bad("'value' must be a number or a boolean")
             }
-        case "stateMachine.triggerInput":
+        case WireOperation.stateMachineTriggerInput.rawValue:
             machine.triggerInput(try string(params, "name"))
         default:
             throw .protocolError(code: "protocol.unknown-op", message: "unknown op '\(op)'")
@@ -583,9 +583,9 @@ public final class AdapterServer {
     private func performInstance(_ op: String, _ params: JSONObject) async throws(RequestError) -> JSONObject {
         let instance = try instance(params)
         switch op {
-        case "instance.name": return ["name": .string(try await runtime { try await instance.name() })]
-        case "instance.viewModelName": return ["name": .string(try await runtime { try await instance.viewModelName() })]
-        case "instance.value":
+        case WireOperation.instanceName.rawValue: return ["name": .string(try await runtime { try await instance.name() })]
+        case WireOperation.instanceViewModelName.rawValue: return ["name": .string(try await runtime { try await instance.viewModelName() })]
+        case WireOperation.instanceValue.rawValue:
             let path = try string(params, "path")
             let value: JSONValue
             switch try string(params, "type") {
@@ -597,9 +597,9 @@ public final class AdapterServer {
             case let other: throw bad("'type' \(other) has no readable value")
             }
             return ["value": value]
-        case "instance.setValue":
+        case WireOperation.instanceSetValue.rawValue:
             try setValue(on: instance, params)
-        case "instance.valueStream":
+        case WireOperation.instanceValueStream.rawValue:
             let path = try string(params, "path")
             let handle = try newHandle(params, "stream")
             switch try string(params, "type") {
@@ -610,33 +610,33 @@ public final class AdapterServer {
             case "enum": serve(instance.valueStream(of: EnumProperty(path: path)), as: handle) { .string($0) }
             case let other: throw bad("'type' \(other) has no value stream")
             }
-        case "instance.fire":
+        case WireOperation.instanceFire.rawValue:
             instance.fire(trigger: TriggerProperty(path: try string(params, "path")))
-        case "instance.stream":
+        case WireOperation.instanceStream.rawValue:
             let path = try string(params, "path")
             let handle = try newHandle(params, "stream")
             serve(instance.stream(of: TriggerProperty(path: path)), as: handle) { _ in nil }
-        case "instance.nestedInstance":
+        case WireOperation.instanceNestedInstance.rawValue:
             let path = try string(params, "path")
             let handle = try newHandle(params)
             objects[handle] = .instance(instance.value(of: ViewModelInstanceProperty(path: path)))
-        case "instance.size":
+        case WireOperation.instanceSize.rawValue:
             let path = try string(params, "path")
             return ["size": .int(try await runtime { try await instance.size(of: ListProperty(path: path)) })]
-        case "instance.listItem":
+        case WireOperation.instanceListItem.rawValue:
             let list = ListProperty(path: try string(params, "path"))
             let index = try int32(params, "index")
             let handle = try newHandle(params)
             objects[handle] = .instance(instance.value(of: list, at: index))
-        case "instance.appendInstance":
+        case WireOperation.instanceAppendInstance.rawValue:
             instance.appendInstance(try self.instance(params, "item"), to: ListProperty(path: try string(params, "path")))
-        case "instance.insertInstance":
+        case WireOperation.instanceInsertInstance.rawValue:
             instance.insertInstance(try self.instance(params, "item"), to: ListProperty(path: try string(params, "path")), at: try int32(params, "index"))
-        case "instance.removeInstanceAt":
+        case WireOperation.instanceRemoveInstanceAt.rawValue:
             instance.removeInstance(at: try int32(params, "index"), from: ListProperty(path: try string(params, "path")))
-        case "instance.removeInstance":
+        case WireOperation.instanceRemoveInstance.rawValue:
             instance.removeInstance(try self.instance(params, "item"), from: ListProperty(path: try string(params, "path")))
-        case "instance.swapInstance":
+        case WireOperation.instanceSwapInstance.rawValue:
             instance.swapInstance(atIndex: try int32(params, "atIndex"), withIndex: try int32(params, "withIndex"), in: ListProperty(path: try string(params, "path")))
         default:
             throw .protocolError(code: "protocol.unknown-op", message: "unknown op '\(op)'")
@@ -699,16 +699,16 @@ public final class AdapterServer {
     private func performView(_ op: String, _ params: JSONObject) async throws(RequestError) -> JSONObject {
         let view = try view(params)
         switch op {
-        case "view.tick":
+        case WireOperation.viewTick.rawValue:
             let tick = DisplayTick(timestamp: try double(params, "timestamp"), isOnscreen: try bool(params, "isOnscreen"), isPaused: try bool(params, "isPaused"))
             let report = await view.tick(tick)
             return ["advanced": .bool(report.advanced), "advanceSeconds": report.advanceSeconds.map(JSONValue.double) ?? .null,
                     "drew": .bool(report.drew), "settled": .bool(report.settled)]
-        case "view.drawDigest":
+        case WireOperation.viewDrawDigest.rawValue:
             let digest: DrawDigest
             do { digest = try await view.drawDigest() } catch { throw .runtime(error) }
             return ["commands": .array(digest.commands.map(JSONValue.string)), "hash": .string(digest.hash)]
-        case "view.rasterize":
+        case WireOperation.viewRasterize.rawValue:
             let frame: RasterFrame
             do { frame = try await view.rasterize() } catch { throw .runtime(error) }
             let bytes = [UInt8](unsafeUninitializedCapacity: frame.pixels.count * 4) { buffer, count in
@@ -734,7 +734,7 @@ public final class AdapterServer {
             }
             result["pixels"] = .string(Base64.encode(bytes))
             return result
-        case "view.send":
+        case WireOperation.viewSend.rawValue:
             guard let kind = PointerEvent.Kind(rawValue: try string(params, "kind")) else { throw bad("'kind' must be down, move, up or exit") }
             let event = PointerEvent(kind, x: try double(params, "x"), y: try double(params, "y"), pointerID: try int(params, "pointerID"))
             do { try await view.send(event) } catch { throw .runtime(error) }

@@ -185,7 +185,7 @@ final class ChildConnection: @unchecked Sendable {
         closed = true
         let alreadyEnded = ended
         if let shutdownLine, !alreadyEnded, let id = Self.requestID(in: shutdownLine) {
-            outstanding.append((id, "shutdown", ContinuousClock.now.advanced(by: .seconds(2)), 2, true))
+            outstanding.append((id, WireOperation.shutdown.rawValue, ContinuousClock.now.advanced(by: .seconds(2)), 2, true))
         }
         condition.unlock()
         guard !alreadyClosed else { return }

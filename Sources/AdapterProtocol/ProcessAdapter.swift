@@ -164,7 +164,7 @@ public final class ProcessAdapter: RuntimeAdapter {
         }
         if current.liveWorkers == 0 { current.resetStandardError() }
         let handle = current.makeHandle()
-        switch await current.call("adapter.makeWorker", ["handle": .int(handle)]) {
+        switch await current.call(.adapterMakeWorker, ["handle": .int(handle)]) {
         case .success: return ProcessWorker(session: current, handle: handle, capabilities: capabilities)
         case .failure(.runtime(let error)): throw WireCodec.workerError(error.object)
         case .failure(.connection(let failure)): return FailedWorker(failure: failure)
@@ -209,12 +209,12 @@ public final class ProcessAdapter: RuntimeAdapter {
         blocking.reserveCapacity(rounds)
         for _ in 0..<rounds {
             let start = ProbeClock.now()
-            if case .failure(let failure) = await current.call("ping", [:]) { throw ProcessAdapterError(message: "ping failed: \(failure)") }
+            if case .failure(let failure) = await current.call(.ping, [:]) { throw ProcessAdapterError(message: "ping failed: \(failure)") }
             awaited.append(Double(ProbeClock.now() - start) / 1e9)
         }
         for _ in 0..<rounds {
             let start = ProbeClock.now()
-            if case .failure(let failure) = current.callSync("ping", [:]) { throw ProcessAdapterError(message: "ping failed: \(failure)") }
+            if case .failure(let failure) = current.callSync(.ping, [:]) { throw ProcessAdapterError(message: "ping failed: \(failure)") }
             blocking.append(Double(ProbeClock.now() - start) / 1e9)
         }
         var phases: [(phase: String, nanoseconds: [Int64])] = []

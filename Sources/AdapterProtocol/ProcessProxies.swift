@@ -14,14 +14,14 @@ class ProcessProxy {
         self.handle = handle
     }
 
-    isolated deinit { session.send("release", ["handle": .int(handle)]) }
+    isolated deinit { session.send(.release, ["handle": .int(handle)]) }
 
     /// The answer's result decoded, or the typed error the operation throws.
     ///
     /// A server error becomes the operation's error from its code; a failed connection
     /// becomes the operation's generic error (the worker's log then reports the crash); a
     /// result without what the operation returns is a protocol error.
-    func decode<T, E: Error>(_ answer: Result<JSONObject, RequestFailure>, _ op: String, expecting: String,
+    func decode<T, E: Error>(_ answer: Result<JSONObject, RequestFailure>, _ op: WireOperation, expecting: String,
                              error: (JSONObject) -> E, generic: (String) -> E, _ read: (JSONObject) -> T?) throws(E) -> T {
         switch answer {
         case .success(let result):
@@ -68,13 +68,13 @@ final class ProcessWorker: ProcessProxy, Worker {
         case .data(let bytes): session.bytesParameter(bytes, into: &params)
         case .path(let path): params["path"] = .string(path)
         }
-        let answer = await session.call("worker.loadFile", params)
-        return try decode(answer, "worker.loadFile", expecting: "{}", error: WireCodec.fileError, generic: FileError.invalidFile) { _ in
+        let answer = await session.call(.workerLoadFile, params)
+        return try decode(answer, .workerLoadFile, expecting: "{}", error: WireCodec.fileError, generic: FileError.invalidFile) { _ in
             ProcessFile(session: session, handle: file, capabilities: capabilities)
         }
     }
 
-    private func decodeAsset<T>(_ op: String, _ bytes: [UInt8], expecting: String, _ make: (Int, JSONObject) -> T?) async throws(AssetError) -> T {
+    private func decodeAsset<T>(_ op: WireOperation, _ bytes: [UInt8], expecting: String, _ make: (Int, JSONObject) -> T?) async throws(AssetError) -> T {
         let asset = session.makeHandle()
         var params: JSONObject = ["worker": .int(handle), "handle": .int(asset)]
         session.bytesParameter(bytes, into: &params)
@@ -83,34 +83,34 @@ final class ProcessWorker: ProcessProxy, Worker {
     }
 
     func decodeImage(from bytes: [UInt8]) async throws(AssetError) -> any Image {
-        try await decodeAsset("worker.decodeImage", bytes, expecting: "integer 'width' and 'height'") { asset, result in
+        try await decodeAsset(.workerDecodeImage, bytes, expecting: "integer 'width' and 'height'") { asset, result in
             guard let width = result["width"]?.intValue, let height = result["height"]?.intValue else { return nil }
             return ProcessImage(session: session, handle: asset, width: width, height: height)
         }
     }
 
     func decodeFont(from bytes: [UInt8]) async throws(AssetError) -> any Font {
-        try await decodeAsset("worker.decodeFont", bytes, expecting: "{}") { asset, _ in ProcessFont(session: session, handle: asset) }
+        try await decodeAsset(.workerDecodeFont, bytes, expecting: "{}") { asset, _ in ProcessFont(session: session, handle: asset) }
     }
 
     func decodeBlob(from bytes: [UInt8]) async throws(AssetError) -> any Blob {
-        try await decodeAsset("worker.decodeBlob", bytes, expecting: "an integer 'byteCount'") { asset, result in
+        try await decodeAsset(.workerDecodeBlob, bytes, expecting: "an integer 'byteCount'") { asset, result in
             result["byteCount"]?.intValue.map { ProcessBlob(session: session, handle: asset, byteCount: $0) }
         }
     }
 
     func flush() async {
-        _ = await session.call("worker.flush", ["worker": .int(handle)], throwing: false)
+        _ = await session.call(.workerFlush, ["worker": .int(handle)], throwing: false)
     }
 
     func takeLog() async -> [RuntimeLogEntry] {
         var entries = session.takeLogEvents(worker: handle)
-        if session.failure == nil, case .success(let result) = await session.call("worker.takeLog", ["worker": .int(handle)], throwing: false) {
+        if session.failure == nil, case .success(let result) = await session.call(.workerTakeLog, ["worker": .int(handle)], throwing: false) {
             entries += session.takeLogEvents(worker: handle)
             if let decoded = Self.entries(result) {
                 entries += decoded
             } else {
-                _ = session.reject("worker.takeLog", result, expecting: "'entries', a list of {level, tag, code, message}")
+                _ = session.reject(.workerTakeLog, result, expecting: "'entries', a list of {level, tag, code, message}")
             }
         }
         if let failure = session.failure { entries.append(failure.logEntry) }
@@ -135,8 +135,8 @@ final class ProcessWorker: ProcessProxy, Worker {
             "stateMachine": wireHandle(configuration.stateMachine), "instance": wireHandle(configuration.viewModelInstance),
             "width": .int(configuration.width), "height": .int(configuration.height), "rive": wireHandle(configuration.rive),
         ]
-        let answer = await session.call("worker.makeView", params)
-        return try decode(answer, "worker.makeView", expecting: "{}", error: WireCodec.observationError, generic: ObservationError.failed) { _ in
+        let answer = await session.call(.workerMakeView, params)
+        return try decode(answer, .workerMakeView, expecting: "{}", error: WireCodec.observationError, generic: ObservationError.failed) { _ in
             ProcessView(session: session, handle: view)
         }
     }
@@ -162,29 +162,29 @@ final class ProcessFile: ProcessProxy, File {
             : ProcessArtboard(session: session, handle: handle, name: name, playsAnimations: playsAnimations)
     }
 
-    private func names(_ op: String, _ params: JSONObject) async throws(FileError) -> [String] {
+    private func names(_ op: WireOperation, _ params: JSONObject) async throws(FileError) -> [String] {
         let answer = await session.call(op, params)
         return try decode(answer, op, expecting: "'names', a list of strings", error: WireCodec.fileError, generic: FileError.invalidFile, AdapterProtocol.names)
     }
 
-    func getArtboardNames() async throws(FileError) -> [String] { try await names("file.getArtboardNames", ["file": .int(handle)]) }
-    func getViewModelNames() async throws(FileError) -> [String] { try await names("file.getViewModelNames", ["file": .int(handle)]) }
-    func getGlobalViewModelNames() async throws(FileError) -> [String] { try await names("file.getGlobalViewModelNames", ["file": .int(handle)]) }
+    func getArtboardNames() async throws(FileError) -> [String] { try await names(.fileGetArtboardNames, ["file": .int(handle)]) }
+    func getViewModelNames() async throws(FileError) -> [String] { try await names(.fileGetViewModelNames, ["file": .int(handle)]) }
+    func getGlobalViewModelNames() async throws(FileError) -> [String] { try await names(.fileGetGlobalViewModelNames, ["file": .int(handle)]) }
     func getInstanceNames(of viewModel: String) async throws(FileError) -> [String] {
-        try await names("file.getInstanceNames", ["file": .int(handle), "viewModel": .string(viewModel)])
+        try await names(.fileGetInstanceNames, ["file": .int(handle), "viewModel": .string(viewModel)])
     }
 
     func createArtboard(_ name: String?) async throws(FileError) -> any Artboard {
         let artboard = session.makeHandle()
-        let answer = await session.call("file.createArtboard", ["file": .int(handle), "handle": .int(artboard), "name": name.map(JSONValue.string) ?? .null])
-        return try decode(answer, "file.createArtboard", expecting: "a string 'name'", error: WireCodec.fileError, generic: FileError.invalidFile) { result in
+        let answer = await session.call(.fileCreateArtboard, ["file": .int(handle), "handle": .int(artboard), "name": name.map(JSONValue.string) ?? .null])
+        return try decode(answer, .fileCreateArtboard, expecting: "a string 'name'", error: WireCodec.fileError, generic: FileError.invalidFile) { result in
             result["name"]?.stringValue.map { self.artboard(handle: artboard, name: $0) }
         }
     }
 
     func getProperties(of viewModel: String) async throws(FileError) -> [ViewModelProperty] {
-        let answer = await session.call("file.getProperties", ["file": .int(handle), "viewModel": .string(viewModel)])
-        return try decode(answer, "file.getProperties", expecting: "'properties', a list of {type, name, metaData}", error: WireCodec.fileError,
+        let answer = await session.call(.fileGetProperties, ["file": .int(handle), "viewModel": .string(viewModel)])
+        return try decode(answer, .fileGetProperties, expecting: "'properties', a list of {type, name, metaData}", error: WireCodec.fileError,
                           generic: FileError.invalidFile) { result in
             guard let items = result["properties"]?.arrayValue else { return nil }
             var properties: [ViewModelProperty] = []
@@ -198,8 +198,8 @@ final class ProcessFile: ProcessProxy, File {
     }
 
     func getViewModelEnums() async throws(FileError) -> [ViewModelEnum] {
-        let answer = await session.call("file.getViewModelEnums", ["file": .int(handle)])
-        return try decode(answer, "file.getViewModelEnums", expecting: "'enums', a list of {name, values}", error: WireCodec.fileError,
+        let answer = await session.call(.fileGetViewModelEnums, ["file": .int(handle)])
+        return try decode(answer, .fileGetViewModelEnums, expecting: "'enums', a list of {name, values}", error: WireCodec.fileError,
                           generic: FileError.invalidFile) { result in
             guard let items = result["enums"]?.arrayValue else { return nil }
             var enums: [ViewModelEnum] = []
@@ -214,8 +214,8 @@ final class ProcessFile: ProcessProxy, File {
     }
 
     func getDefaultViewModelInfo(for artboard: any Artboard) async throws(ArtboardError) -> DefaultViewModelInfo {
-        let answer = await session.call("file.getDefaultViewModelInfo", ["file": .int(handle), "artboard": wireHandle(artboard)])
-        return try decode(answer, "file.getDefaultViewModelInfo", expecting: "strings 'viewModelName' and 'instanceName'", error: WireCodec.artboardError,
+        let answer = await session.call(.fileGetDefaultViewModelInfo, ["file": .int(handle), "artboard": wireHandle(artboard)])
+        return try decode(answer, .fileGetDefaultViewModelInfo, expecting: "strings 'viewModelName' and 'instanceName'", error: WireCodec.artboardError,
                           generic: ArtboardError.invalidArtboard) { result in
             guard let viewModel = result["viewModelName"]?.stringValue, let instance = result["instanceName"]?.stringValue else { return nil }
             return DefaultViewModelInfo(viewModelName: viewModel, instanceName: instance)
@@ -242,8 +242,8 @@ final class ProcessFile: ProcessProxy, File {
         case .name(let name): params["viewModel"] = .string(name)
         case .artboardDefault(let artboard): params["artboard"] = wireHandle(artboard)
         }
-        let answer = await session.call("file.createViewModelInstance", params)
-        return try decode(answer, "file.createViewModelInstance", expecting: "{}", error: WireCodec.fileError, generic: FileError.invalidFile) { _ in
+        let answer = await session.call(.fileCreateViewModelInstance, params)
+        return try decode(answer, .fileCreateViewModelInstance, expecting: "{}", error: WireCodec.fileError, generic: FileError.invalidFile) { _ in
             ProcessViewModelInstance(session: session, handle: instance)
         }
     }
@@ -263,8 +263,8 @@ final class ProcessFile: ProcessProxy, File {
             params["dataBind"] = "instance"
             params["instance"] = wireHandle(instance)
         }
-        let answer = await session.call("file.makeRive", params)
-        return try decode(answer, "file.makeRive", expecting: "strings 'artboardName' and 'stateMachineName' and a boolean 'viewModelInstance'",
+        let answer = await session.call(.fileMakeRive, params)
+        return try decode(answer, .fileMakeRive, expecting: "strings 'artboardName' and 'stateMachineName' and a boolean 'viewModelInstance'",
                           error: WireCodec.riveError, generic: { RiveError.file(.invalidFile($0)) }) { result in
             guard let artboardName = result["artboardName"]?.stringValue, let machineName = result["stateMachineName"]?.stringValue,
                   let exposes = result["viewModelInstance"]?.boolValue else { return nil }
@@ -328,16 +328,16 @@ class ProcessArtboard: ProcessProxy, Artboard, AnimationPlayback {
         let scene = session.makeHandle()
         var params: JSONObject = ["artboard": .int(handle), "handle": .int(scene), "name": name.map(JSONValue.string) ?? .null]
         bindingParameters(binding, into: &params)
-        let answer = await session.call("artboard.createAnimationScene", params)
-        return try decode(answer, "artboard.createAnimationScene", expecting: "a string 'name'", error: WireCodec.artboardError,
+        let answer = await session.call(.artboardCreateAnimationScene, params)
+        return try decode(answer, .artboardCreateAnimationScene, expecting: "a string 'name'", error: WireCodec.artboardError,
                           generic: ArtboardError.invalidArtboard) { result in
             result["name"]?.stringValue.map { ProcessStateMachine(session: session, handle: scene, name: $0) }
         }
     }
 
     func getStateMachineNames() async throws(ArtboardError) -> [String] {
-        let answer = await session.call("artboard.getStateMachineNames", ["artboard": .int(handle)])
-        return try decode(answer, "artboard.getStateMachineNames", expecting: "'names', a list of strings", error: WireCodec.artboardError,
+        let answer = await session.call(.artboardGetStateMachineNames, ["artboard": .int(handle)])
+        return try decode(answer, .artboardGetStateMachineNames, expecting: "'names', a list of strings", error: WireCodec.artboardError,
                           generic: ArtboardError.invalidArtboard, AdapterProtocol.names)
     }
 
@@ -345,8 +345,8 @@ class ProcessArtboard: ProcessProxy, Artboard, AnimationPlayback {
         let machine = session.makeHandle()
         var params: JSONObject = ["artboard": .int(handle), "handle": .int(machine), "name": name.map(JSONValue.string) ?? .null]
         bindingParameters(binding, into: &params)
-        let answer = await session.call("artboard.createStateMachine", params)
-        return try decode(answer, "artboard.createStateMachine", expecting: "a string 'name'", error: WireCodec.artboardError,
+        let answer = await session.call(.artboardCreateStateMachine, params)
+        return try decode(answer, .artboardCreateStateMachine, expecting: "a string 'name'", error: WireCodec.artboardError,
                           generic: ArtboardError.invalidArtboard) { result in
             result["name"]?.stringValue.map { ProcessStateMachine(session: session, handle: machine, name: $0) }
         }
@@ -357,8 +357,8 @@ class ProcessArtboard: ProcessProxy, Artboard, AnimationPlayback {
 @MainActor
 final class ProcessMetricsArtboard: ProcessArtboard, ArtboardMetrics {
     func getSize() async throws(ArtboardError) -> ArtboardSize {
-        let answer = await session.call("artboard.getSize", ["artboard": .int(handle)])
-        return try decode(answer, "artboard.getSize", expecting: "numbers 'width' and 'height'", error: WireCodec.artboardError,
+        let answer = await session.call(.artboardGetSize, ["artboard": .int(handle)])
+        return try decode(answer, .artboardGetSize, expecting: "numbers 'width' and 'height'", error: WireCodec.artboardError,
                           generic: ArtboardError.invalidArtboard) { result in
             // Sizes are 32-bit floats on the wire (§1), widened exactly.
             guard let width = result["width"]?.floatValue, let height = result["height"]?.floatValue else { return nil }
@@ -367,8 +367,8 @@ final class ProcessMetricsArtboard: ProcessArtboard, ArtboardMetrics {
     }
 
     func getAnimationNames() async throws(ArtboardError) -> [String] {
-        let answer = await session.call("artboard.getAnimationNames", ["artboard": .int(handle)])
-        return try decode(answer, "artboard.getAnimationNames", expecting: "'names', a list of strings", error: WireCodec.artboardError,
+        let answer = await session.call(.artboardGetAnimationNames, ["artboard": .int(handle)])
+        return try decode(answer, .artboardGetAnimationNames, expecting: "'names', a list of strings", error: WireCodec.artboardError,
                           generic: ArtboardError.invalidArtboard, AdapterProtocol.names)
     }
 }
@@ -383,16 +383,16 @@ final class ProcessStateMachine: ProcessProxy, StateMachine {
         super.init(session: session, handle: handle)
     }
 
-    func advance(by seconds: Double) { session.send("stateMachine.advance", ["stateMachine": .int(handle), "seconds": .double(seconds)]) }
+    func advance(by seconds: Double) { session.send(.stateMachineAdvance, ["stateMachine": .int(handle), "seconds": .double(seconds)]) }
 
     func bindViewModelInstance(_ instance: any ViewModelInstance) {
-        session.send("stateMachine.bindViewModelInstance", ["stateMachine": .int(handle), "instance": wireHandle(instance)])
+        session.send(.stateMachineBindViewModelInstance, ["stateMachine": .int(handle), "instance": wireHandle(instance)])
     }
 
     func bindViewModelInstances(main: (any ViewModelInstance)?, globals: [GlobalBinding]) async throws(StateMachineError) {
         let list = JSONValue.array(globals.map { .object(["name": .string($0.name), "instance": wireHandle($0.instance)]) })
-        let answer = await session.call("stateMachine.bindViewModelInstances", ["stateMachine": .int(handle), "main": wireHandle(main), "globals": list])
-        try decode(answer, "stateMachine.bindViewModelInstances", expecting: "{}", error: WireCodec.stateMachineError, generic: StateMachineError.error) { _ in () }
+        let answer = await session.call(.stateMachineBindViewModelInstances, ["stateMachine": .int(handle), "main": wireHandle(main), "globals": list])
+        try decode(answer, .stateMachineBindViewModelInstances, expecting: "{}", error: WireCodec.stateMachineError, generic: StateMachineError.error) { _ in () }
     }
 
     func settledStream() -> EventStream<Void, Never> {
@@ -404,37 +404,37 @@ final class ProcessStateMachine: ProcessProxy, StateMachine {
             return true
         }, end: { _ in channel.finish() }))
         channel.onTermination = { [session] in session.cancel(stream: stream) }
-        session.send("stateMachine.settledStream", ["stateMachine": .int(handle), "stream": .int(stream)])
+        session.send(.stateMachineSettledStream, ["stateMachine": .int(handle), "stream": .int(stream)])
         return EventStream(channel)
     }
 
     func setInput(_ name: String, value: Float) {
-        session.send("stateMachine.setInput", ["stateMachine": .int(handle), "name": .string(name), "value": .float(value)])
+        session.send(.stateMachineSetInput, ["stateMachine": .int(handle), "name": .string(name), "value": .float(value)])
     }
 
     func setInput(_ name: String, value: Bool) {
-        session.send("stateMachine.setInput", ["stateMachine": .int(handle), "name": .string(name), "value": .bool(value)])
+        session.send(.stateMachineSetInput, ["stateMachine": .int(handle), "name": .string(name), "value": .bool(value)])
     }
 
-    func triggerInput(_ name: String) { session.send("stateMachine.triggerInput", ["stateMachine": .int(handle), "name": .string(name)]) }
+    func triggerInput(_ name: String) { session.send(.stateMachineTriggerInput, ["stateMachine": .int(handle), "name": .string(name)]) }
 }
 
 /// A view-model instance in the child.
 @MainActor
 final class ProcessViewModelInstance: ProcessProxy, ViewModelInstance {
-    private func string(_ op: String) async throws(ViewModelInstanceError) -> String {
+    private func string(_ op: WireOperation) async throws(ViewModelInstanceError) -> String {
         let answer = await session.call(op, ["instance": .int(handle)])
         return try decode(answer, op, expecting: "a string 'name'", error: WireCodec.instanceError, generic: ViewModelInstanceError.error) {
             $0["name"]?.stringValue
         }
     }
 
-    func name() async throws(ViewModelInstanceError) -> String { try await string("instance.name") }
-    func viewModelName() async throws(ViewModelInstanceError) -> String { try await string("instance.viewModelName") }
+    func name() async throws(ViewModelInstanceError) -> String { try await string(.instanceName) }
+    func viewModelName() async throws(ViewModelInstanceError) -> String { try await string(.instanceViewModelName) }
 
     func value<P: ValueProperty>(of property: P) async throws(ViewModelInstanceError) -> P.Value {
-        let answer = await session.call("instance.value", ["instance": .int(handle), "path": .string(property.path), "type": .string(WireCodec.typeName(P.self))])
-        return try decode(answer, "instance.value", expecting: "a \(WireCodec.typeName(P.self)) 'value'", error: WireCodec.instanceError,
+        let answer = await session.call(.instanceValue, ["instance": .int(handle), "path": .string(property.path), "type": .string(WireCodec.typeName(P.self))])
+        return try decode(answer, .instanceValue, expecting: "a \(WireCodec.typeName(P.self)) 'value'", error: WireCodec.instanceError,
                           generic: ViewModelInstanceError.error) { result in
             result["value"].flatMap { WireCodec.decode($0, as: P.self) }
         }
@@ -445,7 +445,7 @@ final class ProcessViewModelInstance: ProcessProxy, ViewModelInstance {
     }
 
     private func setValue(_ path: String, _ type: String, _ value: JSONValue) {
-        session.send("instance.setValue", ["instance": .int(handle), "path": .string(path), "type": .string(type), "value": value])
+        session.send(.instanceSetValue, ["instance": .int(handle), "path": .string(path), "type": .string(type), "value": value])
     }
 
     func valueStream<P: ValueProperty>(of property: P) -> EventStream<P.Value, ViewModelInstanceError> {
@@ -457,12 +457,12 @@ final class ProcessViewModelInstance: ProcessProxy, ViewModelInstance {
             return true
         }, end: { error in channel.finish(throwing: error.map(WireCodec.instanceError)) }))
         channel.onTermination = { [session] in session.cancel(stream: stream) }
-        session.send("instance.valueStream", ["instance": .int(handle), "path": .string(property.path), "type": .string(WireCodec.typeName(P.self)),
+        session.send(.instanceValueStream, ["instance": .int(handle), "path": .string(property.path), "type": .string(WireCodec.typeName(P.self)),
                                               "stream": .int(stream)])
         return EventStream(channel)
     }
 
-    func fire(trigger property: TriggerProperty) { session.send("instance.fire", ["instance": .int(handle), "path": .string(property.path)]) }
+    func fire(trigger property: TriggerProperty) { session.send(.instanceFire, ["instance": .int(handle), "path": .string(property.path)]) }
 
     func stream(of property: TriggerProperty) -> EventStream<Void, ViewModelInstanceError> {
         let stream = session.makeHandle()
@@ -473,13 +473,13 @@ final class ProcessViewModelInstance: ProcessProxy, ViewModelInstance {
             return true
         }, end: { error in channel.finish(throwing: error.map(WireCodec.instanceError)) }))
         channel.onTermination = { [session] in session.cancel(stream: stream) }
-        session.send("instance.stream", ["instance": .int(handle), "path": .string(property.path), "stream": .int(stream)])
+        session.send(.instanceStream, ["instance": .int(handle), "path": .string(property.path), "stream": .int(stream)])
         return EventStream(channel)
     }
 
     func value(of property: ViewModelInstanceProperty) -> any ViewModelInstance {
         let nested = session.makeHandle()
-        session.send("instance.nestedInstance", ["instance": .int(handle), "path": .string(property.path), "handle": .int(nested)])
+        session.send(.instanceNestedInstance, ["instance": .int(handle), "path": .string(property.path), "handle": .int(nested)])
         return ProcessViewModelInstance(session: session, handle: nested)
     }
 
@@ -488,36 +488,36 @@ final class ProcessViewModelInstance: ProcessProxy, ViewModelInstance {
     }
 
     func size(of list: ListProperty) async throws(ViewModelInstanceError) -> Int {
-        let answer = await session.call("instance.size", ["instance": .int(handle), "path": .string(list.path)])
-        return try decode(answer, "instance.size", expecting: "an integer 'size'", error: WireCodec.instanceError, generic: ViewModelInstanceError.error) {
+        let answer = await session.call(.instanceSize, ["instance": .int(handle), "path": .string(list.path)])
+        return try decode(answer, .instanceSize, expecting: "an integer 'size'", error: WireCodec.instanceError, generic: ViewModelInstanceError.error) {
             $0["size"]?.intValue
         }
     }
 
     func value(of list: ListProperty, at index: Int32) -> any ViewModelInstance {
         let item = session.makeHandle()
-        session.send("instance.listItem", ["instance": .int(handle), "path": .string(list.path), "index": .int(index), "handle": .int(item)])
+        session.send(.instanceListItem, ["instance": .int(handle), "path": .string(list.path), "index": .int(index), "handle": .int(item)])
         return ProcessViewModelInstance(session: session, handle: item)
     }
 
     func appendInstance(_ instance: any ViewModelInstance, to list: ListProperty) {
-        session.send("instance.appendInstance", ["instance": .int(handle), "path": .string(list.path), "item": wireHandle(instance)])
+        session.send(.instanceAppendInstance, ["instance": .int(handle), "path": .string(list.path), "item": wireHandle(instance)])
     }
 
     func insertInstance(_ instance: any ViewModelInstance, to list: ListProperty, at index: Int32) {
-        session.send("instance.insertInstance", ["instance": .int(handle), "path": .string(list.path), "item": wireHandle(instance), "index": .int(index)])
+        session.send(.instanceInsertInstance, ["instance": .int(handle), "path": .string(list.path), "item": wireHandle(instance), "index": .int(index)])
     }
 
     func removeInstance(at index: Int32, from list: ListProperty) {
-        session.send("instance.removeInstanceAt", ["instance": .int(handle), "path": .string(list.path), "index": .int(index)])
+        session.send(.instanceRemoveInstanceAt, ["instance": .int(handle), "path": .string(list.path), "index": .int(index)])
     }
 
     func removeInstance(_ instance: any ViewModelInstance, from list: ListProperty) {
-        session.send("instance.removeInstance", ["instance": .int(handle), "path": .string(list.path), "item": wireHandle(instance)])
+        session.send(.instanceRemoveInstance, ["instance": .int(handle), "path": .string(list.path), "item": wireHandle(instance)])
     }
 
     func swapInstance(atIndex: Int32, withIndex: Int32, in list: ListProperty) {
-        session.send("instance.swapInstance", ["instance": .int(handle), "path": .string(list.path), "atIndex": .int(atIndex), "withIndex": .int(withIndex)])
+        session.send(.instanceSwapInstance, ["instance": .int(handle), "path": .string(list.path), "atIndex": .int(atIndex), "withIndex": .int(withIndex)])
     }
 
     func setValue(of property: ImageProperty, to image: (any Image)?) { setValue(property.path, "image", wireHandle(image)) }
@@ -561,20 +561,20 @@ final class ProcessView: ProcessProxy, RuntimeView {
     private static let failedTick = FrameReport(advanced: false, advanceSeconds: nil, drew: false, settled: true)
 
     func tick(_ tick: DisplayTick) async -> FrameReport {
-        let answer = await session.call("view.tick", ["view": .int(handle), "timestamp": .double(tick.timestamp), "isOnscreen": .bool(tick.isOnscreen),
+        let answer = await session.call(.viewTick, ["view": .int(handle), "timestamp": .double(tick.timestamp), "isOnscreen": .bool(tick.isOnscreen),
                                                     "isPaused": .bool(tick.isPaused)], throwing: false)
         guard case .success(let result) = answer else { return Self.failedTick }
         guard let advanced = result["advanced"]?.boolValue, let drew = result["drew"]?.boolValue, let settled = result["settled"]?.boolValue,
               let step = result["advanceSeconds"], step.isNull || step.doubleValue != nil else {
-            _ = session.reject("view.tick", result, expecting: "booleans 'advanced', 'drew', 'settled' and 'advanceSeconds' (a number or null)")
+            _ = session.reject(.viewTick, result, expecting: "booleans 'advanced', 'drew', 'settled' and 'advanceSeconds' (a number or null)")
             return Self.failedTick
         }
         return FrameReport(advanced: advanced, advanceSeconds: step.doubleValue, drew: drew, settled: settled)
     }
 
     func drawDigest() async throws(ObservationError) -> DrawDigest {
-        let answer = await session.call("view.drawDigest", ["view": .int(handle)])
-        return try decode(answer, "view.drawDigest", expecting: "'commands' (strings) and a string 'hash'", error: WireCodec.observationError,
+        let answer = await session.call(.viewDrawDigest, ["view": .int(handle)])
+        return try decode(answer, .viewDrawDigest, expecting: "'commands' (strings) and a string 'hash'", error: WireCodec.observationError,
                           generic: ObservationError.failed) { result in
             guard let items = result["commands"]?.arrayValue, let hash = result["hash"]?.stringValue else { return nil }
             let commands = items.compactMap(\.stringValue)
@@ -583,8 +583,8 @@ final class ProcessView: ProcessProxy, RuntimeView {
     }
 
     func rasterize() async throws(ObservationError) -> RasterFrame {
-        let answer = await session.call("view.rasterize", ["view": .int(handle)])
-        return try decode(answer, "view.rasterize", expecting: "integer 'width' and 'height' and 'pixels' (base64 RGBA) or 'pixelsFile'",
+        let answer = await session.call(.viewRasterize, ["view": .int(handle)])
+        return try decode(answer, .viewRasterize, expecting: "integer 'width' and 'height' and 'pixels' (base64 RGBA) or 'pixelsFile'",
                           error: WireCodec.observationError, generic: ObservationError.failed) { result in
             guard let width = result["width"]?.intValue, let height = result["height"]?.intValue, width >= 0, height >= 0,
                   let bytes = session.payload(result, inline: "pixels", file: "pixelsFile"), bytes.count == width * height * 4 else { return nil }
@@ -602,8 +602,8 @@ final class ProcessView: ProcessProxy, RuntimeView {
     }
 
     func send(_ event: PointerEvent) async throws(ObservationError) {
-        let answer = await session.call("view.send", ["view": .int(handle), "kind": .string(event.kind.rawValue), "x": .double(event.x), "y": .double(event.y),
+        let answer = await session.call(.viewSend, ["view": .int(handle), "kind": .string(event.kind.rawValue), "x": .double(event.x), "y": .double(event.y),
                                                     "pointerID": .int(event.pointerID)])
-        try decode(answer, "view.send", expecting: "{}", error: WireCodec.observationError, generic: ObservationError.failed) { _ in () }
+        try decode(answer, .viewSend, expecting: "{}", error: WireCodec.observationError, generic: ObservationError.failed) { _ in () }
     }
 }

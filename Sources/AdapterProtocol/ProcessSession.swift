@@ -82,7 +82,7 @@ final class ProcessSession {
             "protocolVersion": .int(adapterProtocolVersion), "client": "rive-harness", "clientVersion": .string(ProcessAdapter.clientVersion),
             "sideFileDirectory": .string(directory), "maxLineBytes": .int(adapterProtocolMaximumLineBytes),
         ]
-        switch session.callSync("handshake", params, throwing: true, startingReaders: true) {
+        switch session.callSync(.handshake, params, throwing: true, startingReaders: true) {
         case .success(let result): return .success((session, result))
         case .failure(.connection(let failure)): return .failure(failure)
         case .failure(.runtime(let error)):
@@ -100,7 +100,7 @@ final class ProcessSession {
 
     isolated deinit {
         if failure == nil { flushOutput() }
-        connection.close(shutdownLine: failure == nil ? requestLine(id: nextID, op: "shutdown", params: [:]) : nil)
+        connection.close(shutdownLine: failure == nil ? requestLine(id: nextID, op: WireOperation.shutdown.rawValue, params: [:]) : nil)
         try? FileManager.default.removeItem(atPath: sideFileDirectory)
     }
 
@@ -160,7 +160,8 @@ final class ProcessSession {
     /// Sends a request whose Swift member returns nothing and cannot fail, without waiting
     /// (*queued*): its line is written with the next awaited request, or when the main actor
     /// gets to the flush this schedules, whichever comes first.
-    func send(_ op: String, _ params: JSONObject) {
+    func send(_ operation: WireOperation, _ params: JSONObject) {
+        let op = operation.rawValue
         guard failure == nil else { return }
         _ = write(op, params, throwing: false, waiter: nil)
         if outputBuffer.count >= 1 << 16 {
@@ -184,7 +185,8 @@ final class ProcessSession {
     /// trips, and no other lane waits for the main actor meanwhile. A slower answer, or
     /// another session waiting, suspends the task, so lanes (`--jobs N`) interleave and the
     /// scenario's watchdog can fire.
-    func call(_ op: String, _ params: JSONObject, throwing: Bool = true) async -> Result<JSONObject, RequestFailure> {
+    func call(_ operation: WireOperation, _ params: JSONObject, throwing: Bool = true) async -> Result<JSONObject, RequestFailure> {
+        let op = operation.rawValue
         if let failure { return .failure(.connection(failure)) }
         if Task.isCancelled {
             fail(.cancelled(op: op))
@@ -249,11 +251,12 @@ final class ProcessSession {
     }
 
     /// Sends a request and blocks the main actor until its answer (*sync* members), at most the request timeout.
-    func callSync(_ op: String, _ params: JSONObject, throwing: Bool = true) -> Result<JSONObject, RequestFailure> {
-        callSync(op, params, throwing: throwing, startingReaders: false)
+    func callSync(_ operation: WireOperation, _ params: JSONObject, throwing: Bool = true) -> Result<JSONObject, RequestFailure> {
+        callSync(operation, params, throwing: throwing, startingReaders: false)
     }
 
-    private func callSync(_ op: String, _ params: JSONObject, throwing: Bool, startingReaders: Bool) -> Result<JSONObject, RequestFailure> {
+    private func callSync(_ operation: WireOperation, _ params: JSONObject, throwing: Bool, startingReaders: Bool) -> Result<JSONObject, RequestFailure> {
+        let op = operation.rawValue
         if let failure { return .failure(.connection(failure)) }
         let id: Int
         if startingReaders {
@@ -297,8 +300,8 @@ final class ProcessSession {
         let id = nextID
         nextID += 1
         pending[id] = (false, .sync)
-        connection.register(id: id, op: "ping")
-        appendRequestLine(id: id, op: "ping", params: ["profile": .bool(true)], to: &outputBuffer)
+        connection.register(id: id, op: WireOperation.ping.rawValue)
+        appendRequestLine(id: id, op: WireOperation.ping.rawValue, params: ["profile": .bool(true)], to: &outputBuffer)
         let encoded = ProbeClock.now()
         flushOutput()
         let written = ProbeClock.now()
@@ -391,7 +394,8 @@ final class ProcessSession {
 
     /// Ends the session because an answer's result lacks what the operation returns.
     /// - Returns: the session's failure.
-    func reject(_ op: String, _ result: JSONObject, expecting: String) -> SessionFailure {
+    func reject(_ operation: WireOperation, _ result: JSONObject, expecting: String) -> SessionFailure {
+        let op = operation.rawValue
         fail(.badAnswer(op: op, reason: "expected \(expecting), got \(result.serializedText)"))
         return failure ?? SessionFailure(isTimeout: false, message: "protocol error in the answer to \(op)")
     }
@@ -423,7 +427,7 @@ final class ProcessSession {
     /// Forgets a stream the consumer cancelled and tells the server, unless the server ended it.
     func cancel(stream handle: Int) {
         guard streams.removeValue(forKey: handle) != nil else { return }
-        send("stream.cancel", ["stream": .int(handle)])
+        send(.streamCancel, ["stream": .int(handle)])
     }
 
     /// Removes and returns the log events the server sent for a worker.

@@ -3,6 +3,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 
 namespace harness
@@ -187,6 +188,19 @@ bool isNull(const Json& request, const char* key)
 {
     auto found = request.find(key);
     return found == request.end() || found->is_null();
+}
+
+void writeLine(const Json& message)
+{
+    std::string text = message.dump(-1, ' ', false, Json::error_handler_t::replace);
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    std::fputc('\n', stdout);
+    std::fflush(stdout);
+}
+
+Json namesResult(const std::vector<std::string>& names)
+{
+    return Json{{"names", names}};
 }
 
 } // namespace harness

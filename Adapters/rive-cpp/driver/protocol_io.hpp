@@ -50,4 +50,9 @@ bool readBool(const Json& request, const char* key);
 /// True when the key is absent or null.
 bool isNull(const Json& request, const char* key);
 
+/// Writes one message as a JSON line on stdout and flushes it.
+void writeLine(const Json& message);
+/// A result that lists names: `{"names": [...]}`.
+Json namesResult(const std::vector<std::string>& names);
+
 } // namespace harness

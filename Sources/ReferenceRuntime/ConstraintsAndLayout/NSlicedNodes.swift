@@ -128,3 +128,28 @@ struct NSlicedNode {
         return result
     }
 }
+
+/// The n-sliced nodes of one artboard scene, each shape's nearest n-sliced ancestor (whose
+/// slicing deforms the shape's paths, upstream's `Shape::m_deformer`), and what each sliced
+/// shape was last built from.
+struct SceneSlicing {
+    /// The n-sliced nodes, by id.
+    var nodes: [Int: NSlicedNode] = [:]
+    /// Each sliced shape's nearest n-sliced ancestor.
+    var slicerOfShape: [Int: Int] = [:]
+    /// What each sliced shape was last built from (`signature`).
+    var signatures: [Int: [Double]] = [:]
+
+    /// The inputs of a sliced shape's deformation: the slicer's world transform, sizes and
+    /// axes, and the world transforms of the shape's paths.
+    func signature(shape: Int, slicer: Int, worldTransforms: [Transform2D], paths: [Int], store: PropertyStore) -> [Double] {
+        func parts(_ t: Transform2D) -> [Double] { [t.a, t.b, t.c, t.d, t.tx, t.ty] }
+        var signature = parts(worldTransforms[slicer])
+        signature += [P.nSlicedNodeInitialWidth, P.nSlicedNodeInitialHeight, P.nSlicedNodeWidth, P.nSlicedNodeHeight].map { store.double(slicer, $0) }
+        if let node = nodes[slicer] {
+            for axis in node.xAxes + node.yAxes { signature += [store.double(axis, P.axisOffset), store.bool(axis, P.axisNormalized, false) ? 1 : 0] }
+        }
+        for path in paths { signature += parts(worldTransforms[path]) }
+        return signature
+    }
+}

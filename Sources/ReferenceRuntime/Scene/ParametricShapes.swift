@@ -4,6 +4,8 @@ import RiveRendering
 private typealias T = RiveTypeKey
 private typealias P = RivePropertyKey
 
+/// The paths of the parametric shapes upstream builds from a point count: polygons, stars and
+/// triangles.
 extension ArtboardScene {
     /// The most points a polygon or star is built with: upstream has no limit, so a damaged
     /// file's huge count would allocate without end.
