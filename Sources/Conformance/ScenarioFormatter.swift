@@ -91,12 +91,16 @@ public struct ScenarioFormatter: Sendable {
 
     /// Where two YAML trees differ in meaning, or `nil` when they mean the same.
     ///
-    /// Meaning ignores layout, positions and the order of mapping keys after the first (a
-    /// step's first key is its action, so it must stay first). A plain scalar and a quoted one
+    /// Meaning ignores layout, positions and the order of mapping keys, except that a mapping
+    /// in a sequence keeps its first key (a step's first key is its action). A plain scalar and a quoted one
     /// with the same text mean the same when the plain one is a string in YAML 1.2's core
     /// schema (not null, a boolean or a number).
     /// - Returns: the mark, in `original`, of the first node whose meaning differs.
     public static func meaningDifference(_ original: YAMLNode, _ formatted: YAMLNode) -> Mark? {
+        meaningDifference(original, formatted, inSequence: false)
+    }
+
+    private static func meaningDifference(_ original: YAMLNode, _ formatted: YAMLNode, inSequence: Bool) -> Mark? {
         guard original.tag == formatted.tag else { return original.mark }
         switch (original.content, formatted.content) {
         case (.scalar(let left), .scalar(let right)):
@@ -108,12 +112,14 @@ public struct ScenarioFormatter: Sendable {
         case (.sequence(let left), .sequence(let right)):
             guard left.count == right.count else { return original.mark }
             for (element, other) in zip(left, right) {
-                if let mark = meaningDifference(element, other) { return mark }
+                if let mark = meaningDifference(element, other, inSequence: true) { return mark }
             }
             return nil
         case (.mapping(let left), .mapping(let right)):
             guard left.count == right.count else { return original.mark }
-            if let first = left.first, let other = right.first, meaningDifference(first.key, other.key) != nil { return first.key.mark }
+            if inSequence, let first = left.first, let other = right.first, meaningDifference(first.key, other.key) != nil {
+                return first.key.mark
+            }
             for entry in left {
                 guard let match = right.first(where: { meaningDifference(entry.key, $0.key) == nil }) else { return entry.key.mark }
                 if let mark = meaningDifference(entry.value, match.value) { return mark }
@@ -302,7 +308,7 @@ struct DocumentBuilder {
             var children: [LayoutItem] = []
             for entry in entries { children.append(try makeItem(key: entry.key, value: entry.value)) }
             if isStep, let action = entries.first?.key.scalar?.text, let order = ScenarioFormatter.parameterOrder[action] {
-                children = Self.ordered(children, by: [action] + order + ["throws"], keepFirst: true)
+                children = Self.ordered(children, by: order, keepFirst: true)
             }
             item.children = children
         }
@@ -321,24 +327,17 @@ struct DocumentBuilder {
         }
     }
 
-    /// Sorts items by their key's place in `order` (stable; unknown keys after the known ones).
+    /// Sorts items by their key's place in `order` (stable): keys `order` lists, then keys it
+    /// does not, then `throws` (a step's expected error reads last).
     static func ordered(_ items: [LayoutItem], by order: [String], keepFirst: Bool) -> [LayoutItem] {
         let rank = { (item: LayoutItem) -> Int in
-            item.key?.scalar.flatMap { order.firstIndex(of: $0.text) } ?? (order.last == "throws" ? order.count - 1 : order.count)
+            let key = item.key?.scalar?.text
+            if key == "throws" { return order.count + 1 }
+            return key.flatMap { order.firstIndex(of: $0) } ?? order.count
         }
         let head = keepFirst ? Array(items.prefix(1)) : []
         let rest = keepFirst ? Array(items.dropFirst()) : items
-        let sorted = rest.enumerated().sorted { lhs, rhs in
-            let (left, right) = (rank(lhs.element), rank(rhs.element))
-            if left != right {
-                // `throws` sorts after the keys the action does not know.
-                let leftThrows = lhs.element.key?.scalar?.text == "throws"
-                let rightThrows = rhs.element.key?.scalar?.text == "throws"
-                if leftThrows != rightThrows { return rightThrows }
-                return left < right
-            }
-            return lhs.offset < rhs.offset
-        }
+        let sorted = rest.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }
         return head + sorted.map(\.element)
     }
 
