@@ -19,6 +19,7 @@ struct LayoutWriter {
     /// The document as text ending in one line break.
     mutating func write(_ document: LayoutDocument) -> String {
         var lastIsBlock = false
+        if document.entries.isEmpty { lines.append("{}") }
         for entry in document.entries {
             let before = lines.count
             writeEntry(entry, indent: 0)
@@ -175,10 +176,11 @@ struct LayoutWriter {
             }
             return index
         }
-        var parts = [trimmed(source.text(line: span.start.line, from: span.start.column))]
+        let isPlain = scalar.style == .plain
+        var parts = [trimmed(source.text(line: span.start.line, from: span.start.column), keepingEscape: !isPlain)]
         for number in span.start.line + 1...span.end.line {
             let text = number == span.end.line ? source.text(line: number, from: 1, to: span.end.column) : source.text(line: number, from: 1)
-            parts.append(trimmed(text))
+            parts.append(trimmed(text, keepingEscape: !isPlain))
         }
         let lastLine = inner + parts[parts.count - 1]
         let commentsAtEnd = trailing.count == 1 && fits(0, lastLine + "  " + trailing[0])
@@ -190,10 +192,14 @@ struct LayoutWriter {
         return index
     }
 
-    /// Text without spaces and tabs at either end.
-    private func trimmed(_ text: String) -> String {
+    /// A line of a scalar without spaces and tabs at either end; with `keepingEscape` (a
+    /// quoted scalar), spaces after a final backslash stay, since a backslash and a space is an escaped space there.
+    private func trimmed(_ text: String, keepingEscape: Bool) -> String {
         let isSpace = { (character: Character) in character == " " || character == "\t" }
-        return String(text.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+        let leading = String(text.drop(while: isSpace))
+        let body = String(leading.reversed().drop(while: isSpace).reversed())
+        guard keepingEscape, body.hasSuffix("\\"), body.count < leading.count else { return body }
+        return leading
     }
 
     /// An item written on one line in flow style, or `nil` when something in it can only be

@@ -229,11 +229,7 @@ struct SourceText {
     let lines: [[Unicode.Scalar]]
 
     init(_ text: String) {
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            var scalars = Array(line.unicodeScalars)
-            if scalars.last == "\r" { scalars.removeLast() }
-            return scalars
-        }
+        lines = YAMLSourceLayout.lines(of: text)
     }
 
     /// The 1-based line, or an empty one past the end.
@@ -289,8 +285,9 @@ struct DocumentBuilder {
     }
 
     private mutating func makeItem(key: YAMLNode?, value: YAMLNode, isStepList: Bool = false, isStep: Bool = false) throws(Diagnostic) -> LayoutItem {
-        if let key, key.scalar == nil {
-            throw Diagnostic(file: file, mark: key.mark, code: "fmt.unsupported", message: "the formatter does not rewrite mappings with non-scalar keys",
+        if let key, key.scalar == nil || key.scalar?.text.isEmpty == true && key.scalar?.style == .plain {
+            throw Diagnostic(file: file, mark: key.mark, code: "fmt.unsupported",
+                             message: "the formatter does not rewrite mappings with \(key.scalar == nil ? "non-scalar" : "empty") keys",
                              hint: "scenario keys are plain names such as 'property'")
         }
         try checkBlockScalar(value)
@@ -358,6 +355,8 @@ struct DocumentBuilder {
                 item.trailing.append(comment.text)
             } else if let item = ordered.first {
                 item.leading.append(.comment(comment.text))
+            } else {
+                closing.append((comment.text, false))
             }
         }
         return closing

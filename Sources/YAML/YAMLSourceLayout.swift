@@ -46,7 +46,7 @@ public struct YAMLSourceLayout: Sendable {
     ///   - file: The file's path, used only in error messages.
     /// - Throws: `YAMLError` with code `yaml.syntax` when libyaml's scanner rejects the text.
     public static func scan(_ text: String, file: String? = nil) throws(YAMLError) -> YAMLSourceLayout {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
+        let lines = Self.lines(of: text)
         let bytes = Array(text.utf8)
         var layout = YAMLSourceLayout()
         guard !bytes.isEmpty else { return layout }
@@ -95,6 +95,32 @@ public struct YAMLSourceLayout: Sendable {
         return layout
     }
 
+    /// The text's lines as libyaml counts them: broken at `\r\n`, `\n`, `\r`, U+0085, U+2028
+    /// and U+2029, without the breaks; a byte order mark at the start is not part of line 1.
+    public static func lines(of text: String) -> [[Unicode.Scalar]] {
+        var lines: [[Unicode.Scalar]] = []
+        var current: [Unicode.Scalar] = []
+        var previousWasReturn = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\n", previousWasReturn {
+                previousWasReturn = false
+                continue
+            }
+            previousWasReturn = scalar == "\r"
+            switch scalar.value {
+            case 0x0A, 0x0D, 0x85, 0x2028, 0x2029:
+                lines.append(current)
+                current = []
+            case 0xFEFF where lines.isEmpty && current.isEmpty:
+                continue
+            default:
+                current.append(scalar)
+            }
+        }
+        lines.append(current)
+        return lines
+    }
+
     /// Records the comments between two positions; `end == nil` means to the end of the text.
     ///
     /// Between tokens there are only spaces, line breaks and comments, so every `#` there
@@ -133,7 +159,7 @@ public struct YAMLSourceLayout: Sendable {
     private mutating func append(lines: [[Unicode.Scalar]], line: Int, column: Int) {
         let characters = lines[line - 1]
         var text = String(String.UnicodeScalarView(characters[(column - 1)...]))
-        while let last = text.last, last == " " || last == "\t" || last == "\r" { text.removeLast() }
+        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
         let isFullLine = characters[..<(column - 1)].allSatisfy { $0 == " " || $0 == "\t" }
         comments.append(Comment(mark: Mark(line: line, column: column), text: text, isFullLine: isFullLine))
     }

@@ -212,6 +212,40 @@ struct ScenarioFormatterTests {
         #expect(try formatted(text) == "description: d\nsteps:\n  - {load: file}\n\n  # next\n  - {worker: w}\n\n  - {release: w}\n")
     }
 
+    @Test("line breaks become \\n, a byte order mark goes, an empty mapping stays one")
+    func lineBreaksAndEdges() throws {
+        #expect(try formatted("\u{FEFF}description: d  # c\r\nsteps:\r\n  - load: file\r\n") == "description: d  # c\nsteps:\n  - {load: file}\n")
+        #expect(try formatted("{}  # nothing yet\n") == "{}\n# nothing yet\n")
+    }
+
+    @Test("a scalar written over several lines keeps its lines in block style and is joined in flow style")
+    func multiLineScalars() throws {
+        let text = """
+            description: A plain description
+              over two lines.
+            steps:
+              - set: vmi
+                property: p
+                type: string
+                value: "a quoted value \\
+                  over two lines with a very long text that cannot fit into one line of a hundred columns at all"
+              - {get: vmi, property: p, type: string, expect: 'one
+                  two'}
+            """
+        #expect(try formatted(text) == """
+            description: A plain description
+              over two lines.
+            steps:
+              - set: vmi
+                property: p
+                type: string
+                value: "a quoted value \\
+                  over two lines with a very long text that cannot fit into one line of a hundred columns at all"
+              - {get: vmi, property: p, type: string, expect: 'one two'}
+
+            """)
+    }
+
     @Test("a malformed file is a located diagnostic with a hint, never formatted")
     func malformedFiles() {
         let cases: [(text: String, code: String, line: Int)] = [
@@ -222,6 +256,7 @@ struct ScenarioFormatterTests {
             ("description: !!str d\n", "fmt.unsupported", 1),
             ("description: |2\n    indented\n", "fmt.unsupported", 1),
             ("? [a, b]\n: c\n", "fmt.unsupported", 1),
+            ("description: d\n? \n", "fmt.unsupported", 2),
         ]
         for (text, code, line) in cases {
             do {

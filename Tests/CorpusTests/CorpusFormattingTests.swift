@@ -108,6 +108,35 @@ struct CorpusFormattingTests {
         }
     }
 
+    @Test("damaged scenario files are formatted idempotently with every comment kept, or refused with a diagnostic, never a crash")
+    func damagedFilesNeverCrash() throws {
+        let formatter = ScenarioFormatter()
+        let snippets = ["#", " # note", ":", ": ", "\"", "'", "{", "}", "[", "]", ",", "\n", "\n  ", "\n  # note\n", "- ", "  ",
+                        "|", ">", "&a ", "\t", "\r\n", "é", "\\", "\n\n", "a, b", "? "]
+        var generator = SeededGenerator(seed: 11)
+        var formattedCount = 0
+        for (path, text) in try Self.scenarioTexts().enumerated().filter({ $0.offset % 5 == 0 }).map(\.element) {
+            for _ in 0..<24 {
+                var characters = Array(text)
+                let position = Int.random(in: 0...characters.count, using: &generator)
+                characters.insert(contentsOf: snippets.randomElement(using: &generator)!, at: position)
+                let damaged = String(characters)
+                do {
+                    let once = try formatter.format(damaged, file: path)
+                    formattedCount += 1
+                    #expect(try formatter.format(once, file: path) == once, "\(path): not idempotent for\n\(damaged)")
+                    let before = try YAMLSourceLayout.scan(damaged).comments.map(\.text).sorted()
+                    let after = try YAMLSourceLayout.scan(once).comments.map(\.text).sorted()
+                    #expect(before == after, "\(path): comments changed for\n\(damaged)")
+                } catch let error as Diagnostic {
+                    #expect(error.code != "fmt.meaning-changed", "\(error)\n\(damaged)")
+                    #expect(error.line >= 1 && !error.hint.isEmpty, "\(error)")
+                }
+            }
+        }
+        #expect(formattedCount > 100)
+    }
+
     /// Rewrites every one-line flow step of a formatted scenario as a block mapping, keys in
     /// reverse order after the action, so formatting has real work to do.
     static func oneKeyPerLine(_ text: String) -> String {
