@@ -5,7 +5,7 @@ import YAML
 let commands: [any HarnessCommand.Type] = [
     RunCommand.self, ListCommand.self, ValidateCommand.self, CoverageCommand.self, InspectCommand.self, FixturesCommand.self, CorpusCommand.self,
     RenderCommand.self, ServeCommand.self, PingCommand.self, DiffCommand.self, FuzzCommand.self, ReduceCommand.self, BenchCommand.self, CompareCommand.self,
-    HistoryCommand.self, DashboardCommand.self, BisectCommand.self, NightlyCommand.self,
+    HistoryCommand.self, DashboardCommand.self, BisectCommand.self, NightlyCommand.self, FmtCommand.self,
 ]
 
 let toolHelp = """
