@@ -64,7 +64,8 @@ public struct DiffOracle: FuzzOracle {
             findings.append(FuzzFinding(kind: kind, adapter: adapter, signature: signature,
                                         detail: "[\(section.section.rawValue)] line \(section.firstDifference?.line ?? 0)\n  \(names.a): \(left)\n  \(names.b): \(right)"
                                             + (differing.count > 1 ? "\nalso differ: " + differing.dropFirst().map(\.section.rawValue).joined(separator: ", ") : ""),
-                                        known: known.map { "\($0.rule) \($0.adapter): \($0.summary)" }))
+                                        known: known.map { "\($0.rule) \($0.adapter): \($0.summary)" },
+                                        otherSections: differing.count > 1 ? differing.dropFirst().map(\.section.rawValue) : nil))
         }
         return findings
     }

@@ -27,14 +27,22 @@ public struct FuzzFinding: Sendable, Hashable, Codable {
     /// For a divergence that is a documented behaviour of one adapter, its rule and what it
     /// is (`SRC-1N rive-cpp: a blank instance's nested value …`); `nil` for everything else.
     public var known: String?
+    /// For a divergence, the later dump sections that differ too (the signature names the first).
+    public var otherSections: [String]?
 
     /// Creates a finding.
-    public init(kind: Kind, adapter: String, signature: String, detail: String, known: String? = nil) {
+    public init(kind: Kind, adapter: String, signature: String, detail: String, known: String? = nil, otherSections: [String]? = nil) {
         self.kind = kind
         self.adapter = adapter
         self.signature = signature
         self.detail = detail
         self.known = known
+        self.otherSections = otherSections
+    }
+
+    /// Whether a divergence or unstable dump shows in a dump section, first or later.
+    public func differs(in section: String) -> Bool {
+        signature.contains(" \(section): ") || (otherSections ?? []).contains(section)
     }
 }
 

@@ -128,7 +128,7 @@ public final class FuzzRun {
                     events(.reduced(number: number, fromBytes: bytes.count, toBytes: reduced.bytes.count, predicateRuns: reduced.predicateRuns,
                                     stoppedAtTimeLimitSeconds: reduced.stoppedAtTimeLimit ? reduceSeconds : nil))
                 } else {
-                    events(.notReduced(number: number, reason: "the case does not pass our writer's validation, or does not replay"))
+                    events(.notReduced(number: number, reason: "the case does not replay, or our reader does not read it as our writer encodes it"))
                 }
             } else {
                 events(.notReduced(number: number, reason: "our reader does not read the case (a byte mutation)"))

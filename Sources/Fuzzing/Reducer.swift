@@ -7,7 +7,9 @@ import RiveFormat
 ///
 /// Every candidate is a file our writer validates (`RiveWriter.write`), so the result is a
 /// well-formed file that still shows the failure; candidates that break a structural rule are
-/// skipped without running the predicate. Deterministic: the same file and predicate give
+/// skipped without running the predicate. An input that itself breaks a structural rule (a
+/// mutated file without its Backboard, say) is reduced with candidates encoded unchecked that
+/// our reader still reads, and the result says so (`validated` is false). Deterministic: the same file and predicate give
 /// the same steps and result (unless a deadline cuts the reduction short).
 @MainActor
 public struct Reducer {
@@ -35,11 +37,16 @@ public struct Reducer {
         public var predicateRuns: Int
         /// Whether the time limit stopped the reduction before it was done.
         public var stoppedAtTimeLimit: Bool
+        /// Whether every candidate passed the writer's validation; `false` when the input broke
+        /// a structural rule, named in `inputProblem`, and candidates only had to stay readable.
+        public var validated: Bool { inputProblem == nil }
+        /// The structural rule the input breaks, when it breaks one.
+        public var inputProblem: String?
     }
 
     /// Why a reduction could not start.
     public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
-        /// The input does not pass the writer's validation, so no candidate would.
+        /// Our reader does not read the input's encoding, so there is nothing to reduce structurally.
         case invalidInput(String)
         /// The predicate is false for the input itself.
         case predicateFalseOnInput
@@ -47,7 +54,7 @@ public struct Reducer {
         /// A message with what to do next.
         public var description: String {
             switch self {
-            case .invalidInput(let why): "the file does not pass our writer's validation (\(why)); reduce needs a well-formed file (byte-level failures are not reduced)"
+            case .invalidInput(let why): "our reader does not read the file as our writer encodes it (\(why)); reduce needs a file our reader reads (byte-level failures are not reduced)"
             case .predicateFalseOnInput: "the predicate is false for the file as given, so there is nothing to keep while reducing; check the predicate and the adapter"
             }
         }
@@ -61,6 +68,8 @@ public struct Reducer {
     public let deadline: Date?
     private var runs = 0
     private var stopped = false
+    /// Whether candidates must pass the writer's validation (false for an input that does not).
+    private var validates = true
 
     /// Creates a reducer.
     public init(predicate: @escaping @MainActor ([UInt8]) async -> Bool, deadline: Date? = nil, onStep: @escaping (Step) -> Void = { _ in }) {
@@ -73,7 +82,13 @@ public struct Reducer {
     /// - Throws: `Reducer.Failure` when the input is not a valid file or the predicate is false for it.
     public mutating func reduce(_ input: RiveDocument) async throws(Failure) -> Result {
         let inputBytes: [UInt8]
-        do { inputBytes = try RiveWriter.write(input) } catch { throw .invalidInput(error.message) }
+        var inputProblem: String?
+        do { inputBytes = try RiveWriter.write(input) } catch {
+            inputProblem = error.message
+            validates = false
+            guard let unchecked = encode(input) else { throw .invalidInput(error.message) }
+            inputBytes = unchecked
+        }
         runs = 1
         guard await predicate(inputBytes) else { throw .predicateFalseOnInput }
         var current = input
@@ -81,14 +96,22 @@ public struct Reducer {
         current = await minimizeObjects(current, pass: "objects", steps: &steps)
         current = await removeProperties(current, steps: &steps)
         current = await minimizeObjects(current, pass: "objects again", steps: &steps)
-        return Result(document: current, bytes: (try? RiveWriter.write(current)) ?? inputBytes, steps: steps, predicateRuns: runs,
-                      stoppedAtTimeLimit: stopped)
+        return Result(document: current, bytes: encode(current) ?? inputBytes, steps: steps, predicateRuns: runs,
+                      stoppedAtTimeLimit: stopped, inputProblem: inputProblem)
     }
 
-    /// The candidate's bytes when the writer validates it and the predicate holds.
+    /// A document's bytes: validated by the writer, or (for an input that breaks a structural
+    /// rule) encoded unchecked and read back by our reader; `nil` when that fails.
+    private func encode(_ document: RiveDocument) -> [UInt8]? {
+        if validates { return try? RiveWriter.write(document) }
+        guard let bytes = try? RiveWriter.encodeUnchecked(document), (try? RiveReader.read(bytes)) != nil else { return nil }
+        return bytes
+    }
+
+    /// The candidate's bytes when it encodes (`encode`) and the predicate holds.
     private mutating func accepts(_ candidate: RiveDocument) async -> [UInt8]? {
         if let deadline, Date() >= deadline { stopped = true }
-        guard !stopped, let bytes = try? RiveWriter.write(candidate) else { return nil }
+        guard !stopped, let bytes = encode(candidate) else { return nil }
         runs += 1
         return await predicate(bytes) ? bytes : nil
     }

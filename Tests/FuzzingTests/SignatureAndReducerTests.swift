@@ -87,6 +87,22 @@ struct SignatureAndReducerTests {
         #expect(try await again.reduce(Self.nodes()).bytes == result.bytes, "deterministic")
     }
 
+    @Test("an input that breaks a structural rule (no Backboard) is reduced with readable candidates, and the result says which rule")
+    func structurallyInvalidInput() async throws {
+        var document = Self.nodes()
+        document.objects.removeFirst()
+        #expect(throws: (any Error).self) { _ = try RiveWriter.write(document) }
+        var reducer = Reducer(predicate: { bytes in Self.names(bytes).isSuperset(of: ["n5"]) })
+        let result = try await reducer.reduce(document)
+        #expect(!result.validated)
+        #expect(result.inputProblem?.contains("Backboard") == true)
+        #expect(Self.names(result.bytes).contains("n5"))
+        #expect(result.document.objects.count < document.objects.count)
+        #expect(throws: Never.self) { _ = try RiveReader.read(result.bytes) }
+        var valid = Reducer(predicate: { bytes in Self.names(bytes).isSuperset(of: ["n5"]) })
+        #expect(try await valid.reduce(Self.nodes()).validated)
+    }
+
     @Test("reduce refuses a predicate that is false on the input")
     func falsePredicate() async {
         var reducer = Reducer(predicate: { _ in false })
