@@ -350,6 +350,10 @@ struct RiveStructureWalker {
 
     private mutating func visitArtboard(_ object: RiveObject, _ index: Int) {
         finishLayer()
+        // Upstream's Artboard::import fails without a Backboard importer on the stack, so an
+        // artboard before the Backboard is not in the file, nor is what follows it until an
+        // artboard that is (the ordering violation is already recorded).
+        guard backboardCount > 0 else { return }
         artboards.append(RiveFileSummary.Artboard(
             name: object.string(P.componentName) ?? "", width: object.float(P.layoutComponentWidth) ?? 0,
             height: object.float(P.layoutComponentHeight) ?? 0, defaultStateMachine: nil, viewModel: nil,

@@ -142,6 +142,14 @@ struct WriterRuleTests {
         #expect(error?.path.last == "object #0 (Artboard)")
     }
 
+    @Test("an artboard before the Backboard is not in the file's layout, as upstream's Artboard::import fails without a Backboard")
+    func artboardBeforeBackboardIsDropped() {
+        let dropped = RiveDocument(objects: Self.artboard())
+        #expect(RiveFileLayout(dropped).artboards.isEmpty)
+        let kept = RiveDocument(objects: [Self.object(T.backboard)] + Self.artboard())
+        #expect(RiveFileLayout(kept).artboards.count == 1)
+    }
+
     @Test("a DataBind that does not directly follow its target is rejected")
     func dataBindNotAfterTarget() {
         let bind = Self.object(T.dataBindContext, [(P.dataBindPropertyKey, .uint(UInt64(P.nodeX))), (P.dataBindContextSourcePathIds, .bytes([0, 0]))])
