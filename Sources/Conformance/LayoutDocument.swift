@@ -85,8 +85,8 @@ struct DocumentBuilder {
     }
 
     /// Builds the document from the top-level entries.
-    /// - Throws: `Diagnostic` `fmt.unsupported` for a key that is not a scalar or a block
-    ///   scalar with an indentation digit.
+    /// - Throws: `Diagnostic` `fmt.unsupported` for a key that cannot be written on one line
+    ///   (see `keyProblem`) or a block scalar with an indentation digit.
     mutating func build(_ entries: [YAMLNode.Entry]) throws(Diagnostic) -> LayoutDocument {
         var items: [LayoutItem] = []
         for entry in entries {
@@ -98,10 +98,11 @@ struct DocumentBuilder {
         return LayoutDocument(entries: Self.ordered(items, by: ScenarioFormatter.topLevelOrder, keepFirst: false), closing: closing)
     }
 
+    /// Makes the item of an entry or element and of everything inside it, in document order;
+    /// a step's keys (`isStep`) are put in its action's order.
     private mutating func makeItem(key: YAMLNode?, value: YAMLNode, isStepList: Bool = false, isStep: Bool = false) throws(Diagnostic) -> LayoutItem {
-        if let key, key.scalar == nil || key.scalar?.text.isEmpty == true && key.scalar?.style == .plain {
-            throw Diagnostic(file: file, mark: key.mark, code: "fmt.unsupported",
-                             message: "the formatter does not rewrite mappings with \(key.scalar == nil ? "non-scalar" : "empty") keys",
+        if let key, let problem = Self.keyProblem(key) {
+            throw Diagnostic(file: file, mark: key.mark, code: "fmt.unsupported", message: "the formatter does not rewrite mappings with \(problem) keys",
                              hint: "scenario keys are plain names such as 'property'")
         }
         try checkBlockScalar(value)
@@ -123,8 +124,16 @@ struct DocumentBuilder {
             }
             item.children = children
         }
-        if let key { try checkBlockScalar(key) }
         return item
+    }
+
+    /// What makes a key one the formatter cannot write on one line: not a scalar, empty and
+    /// plain, or a block scalar; `nil` for any other key.
+    private static func keyProblem(_ key: YAMLNode) -> String? {
+        guard let scalar = key.scalar else { return "non-scalar" }
+        if scalar.style == .plain, scalar.text.isEmpty { return "empty" }
+        if scalar.style == .literal || scalar.style == .folded { return "block scalar" }
+        return nil
     }
 
     /// Refuses a block scalar whose header gives its indentation (`|2`), which re-indenting would change.
