@@ -45,6 +45,11 @@ struct FmtCommand: HarnessCommand {
         var malformed = 0
         var unformatted = 0
         for file in files {
+            if let problem = regularFileProblem(file) {
+                printError("error: cannot read \(problem)\n  hint: name scenario files or folders of them")
+                malformed += 1
+                continue
+            }
             let bytes = try readFileBytes(file)
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 printError(Diagnostic(file: file, mark: .start, code: "yaml.encoding", message: "the file is not UTF-8",

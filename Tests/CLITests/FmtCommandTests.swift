@@ -48,11 +48,19 @@ struct FmtCommandTests {
         #expect(result.standardOutput.contains("group/loose.yaml"))
     }
 
-    @Test("a missing path is exit 3, an unknown option exit 2")
+    @Test("a missing path or a FIFO is exit 3 (never read), an unknown option exit 2")
     func badArguments() throws {
         let missing = try HarnessProcess.run(["fmt", "/nonexistent-rive-harness-fmt"])
         #expect(missing.exitCode == 3)
         #expect(missing.standardError.contains("fmt.missing-path"))
+        let fifoFolder = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-fmt-fifo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: fifoFolder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: fifoFolder) }
+        let fifo = fifoFolder.appendingPathComponent("pipe.yaml").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let pipe = try HarnessProcess.run(["fmt", fifoFolder.path])
+        #expect(pipe.exitCode == 3)
+        #expect(pipe.standardError.contains("a FIFO, not a regular file"), "\(pipe.standardError)")
         let unknown = try HarnessProcess.run(["fmt", "--chek"])
         #expect(unknown.exitCode == 2)
         #expect(unknown.standardError.contains("did you mean --check"))

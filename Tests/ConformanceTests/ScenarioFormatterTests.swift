@@ -257,6 +257,7 @@ struct ScenarioFormatterTests {
             ("description: |2\n    indented\n", "fmt.unsupported", 1),
             ("? [a, b]\n: c\n", "fmt.unsupported", 1),
             ("description: d\n? \n", "fmt.unsupported", 2),
+            ("? |\n  block key\n: v\n", "fmt.unsupported", 1),
         ]
         for (text, code, line) in cases {
             do {
