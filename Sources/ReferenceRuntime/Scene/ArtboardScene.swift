@@ -14,6 +14,10 @@ private typealias P = RivePropertyKey
 /// follows upstream (`Artboard::draw`, `Shape::draw`): the artboard's background paints,
 /// then the drawables from the last in file order to the first, so what the editor lists
 /// first is drawn on top; each shape draws its visible paints in child order.
+///
+/// This file holds the scene's state and how it is built; its behaviour is in extensions by
+/// concern: `+Updating` (changes, transforms, draw order), `+Paths`, `+Reading`, `+Drawing`,
+/// `+Solos`, and the clipping shapes' in ClippingShapes.swift.
 final class ArtboardScene {
     /// What a component is, as far as the scene is concerned.
     enum Kind: Equatable {
@@ -58,6 +62,7 @@ final class ArtboardScene {
         var children: [Int] = []
     }
 
+    /// The artboard instance's property values, which every part of the scene reads.
     let store: PropertyStore
     /// The components by artboard-local id. Written only while the scene is built, then read
     /// by every update and draw, so its exclusivity is enforced statically only.
@@ -87,6 +92,7 @@ final class ArtboardScene {
     /// Each component's world transform (constraints rewrite those of constrained components).
     @exclusivity(unchecked)
     var worldTransforms: [Transform2D]
+    /// Each component's render opacity: its own times its parent's, in `Float` as upstream.
     @exclusivity(unchecked)
     var renderOpacities: [Double]
     /// Each shape's path in its own space, by shape id (`nil` for other components).
@@ -147,6 +153,7 @@ final class ArtboardScene {
         let key = PropertyStore.Key(object: 0, property: P.layoutComponentClip)
         return clipIsAuthored || store.revision(key) > 0 ? store.bool(0, P.layoutComponentClip, true) : true
     }
+    /// Whether each component is in `pathDirty`.
     @exclusivity(unchecked)
     var isPathDirty: [Bool]
     /// The skinned paths and what deforms them (Skinning.swift).
