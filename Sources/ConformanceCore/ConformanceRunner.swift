@@ -13,6 +13,9 @@ public struct RunOptions: Sendable {
     public var recordMode: RecordMode
     /// Verify mode: each scenario runs several ways and must get the same verdict; `nil` runs each once.
     public var verify: VerifyOptions?
+    /// Bytes that stand in for fixture files, by fixture name as scenarios write it (`character`,
+    /// `shared/NAME`): `rive-harness reduce --predicate scenario:ID` runs candidates this way.
+    public var fixtureBytes: [String: [UInt8]] = [:]
 
     /// The longest timeout a run or scenario may set: one day, in seconds. Both parsers
     /// reject longer ones and the watchdog clamps to it, because a longer `Duration` may not
@@ -148,7 +151,8 @@ public final class ConformanceRunner {
         case .run(let scenario):
             let timeout = scenario.timeoutSeconds ?? options.defaultTimeoutSeconds
             let goldens = GoldenStore(directory: corpus.expectedDirectory, mode: options.recordMode)
-            let execution = ScenarioExecution(scenario: scenario, adapter: adapter, fixturesDirectory: corpus.fixturesDirectory, goldens: goldens)
+            let execution = ScenarioExecution(scenario: scenario, adapter: adapter, fixturesDirectory: corpus.fixturesDirectory, fixtureBytes: options.fixtureBytes,
+                                              goldens: goldens)
             let clock = ContinuousClock()
             let start = clock.now
             let outcome = await Watchdog<Outcome>.run(seconds: timeout) { await execution.run() }
@@ -166,7 +170,7 @@ public final class ConformanceRunner {
         func execute(_ adapter: any RuntimeAdapter, worker: (any Worker)? = nil, split: Set<Int> = [], mode: RecordMode = .never)
             async -> (outcome: Outcome?, execution: ScenarioExecution, seconds: Double) {
             let execution = ScenarioExecution(scenario: scenario, adapter: adapter, fixturesDirectory: corpus.fixturesDirectory,
-                                              goldens: GoldenStore(directory: corpus.expectedDirectory, mode: mode),
+                                              fixtureBytes: options.fixtureBytes, goldens: GoldenStore(directory: corpus.expectedDirectory, mode: mode),
                                               worker: worker, splitSteps: split, splitParts: verify.splitParts)
             let clock = ContinuousClock()
             let start = clock.now

@@ -93,6 +93,8 @@ final class ScenarioExecution {
     private let scenario: Scenario
     private let adapter: any RuntimeAdapter
     private let fixturesDirectory: String
+    /// Bytes that stand in for fixture files, by fixture name.
+    private let fixtureBytes: [String: [UInt8]]
     private let goldens: GoldenStore
     /// The steps whose advance is cut into `splitParts` equal advances (verify mode).
     private let splitSteps: Set<Int>
@@ -117,11 +119,13 @@ final class ScenarioExecution {
     /// - Parameters:
     ///   - worker: a worker to run on instead of a new one from `adapter` (verify mode's reused worker).
     ///   - splitParts: into how many equal advances each step of `splitSteps` is cut; 1 cuts nothing.
-    init(scenario: Scenario, adapter: any RuntimeAdapter, fixturesDirectory: String, goldens: GoldenStore,
+    ///   - fixtureBytes: bytes that stand in for fixture files, by fixture name.
+    init(scenario: Scenario, adapter: any RuntimeAdapter, fixturesDirectory: String, fixtureBytes: [String: [UInt8]] = [:], goldens: GoldenStore,
          worker: (any Worker)? = nil, splitSteps: Set<Int> = [], splitParts: Int = 1) {
         self.scenario = scenario
         self.adapter = adapter
         self.fixturesDirectory = fixturesDirectory
+        self.fixtureBytes = fixtureBytes
         self.goldens = goldens
         self.worker = worker
         self.splitSteps = splitSteps
@@ -203,10 +207,16 @@ final class ScenarioExecution {
         case .createWorker(let handle):
             do { workers[handle] = try await adapter.makeWorker() } catch { throw .harness("the adapter could not create a worker: \(error)") }
         case .load(let handle, let fixture, let other):
-            let path = SharedFixtures.path(of: fixture, fixturesDirectory: fixturesDirectory)
-            guard let data = FileManager.default.contents(atPath: path) else { throw .harness("cannot read fixture \(path)") }
+            let bytes: [UInt8]
+            if let standIn = fixtureBytes[fixture] {
+                bytes = standIn
+            } else {
+                let path = SharedFixtures.path(of: fixture, fixturesDirectory: fixturesDirectory)
+                guard let data = FileManager.default.contents(atPath: path) else { throw .harness("cannot read fixture \(path)") }
+                bytes = [UInt8](data)
+            }
             let owner = other.map { workers[$0]! } ?? worker
-            files[handle] = try await runtime { try await adapter.openFile(.data([UInt8](data)), on: owner) }
+            files[handle] = try await runtime { try await adapter.openFile(.data(bytes), on: owner) }
         case .createArtboard(let handle, let file, let name):
             let file = files[file]!
             artboards[handle] = try await runtime { try await file.createArtboard(name) }
