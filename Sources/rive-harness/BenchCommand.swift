@@ -61,7 +61,7 @@ struct BenchCommand: HarnessCommand {
     static let options = ["--adapters", "--files", "--filter", "--repetitions", "--min-time", "--metric", "--iterations",
                           "--assets", "--no-load-all", "--out", "--rive-cpp-bench", "--list"]
 
-    static let knownAdapters = ["reference", "rive-cpp"]
+    static let knownAdapters = AdapterRegistry.adapters.filter(\.hasBenchmarks).map(\.name)
 
     let adapters: [String]
     let files: [String]?

@@ -26,12 +26,6 @@ struct CachedAdapterOption: Sendable {
     /// RiveRuntime's Swift layer over the engine its rive-ios commit pins (docs/apple-adapter.md).
     static let apple = CachedAdapterOption(name: "apple", program: .appleAdapter, revisionOption: "--ios-commit",
                                            featuresOption: nil, sanitizeOption: nil, guide: "docs/apple-adapter.md")
-    /// Both, in the order `--help` lists them.
-    static let all = [riveCpp, apple]
-
-    /// The option of an adapter name, if it is one of these.
-    static func named(_ name: String) -> CachedAdapterOption? { all.first { $0.name == name } }
-
     /// The options this adapter takes besides `--request-timeout`.
     var options: [String] { [revisionOption] + [featuresOption, sanitizeOption].compactMap { $0 } }
 

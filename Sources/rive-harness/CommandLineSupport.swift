@@ -189,3 +189,10 @@ func writeFileAtomically(_ bytes: [UInt8], to path: String) throws(CommandFailur
         throw CommandFailure(message: "error: cannot write '\(path)': \(error.reason)\n  hint: check that the folder is writable", exitCode: .internalError)
     }
 }
+
+extension CommandFailure {
+    /// A usage error found while running, reported as parsing reports it (exit 2).
+    init(usage error: UsageError) {
+        self.init(message: "error: \(error.message)\n  hint: \(error.hint)", exitCode: .usage)
+    }
+}

@@ -56,17 +56,15 @@ struct DiffCommand: HarnessCommand {
         apple adapter program is not built); 4 a dump could not be written.
         """
 
-    static let options = ["--adapters", "--frames", "--at", "--sections", "--out", "--timeout"] + adapterOptionNames
-    /// The adapter options `diff` passes through to the adapters that take them (as `run` does).
-    static let adapterOptionNames = ["--command", "--request-timeout", "--runtime-commit", "--runtime-features", "--runtime-sanitize", "--ios-commit"]
+    static let options = ["--adapters", "--frames", "--at", "--sections", "--out", "--timeout"] + AdapterSelection.optionNames
 
     let paths: [String]
     let adapterNames: (a: String, b: String)
     let dumpOptions: DumpOptions
     let outDirectory: String?
     let timeoutSeconds: Double
-    /// The adapter options given, by option name (`--command` → value).
-    let adapterOptions: [String: String]
+    /// The two adapters and their options.
+    let selection: AdapterSelection
 
     init(arguments: inout ArgumentList) throws(UsageError) {
         let hint = "see 'rive-harness diff --help'"
@@ -107,11 +105,7 @@ struct DiffCommand: HarnessCommand {
             throw UsageError(message: "--timeout needs a positive number of seconds up to 86400 (one day), got '\(timeoutText)'", hint: hint)
         }
         timeoutSeconds = timeout
-        var adapterOptions: [String: String] = [:]
-        for name in Self.adapterOptionNames {
-            if let value = try arguments.option(name) { adapterOptions[name] = value }
-        }
-        self.adapterOptions = adapterOptions
+        selection = try AdapterSelection(names: names, arguments: &arguments, command: Self.name, single: false)
         paths = try arguments.positionals(known: Self.options)
         guard !paths.isEmpty else {
             throw UsageError(message: "diff needs at least one .riv file or folder", hint: "run 'rive-harness diff FILE.riv --adapters A,B'")
@@ -119,13 +113,8 @@ struct DiffCommand: HarnessCommand {
     }
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
-        let taken = Set(Self.optionsTaken(by: adapterNames.a) + Self.optionsTaken(by: adapterNames.b))
-        if let unused = adapterOptions.keys.sorted().first(where: { !taken.contains($0) }) {
-            throw CommandFailure(message: "error: \(unused) is given, but neither \(adapterNames.a) nor \(adapterNames.b) takes it\n"
-                                     + "  hint: see 'rive-harness run --help' for the adapters that take \(unused)", exitCode: .usage)
-        }
-        let makeA = try Self.factory(named: adapterNames.a, options: adapterOptions)
-        let makeB = try Self.factory(named: adapterNames.b, options: adapterOptions)
+        let makeA = try selection.factory(of: selection.adapters[0])
+        let makeB = try selection.factory(of: selection.adapters[1])
         let files = try Self.expand(paths)
         let labels = (a: "a-" + adapterNames.a, b: "b-" + adapterNames.b)
         if let outDirectory { try Self.prepareOut(outDirectory) }
@@ -157,54 +146,6 @@ struct DiffCommand: HarnessCommand {
             try writeFileAtomically(Array((report.joined(separator: "\n") + "\n").utf8), to: (outDirectory as NSString).appendingPathComponent("summary.txt"))
         }
         return results.allSatisfy(\.isEqual) ? .success : .failuresFound
-    }
-
-    /// The adapter options an adapter takes: `process` takes `--command` and
-    /// `--request-timeout`, `rive-cpp` `--runtime-commit` and `--request-timeout`, `apple`
-    /// `--ios-commit` and `--request-timeout`, the in-process adapters of the registry none.
-    static func optionsTaken(by adapterName: String) -> [String] {
-        if adapterName == AdapterRegistry.processAdapterName { return ["--command", "--request-timeout"] }
-        if let cached = CachedAdapterOption.named(adapterName) { return cached.options + ["--request-timeout"] }
-        return []
-    }
-
-    /// The factory of one side's adapter, as `run --adapter` makes it: a process adapter
-    /// (`process`, `rive-cpp`) is started and checked by its handshake first, and the
-    /// factory makes siblings that start their own child; others come from the registry.
-    /// - Throws: `CommandFailure` with exit code 2 for an unknown name or a bad option,
-    ///   3 when a process adapter fails its first handshake or the rive-cpp driver is not built.
-    @MainActor static func factory(named name: String, options: [String: String]) throws(CommandFailure) -> @MainActor () -> any RuntimeAdapter {
-        func usage(_ message: String) -> CommandFailure {
-            CommandFailure(message: "error: \(message)\n  hint: see 'rive-harness diff --help' and 'rive-harness run --help'", exitCode: .usage)
-        }
-        let requestTimeoutText = options["--request-timeout"]
-        let requestTimeout = requestTimeoutText.flatMap(Double.init) ?? 10
-        if requestTimeoutText != nil, !(requestTimeout > 0 && requestTimeout <= 86_400) {
-            throw usage("--request-timeout needs a positive number of seconds up to 86400, got '\(requestTimeoutText!)'")
-        }
-        if let cached = CachedAdapterOption.named(name) {
-            if let revision = options[cached.revisionOption], revision.isEmpty { throw usage("\(cached.revisionOption) needs a revision") }
-            let features: EngineFeatureSelection?
-            let sanitizers: SanitizerSelection
-            do {
-                features = try cached.features(cached.featuresOption.flatMap { options[$0] })
-                sanitizers = try cached.sanitizers(cached.sanitizeOption.flatMap { options[$0] })
-            } catch { throw usage(error.message) }
-            let configuration = try cached.configuration(revision: options[cached.revisionOption], features: features, sanitizers: sanitizers,
-                                                         requestTimeoutSeconds: requestTimeout)
-            return try AdapterRegistry.processFactory(configuration).make
-        }
-        switch name {
-        case AdapterRegistry.processAdapterName:
-            guard let command = options["--command"], !command.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw usage("adapter process needs --command 'CMD ARGS', for example --command 'rive-harness serve'")
-            }
-            return try AdapterRegistry.processFactory(ProcessAdapterConfiguration(command: command, requestTimeoutSeconds: requestTimeout)).make
-        default:
-            do { return try AdapterRegistry.factory(named: name, command: Self.name) } catch {
-                throw CommandFailure(message: "error: \(error.message) (or process, rive-cpp, apple)\n  hint: \(error.hint)", exitCode: .usage)
-            }
-        }
     }
 
     /// The `.riv` files the positionals name: a file as given, a folder's `.riv` files

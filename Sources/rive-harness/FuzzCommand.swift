@@ -56,7 +56,7 @@ struct FuzzCommand: HarnessCommand {
         adapter that cannot start; 4 the report could not be written.
         """
     static let options = ["--adapters", "--seeds", "--seed", "--budget", "--runs", "--jobs", "--out", "--reduce", "--reduce-seconds", "--frames", "--timeout"]
-        + DiffCommand.adapterOptionNames
+        + AdapterSelection.optionNames
 
     let adapterNames: [String]
     let seedPaths: [String]
@@ -69,7 +69,8 @@ struct FuzzCommand: HarnessCommand {
     let reduceSeconds: Double
     let frames: Int
     let timeoutSeconds: Double
-    let adapterOptions: [String: String]
+    /// The adapters and their options.
+    let selection: AdapterSelection
 
     init(arguments: inout ArgumentList) throws(UsageError) {
         let hint = "see 'rive-harness fuzz --help'"
@@ -109,17 +110,16 @@ struct FuzzCommand: HarnessCommand {
             throw UsageError(message: "--reduce-seconds needs a positive number of seconds, got '\(reduceText)'", hint: hint)
         }
         self.reduceSeconds = reduceSeconds
-        (frames, timeoutSeconds, adapterOptions) = try Self.caseOptions(&arguments, hint: hint)
+        (frames, timeoutSeconds) = try Self.caseOptions(&arguments, hint: hint)
+        selection = try AdapterSelection(names: adapterNames, arguments: &arguments, command: Self.name, single: false)
         let positionals = try arguments.positionals(known: Self.options)
         guard positionals.isEmpty else {
             throw UsageError(message: "fuzz takes no positional arguments, got '\(positionals[0])'", hint: "pass seed files with --seeds PATH")
         }
     }
 
-    /// `--frames` (default 10), `--timeout` (default 10 s) and the adapter options, as fuzz and
-    /// reduce both take them.
-    static func caseOptions(_ arguments: inout ArgumentList, hint: String) throws(UsageError)
-        -> (frames: Int, timeoutSeconds: Double, adapterOptions: [String: String]) {
+    /// `--frames` (default 10) and `--timeout` (default 10 s), as fuzz and reduce both take them.
+    static func caseOptions(_ arguments: inout ArgumentList, hint: String) throws(UsageError) -> (frames: Int, timeoutSeconds: Double) {
         let framesText = try arguments.option("--frames") ?? "10"
         guard let frames = Int(framesText), (0...10_000).contains(frames) else {
             throw UsageError(message: "--frames needs a whole number from 0 to 10000, got '\(framesText)'", hint: hint)
@@ -128,11 +128,7 @@ struct FuzzCommand: HarnessCommand {
         guard let timeout = Double(timeoutText), timeout > 0, timeout <= 86_400 else {
             throw UsageError(message: "--timeout needs a positive number of seconds up to 86400, got '\(timeoutText)'", hint: hint)
         }
-        var adapterOptions: [String: String] = [:]
-        for name in DiffCommand.adapterOptionNames {
-            if let value = try arguments.option(name) { adapterOptions[name] = value }
-        }
-        return (frames, timeout, adapterOptions)
+        return (frames, timeout)
     }
 
     static func number(_ option: String, _ text: String, hint: String) throws(UsageError) -> UInt64 {
@@ -146,12 +142,8 @@ struct FuzzCommand: HarnessCommand {
     }
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
-        let taken = Set(adapterNames.flatMap(DiffCommand.optionsTaken(by:)))
-        if let unused = adapterOptions.keys.sorted().first(where: { !taken.contains($0) }) {
-            throw CommandFailure(message: "error: \(unused) is given, but no chosen adapter takes it\n  hint: see 'rive-harness run --help'", exitCode: .usage)
-        }
         let seeds = try Self.loadSeeds(seedPaths)
-        let makers = try adapterNames.map { name throws(CommandFailure) in (name: name, make: try DiffCommand.factory(named: name, options: adapterOptions)) }
+        let makers = try selection.adapters.map { entry throws(CommandFailure) in (name: entry.name, make: try selection.factory(of: entry)) }
         let a = makers[0], b = makers.count == 2 ? makers[1] : makers[0]
         try Self.prepareOut(outDirectory)
         let session = FuzzSession(outDirectory: outDirectory, store: FuzzBucketStore(), reduces: reduces, reduceSeconds: reduceSeconds,

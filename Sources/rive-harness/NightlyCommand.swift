@@ -86,9 +86,14 @@ struct NightlyCommand: HarnessCommand {
         if let shard, Shard(shard) == nil { throw UsageError(message: "--shard needs K/N with 1 ≤ K ≤ N, got '\(shard)'", hint: hint) }
         benchArguments = noBench ? nil : (benchText ?? "--repetitions 5 --min-time 0.05").split(separator: " ").map(String.init)
         // Every adapter this binary can run without more arguments: the in-process ones, and
-        // rive-cpp when scripts/build-rive-cpp has cached its driver for the runtime's HEAD.
-        let builtIn = MainActor.assumeIsolated { AdapterRegistry.adapters.map(\.name) }
-            + ((try? CachedProgramLocator(.riveCppDriver).locate(revision: nil, features: .shipped)) != nil ? [CachedAdapterOption.riveCpp.name] : [])
+        // each cached one whose build script has built its program for its repository's HEAD.
+        let builtIn = AdapterRegistry.adapters.filter { entry in
+            switch entry.kind {
+            case .inProcess: true
+            case .process: false
+            case .cached(let cached): (try? CachedProgramLocator(cached.program).locate(revision: nil, features: cached.featuresOption == nil ? nil : .shipped)) != nil
+            }
+        }.map(\.name)
         var selected = builtIn
         if let chosen {
             selected = chosen.split(separator: ",").map(String.init)

@@ -40,7 +40,7 @@ struct ReduceCommand: HarnessCommand {
         error; 3 FILE unreadable or not a valid file, or the predicate is false on FILE; 4 the
         result could not be written.
         """
-    static let options = ["--predicate", "--out", "--frames", "--timeout"] + DiffCommand.adapterOptionNames
+    static let options = ["--predicate", "--out", "--frames", "--timeout"] + AdapterSelection.optionNames
 
     /// What must stay true while reducing.
     enum Predicate {
@@ -65,7 +65,8 @@ struct ReduceCommand: HarnessCommand {
     let outPath: String
     let frames: Int
     let timeoutSeconds: Double
-    let adapterOptions: [String: String]
+    /// The predicate's adapters and their options.
+    let selection: AdapterSelection
 
     init(arguments: inout ArgumentList) throws(UsageError) {
         let hint = "see 'rive-harness reduce --help'"
@@ -74,7 +75,8 @@ struct ReduceCommand: HarnessCommand {
         }
         predicateText = text
         predicate = try Self.parse(text, hint: hint)
-        (frames, timeoutSeconds, adapterOptions) = try FuzzCommand.caseOptions(&arguments, hint: hint)
+        (frames, timeoutSeconds) = try FuzzCommand.caseOptions(&arguments, hint: hint)
+        selection = try AdapterSelection(names: predicate.adapters, arguments: &arguments, command: Self.name, single: false)
         let out = try arguments.option("--out")
         let positionals = try arguments.positionals(known: Self.options)
         guard positionals.count == 1 else {
@@ -112,11 +114,6 @@ struct ReduceCommand: HarnessCommand {
     }
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
-        let taken = Set(predicate.adapters.flatMap(DiffCommand.optionsTaken(by:)))
-        if let unused = adapterOptions.keys.sorted().first(where: { !taken.contains($0) }) {
-            throw CommandFailure(message: "error: \(unused) is given, but the predicate's adapters do not take it\n  hint: see 'rive-harness run --help'",
-                                 exitCode: .usage)
-        }
         let bytes = try readFileBytes(path)
         let document: RiveDocument
         do { document = try RiveReader.read(bytes) } catch {
@@ -173,7 +170,7 @@ struct ReduceCommand: HarnessCommand {
         case .command(let command):
             return ({ candidate in Self.runCommand(command, on: candidate) }, [])
         case .crash(let name), .hang(let name):
-            let make = try DiffCommand.factory(named: name, options: adapterOptions)
+            let make = try selection.factory(of: selection.adapters[0])
             var oracle = DiffOracle(a: (name, make), b: (name, make), options: FuzzCommand.dumpOptions(frames: frames), timeoutSeconds: timeoutSeconds)
             let wantsHang: Bool = if case .hang = predicate { true } else { false }
             return ({ candidate in
@@ -182,8 +179,8 @@ struct ReduceCommand: HarnessCommand {
                 return CheckOutput(summary: finding.signature, signature: wantsHang ? nil : finding.signature, detail: finding.detail)
             }, oracle.adapterDescriptions)
         case .diff(let a, let b, let section):
-            let makeA = try DiffCommand.factory(named: a, options: adapterOptions)
-            let makeB = try DiffCommand.factory(named: b, options: adapterOptions)
+            let makeA = try selection.factory(of: selection.adapters[0])
+            let makeB = try selection.factory(of: selection.adapters[1])
             var oracle = DiffOracle(a: (a, makeA), b: (b, makeB), options: FuzzCommand.dumpOptions(frames: frames), timeoutSeconds: timeoutSeconds)
             return ({ candidate in
                 let findings = await oracle.check(candidate, name: "candidate")

@@ -117,88 +117,15 @@ struct RunCommand: HarnessCommand {
     let options: RunOptions
     /// The results folder the history file goes to, or nil for none.
     let historyFolder: String?
-    /// With `--adapter process`: how to start the child.
-    let process: ProcessAdapterConfiguration?
-    /// With `--adapter rive-cpp`: the runtime revision (nil: HEAD) and the request timeout.
-    /// `--adapter rive-cpp` or `apple`: the cached program, its revision and request timeout.
-    let cached: (option: CachedAdapterOption, revision: String?, features: EngineFeatureSelection?, sanitizers: SanitizerSelection,
-                 requestTimeoutSeconds: Double)?
-    /// With `--adapter process`: the name reports use when the first handshake fails.
-    let fallbackAdapterName: String?
+    /// The adapter and its options.
+    let selection: AdapterSelection
     /// How long a process adapter's child may take to answer its handshake (`--handshake-timeout`, else `--timeout`).
     let handshakeTimeoutSeconds: Double
-
-    /// The value of a cached adapter's option (`\.featuresOption`, `\.sanitizeOption`), which only that adapter takes.
-    private static func cachedOptionValue(_ option: KeyPath<CachedAdapterOption, String?>, adapter: String, in arguments: inout ArgumentList,
-                                          hint: String) throws(UsageError) -> String? {
-        var found: String?
-        for cached in CachedAdapterOption.all {
-            guard let name = cached[keyPath: option], let value = try arguments.option(name) else { continue }
-            guard cached.name == adapter else { throw UsageError(message: "\(name) needs --adapter \(cached.name)", hint: hint) }
-            found = value
-        }
-        return found
-    }
 
     init(arguments: inout ArgumentList) throws(UsageError) {
         let hint = "see 'rive-harness run --help'"
         adapterName = try arguments.option("--adapter") ?? "reference"
-        let command = try arguments.option("--command")
-        let requestTimeoutText = try arguments.option("--request-timeout")
-        let handshakeTimeoutText = try arguments.option("--handshake-timeout")
-        let adapterNameText = try arguments.option("--adapter-name")
-        let cachedOption = CachedAdapterOption.named(adapterName)
-        var revision: String?
-        for option in CachedAdapterOption.all {
-            guard let value = try arguments.option(option.revisionOption) else { continue }
-            guard option.name == adapterName, !value.isEmpty else {
-                throw UsageError(message: "\(option.revisionOption) needs --adapter \(option.name) and a revision", hint: hint)
-            }
-            revision = value
-        }
-        let featuresText = try Self.cachedOptionValue(\.featuresOption, adapter: adapterName, in: &arguments, hint: hint)
-        let sanitizeText = try Self.cachedOptionValue(\.sanitizeOption, adapter: adapterName, in: &arguments, hint: hint)
-        if adapterName == AdapterRegistry.processAdapterName || cachedOption != nil {
-            let requestTimeout = requestTimeoutText.flatMap(Double.init) ?? 10
-            guard requestTimeoutText == nil || (Double(requestTimeoutText!) != nil && requestTimeout > 0 && requestTimeout <= RunOptions.maximumTimeoutSeconds) else {
-                throw UsageError(message: "--request-timeout needs a positive number of seconds up to \(Int(RunOptions.maximumTimeoutSeconds)), got '\(requestTimeoutText!)'",
-                                 hint: hint)
-            }
-            if let handshakeTimeoutText {
-                guard let seconds = Double(handshakeTimeoutText), seconds > 0, seconds <= RunOptions.maximumTimeoutSeconds else {
-                    throw UsageError(message: "--handshake-timeout needs a positive number of seconds up to \(Int(RunOptions.maximumTimeoutSeconds)), got '\(handshakeTimeoutText)'",
-                                     hint: hint)
-                }
-            }
-            if let cachedOption {
-                guard adapterNameText == nil else {
-                    throw UsageError(message: "--adapter-name is for --adapter process; --adapter \(cachedOption.name) is named \(cachedOption.name)", hint: hint)
-                }
-                guard command == nil else {
-                    throw UsageError(message: "--adapter \(cachedOption.name) finds its own program; --command is for --adapter process", hint: hint)
-                }
-                cached = (cachedOption, revision, try cachedOption.features(featuresText), try cachedOption.sanitizers(sanitizeText), requestTimeout)
-                process = nil
-            } else {
-                guard let command, !command.trimmingCharacters(in: .whitespaces).isEmpty else {
-                    throw UsageError(message: "--adapter process needs --command 'CMD ARGS'", hint: "for example --command 'rive-harness serve'; \(hint)")
-                }
-                cached = nil
-                process = ProcessAdapterConfiguration(command: command, requestTimeoutSeconds: requestTimeout)
-            }
-        } else {
-            cached = nil
-            guard command == nil, requestTimeoutText == nil, handshakeTimeoutText == nil, adapterNameText == nil else {
-                throw UsageError(message: "--command, --adapter-name, --request-timeout and --handshake-timeout need --adapter process", hint: hint)
-            }
-            process = nil
-        }
-        if let adapterNameText {
-            guard !adapterNameText.isEmpty, !adapterNameText.contains(where: { $0.isWhitespace || $0 == "/" }) else {
-                throw UsageError(message: "--adapter-name needs a name without spaces or '/', got '\(adapterNameText)'", hint: hint)
-            }
-        }
-        fallbackAdapterName = adapterNameText
+        selection = try AdapterSelection(names: [adapterName], arguments: &arguments, command: Self.name, single: true)
         var selectionShard: Shard?
         if let shard = try arguments.option("--shard") {
             guard let parsed = Shard(shard) else { throw UsageError(message: "--shard needs K/N with 1 ≤ K ≤ N, got '\(shard)'", hint: hint) }
@@ -251,39 +178,26 @@ struct RunCommand: HarnessCommand {
             verifyOptions?.seed = seed
         }
         options = RunOptions(jobs: jobs, defaultTimeoutSeconds: timeout, recordMode: record, verify: verifyOptions)
-        handshakeTimeoutSeconds = handshakeTimeoutText.flatMap(Double.init) ?? timeout
+        handshakeTimeoutSeconds = selection.handshakeTimeoutSeconds ?? timeout
         var corpus = try CorpusArguments(&arguments, command: Self.name,
                                          knownOptions: ["--adapter", "--shard", "--format", "--out", "--jobs", "--timeout", "--record",
-                                                        "--command", "--adapter-name", "--request-timeout", "--handshake-timeout", "--runtime-commit", "--runtime-features", "--runtime-sanitize",
-                                                        "--ios-commit", "--history", "--no-history", "--verify", "--verify-seed"])
+                                                        "--history", "--no-history", "--verify", "--verify-seed"] + AdapterSelection.optionNames)
         corpus.selection.shard = selectionShard
         self.corpus = corpus
     }
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
-        var inProcess: (@MainActor () -> any RuntimeAdapter)?
-        var process = self.process
-        if let cached {
-            process = try cached.option.configuration(revision: cached.revision, features: cached.features, sanitizers: cached.sanitizers,
-                                                      requestTimeoutSeconds: cached.requestTimeoutSeconds)
-        }
+        let entry = selection.adapters[0]
+        var process = try selection.configuration(of: entry)
         process?.handshakeTimeoutSeconds = handshakeTimeoutSeconds
-        if process == nil {
-            do { inProcess = try AdapterRegistry.factory(named: adapterName, command: Self.name) } catch {
-                throw CommandFailure(message: "error: \(error.message); 'process' runs a program given by --command\n  hint: \(error.hint)", exitCode: .usage)
-            }
-        }
         if let outputPath { try Self.checkWritable(outputPath) }
         let loaded = try loadCorpus(corpus.path)
         try corpus.checkRules(in: loaded, command: Self.name)
         let adapter: any RuntimeAdapter
         let makeAdapter: @MainActor () -> any RuntimeAdapter
         var startFailure: AdapterRegistry.StartFailure?
-        if let inProcess {
-            makeAdapter = inProcess
-            adapter = inProcess()
-        } else {
-            switch AdapterRegistry.processFactory(process!, name: cached?.option.name ?? fallbackAdapterName ?? AdapterRegistry.processAdapterName) {
+        if let process {
+            switch AdapterRegistry.processFactory(process, name: selection.fallbackName ?? entry.name) {
             case .success(let started):
                 adapter = started.first
                 makeAdapter = started.make
@@ -293,6 +207,9 @@ struct RunCommand: HarnessCommand {
                 adapter = failure.placeholder
                 makeAdapter = { failure.placeholder }
             }
+        } else {
+            makeAdapter = try selection.factory(of: entry)
+            adapter = makeAdapter()
         }
         func makePlan(_ selection: Selection) -> RunPlan {
             var plan = Planner.plan(corpus: loaded, adapter: AdapterIdentity(adapter), capabilities: adapter.capabilities,

@@ -24,10 +24,11 @@ struct ServeCommand: HarnessCommand {
         standard error); 2 usage error (including an unknown adapter).
         """
 
-    let adapterName: String
+    /// Makes the adapter to serve.
+    let makeAdapter: @MainActor @Sendable () -> any RuntimeAdapter
 
     init(arguments: inout ArgumentList) throws(UsageError) {
-        adapterName = try arguments.option("--adapter") ?? "reference"
+        makeAdapter = try AdapterRegistry.inProcessFactory(named: try arguments.option("--adapter") ?? "reference", command: Self.name)
         let extra = try arguments.positionals(known: ["--adapter"])
         guard extra.isEmpty else {
             throw UsageError(message: "serve takes no arguments, got '\(extra.joined(separator: " "))'", hint: "see 'rive-harness serve --help'")
@@ -35,10 +36,6 @@ struct ServeCommand: HarnessCommand {
     }
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
-        let makeAdapter: @MainActor () -> any RuntimeAdapter
-        do { makeAdapter = try AdapterRegistry.factory(named: adapterName, command: Self.name) } catch {
-            throw CommandFailure(message: "error: \(error.message)\n  hint: \(error.hint)", exitCode: .usage)
-        }
         let status = await AdapterServer(adapter: makeAdapter()).serve()
         return status == 0 ? .success : .failuresFound
     }
