@@ -44,10 +44,11 @@ struct DiffCommand: HarnessCommand {
           --help             show this help
 
         Adapter options are passed to each side whose adapter takes them, as 'run' takes
-        them: process takes --command 'CMD ARGS' and --request-timeout S, rive-cpp takes
-        --runtime-commit REV, --runtime-features LIST, --runtime-sanitize LIST and
-        --request-timeout S, apple takes --ios-commit REV and
-        --request-timeout S; an option no chosen adapter takes is a usage error. Progress goes to stderr, one line per file.
+        them: process takes --command 'CMD ARGS' and --adapter-name NAME, rive-cpp takes
+        --runtime-commit REV, --runtime-features LIST and --runtime-sanitize LIST, apple
+        takes --ios-commit REV, and all three take --request-timeout S and
+        --handshake-timeout S; an option no chosen adapter takes is a usage error. Progress
+        goes to stderr, one line per file.
 
         exit codes: 0 every section of every file is equal, both refused or not comparable; 1
         a section differs or a side failed; 2 usage error (unknown adapter or section, bad number, an adapter option no

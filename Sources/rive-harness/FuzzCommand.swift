@@ -44,9 +44,10 @@ struct FuzzCommand: HarnessCommand {
                              smallest file so far is kept (a hang costs --timeout per try)
           --frames N         frames each dump plays (default 10; draws at 0 and N)
           --timeout SECONDS  how long one side may take for one case (default 10): past it, a hang
-          adapter options    --command, --request-timeout, --runtime-commit,
-                             --runtime-features, --runtime-sanitize (a build of
-                             scripts/build-rive-cpp --sanitize), --ios-commit, as 'diff' takes them
+          adapter options    --command, --adapter-name, --request-timeout,
+                             --handshake-timeout, --runtime-commit, --runtime-features,
+                             --runtime-sanitize (a build of scripts/build-rive-cpp
+                             --sanitize), --ios-commit, as 'diff' takes them
 
         Progress goes to stderr (cases, cases per second, buckets) every two seconds and for
         every new bucket; the end is a table of buckets. Ctrl-C stops after the case in

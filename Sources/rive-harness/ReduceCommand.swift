@@ -32,9 +32,10 @@ struct ReduceCommand: HarnessCommand {
           --out PATH         the reduced file (default FILE-reduced.riv beside FILE)
           --frames N         frames each dump plays (default 10; draws at 0 and N)
           --timeout SECONDS  how long one adapter may take for one candidate (default 10)
-          adapter options    --command, --request-timeout, --runtime-commit,
-                             --runtime-features, --runtime-sanitize (a build of
-                             scripts/build-rive-cpp --sanitize), --ios-commit, as 'diff' takes them
+          adapter options    --command, --adapter-name, --request-timeout,
+                             --handshake-timeout, --runtime-commit, --runtime-features,
+                             --runtime-sanitize (a build of scripts/build-rive-cpp
+                             --sanitize), --ios-commit, as 'diff' takes them
 
         exit codes: 0 reduced (the result may equal the input when nothing could go); 2 usage
         error; 3 FILE unreadable or not a valid file, or the predicate is false on FILE; 4 the
