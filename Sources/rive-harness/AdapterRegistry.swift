@@ -116,7 +116,7 @@ enum AdapterRegistry {
         switch processFactory(configuration, name: processAdapterName) {
         case .success(let started): return started
         case .failure(let failure):
-            throw CommandFailure(message: "error: \(failure.diagnostic.message)\n  hint: \(failure.diagnostic.hint)", exitCode: .badInput)
+            throw CommandFailure(message: failure.diagnostic.message, hint: failure.diagnostic.hint, exitCode: .badInput)
         }
     }
 }

@@ -181,13 +181,13 @@ struct BenchCommand: HarnessCommand {
             let problems = files.map { path in FileManager.default.fileExists(atPath: path) ? regularFileProblem(path) : "'\(path)': does not exist" }
                 .compactMap { $0 }
             guard problems.isEmpty else {
-                throw CommandFailure(message: "error: --files: cannot read " + problems.joined(separator: "; ") + "\n  hint: check the paths", exitCode: .badInput)
+                throw CommandFailure(message: "--files: cannot read " + problems.joined(separator: "; "), hint: "check the paths", exitCode: .badInput)
             }
             return files
         }
         let fixtures = "Corpus/fixtures"
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: fixtures) else {
-            throw CommandFailure(message: "error: cannot list \(fixtures)\n  hint: run from the repository root or pass --files", exitCode: .badInput)
+            throw CommandFailure(message: "cannot list \(fixtures)", hint: "run from the repository root or pass --files", exitCode: .badInput)
         }
         var result = names.filter { $0.hasSuffix(".riv") }.sorted().map { "\(fixtures)/\($0)" }
         for name in Self.defaultAssetFiles {
@@ -218,7 +218,7 @@ struct BenchCommand: HarnessCommand {
         }
         for (path, reason) in plan.skipped { printError("note: \(path): \(reason)") }
         guard !plan.entries.isEmpty else {
-            throw CommandFailure(message: "error: no benchmark is left\(filterText.map { " after --filter '\($0)'" } ?? "")\n  hint: run 'rive-harness bench --list' for the names", exitCode: .badInput)
+            throw CommandFailure(message: "no benchmark is left\(filterText.map { " after --filter '\($0)'" } ?? "")", hint: "run 'rive-harness bench --list' for the names", exitCode: .badInput)
         }
         if list {
             for adapter in adapters {
@@ -234,7 +234,7 @@ struct BenchCommand: HarnessCommand {
         }
         let useReference = adapters.contains("reference")
         guard useReference || useRiveCpp else {
-            throw CommandFailure(message: "error: no adapter is left to run\n  hint: \(RiveCppBenchProgram.buildHint)", exitCode: .badInput)
+            throw CommandFailure(message: "no adapter is left to run", hint: RiveCppBenchProgram.buildHint, exitCode: .badInput)
         }
         if Self.buildFlags == "debug" {
             printError("warning: this is a debug build; timings are about 100 times off. Measure with 'swift build -c release' and .build/release/rive-harness")
@@ -253,7 +253,7 @@ struct BenchCommand: HarnessCommand {
         defer { try? FileManager.default.removeItem(atPath: workFolder) }
         let planPath = (workFolder as NSString).appendingPathComponent("plan.tsv")
         do { try plan.text(adapter: "rive-cpp", instructionIterations: iterations).write(toFile: planPath, atomically: true, encoding: .utf8) } catch {
-            throw CommandFailure(message: "error: cannot write \(planPath): \(error.localizedDescription)\n  hint: check that the temporary folder is writable", exitCode: .internalError)
+            throw CommandFailure(message: "cannot write \(planPath): \(error.localizedDescription)", hint: "check that the temporary folder is writable", exitCode: .internalError)
         }
         do {
             switch metric {
@@ -263,14 +263,14 @@ struct BenchCommand: HarnessCommand {
                 try runInstructions(useReference: useReference, program: useRiveCpp ? program : nil, planPath: planPath, workFolder: workFolder, merger: &merger)
             }
         } catch {
-            throw CommandFailure(message: error.description, exitCode: .internalError)
+            throw CommandFailure(reporting: error, exitCode: .internalError)
         }
         let harness = HarnessContext(kind: "bench", createdAt: ISO8601DateFormatter().string(from: createdAt), metric: metric,
                                      adapters: adapterRecords, harnessCommit: Self.gitCommit(), corpusHash: plan.corpusHash, testbed: testbed)
         let document = ResultsDocument(context: merger.context ?? .object([:]), rows: merger.rows, harness: harness)
         let path = out ?? Self.defaultResultsPath(createdAt: createdAt, testbed: testbed)
         do { try document.write(to: path) } catch {
-            throw CommandFailure(message: "error: \(error.description)\n  hint: check that the folder exists and is writable", exitCode: .internalError)
+            throw CommandFailure(message: error.description, hint: "check that the folder exists and is writable", exitCode: .internalError)
         }
         print(BenchSummary.table(document))
         print("wrote \(path)")
@@ -302,7 +302,7 @@ struct BenchCommand: HarnessCommand {
     private func makeWorkFolder() throws(CommandFailure) -> String {
         let path = (NSTemporaryDirectory() as NSString).appendingPathComponent("rive-harness-bench-\(UUID().uuidString)")
         do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-            throw CommandFailure(message: "error: cannot create \(path): \(error.localizedDescription)\n  hint: check TMPDIR", exitCode: .internalError)
+            throw CommandFailure(message: "cannot create \(path): \(error.localizedDescription)", hint: "check TMPDIR", exitCode: .internalError)
         }
         return path
     }
@@ -469,7 +469,7 @@ struct BenchCommand: HarnessCommand {
         let context: JSONValue = .object(["executable": .string(CommandLine.arguments[0]), "library_build_type": .string("callgrind"),
                                           "date": .string(ISO8601DateFormatter().string(from: Date()))])
         do { try AtomicFile.write(JSONValue.object(["context": context, "benchmarks": .array(rows)]).serialized(), to: out) } catch {
-            throw CommandFailure(message: "error: \(error.description)\n  hint: check that the folder exists and is writable", exitCode: .internalError)
+            throw CommandFailure(message: error.description, hint: "check that the folder exists and is writable", exitCode: .internalError)
         }
         return .success
     }

@@ -293,28 +293,25 @@ struct BisectCommand: HarnessCommand {
                 candidates.append(BisectCandidate(label: label, subject: command, payload: command))
             }
             guard candidates.count >= 2 else {
-                throw CommandFailure(message: "error: \(path) lists \(candidates.count) command(s); bisect needs at least a good and a bad one\n"
-                                         + "  hint: one adapter command per line, oldest (good) first", exitCode: .badInput)
+                throw CommandFailure(message: "\(path) lists \(candidates.count) command(s); bisect needs at least a good and a bad one", hint: "one adapter command per line, oldest (good) first", exitCode: .badInput)
             }
             return candidates
         case .git(let directory, let range):
             let parts = range.components(separatedBy: "..")
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                throw CommandFailure(message: "error: '\(range)' is not a range GOOD..BAD\n  hint: name two commits, for example abc123..main", exitCode: .usage)
+                throw CommandFailure(message: "'\(range)' is not a range GOOD..BAD", hint: "name two commits, for example abc123..main", exitCode: .usage)
             }
             func git(_ arguments: [String]) throws(CommandFailure) -> String {
                 let outcome = try Subprocess.run("/usr/bin/env", ["git", "--git-dir", directory] + arguments)
                 guard outcome.status == 0 else {
-                    throw CommandFailure(message: "error: git \(arguments.joined(separator: " ")) failed in \(directory): \(outcome.errorTail())\n"
-                                             + "  hint: check --git-dir and that both ends of the range exist", exitCode: .badInput)
+                    throw CommandFailure(message: "git \(arguments.joined(separator: " ")) failed in \(directory): \(outcome.errorTail())", hint: "check --git-dir and that both ends of the range exist", exitCode: .badInput)
                 }
                 return outcome.standardOutput
             }
             let good = try git(["rev-parse", "--verify", parts[0] + "^{commit}"]).trimmingCharacters(in: .whitespacesAndNewlines)
             let ancestry = try Subprocess.run("/usr/bin/env", ["git", "--git-dir", directory, "merge-base", "--is-ancestor", good, parts[1]])
             guard ancestry.status == 0 else {
-                throw CommandFailure(message: "error: \(parts[0]) is not an ancestor of \(parts[1]) in \(directory)\n"
-                                         + "  hint: GOOD must be an older commit on BAD's history; swap them or pick another range", exitCode: .badInput)
+                throw CommandFailure(message: "\(parts[0]) is not an ancestor of \(parts[1]) in \(directory)", hint: "GOOD must be an older commit on BAD's history; swap them or pick another range", exitCode: .badInput)
             }
             let log = try git(["log", "--first-parent", "--reverse", "--format=%H %s", "\(good)..\(parts[1])"])
             let goodSubject = try git(["log", "-1", "--format=%s", good]).trimmingCharacters(in: .whitespacesAndNewlines)

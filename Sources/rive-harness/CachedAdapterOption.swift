@@ -57,7 +57,7 @@ struct CachedAdapterOption: Sendable {
                        requestTimeoutSeconds: Double) throws(CommandFailure) -> ProcessAdapterConfiguration {
         let located: CachedProgramLocator.Located
         do { located = try CachedProgramLocator(program).locate(revision: revision, features: features, sanitizers: sanitizers) } catch {
-            throw CommandFailure(message: "error[\(error.code)]: \(error.description)\n  hint: \(guide) explains the build",
+            throw CommandFailure(code: error.code, message: error.description, hint: "\(guide) explains the build",
                                  exitCode: .badInput)
         }
         return ProcessAdapterConfiguration(command: Self.shellQuoted(located.path), requestTimeoutSeconds: requestTimeoutSeconds)

@@ -7,34 +7,63 @@ import Darwin
 import HarnessSupport
 import YAML
 
-/// The process exit codes of `rive-harness`; `docs/cli.md` documents the same table.
-enum ExitCode: Int32 {
-    /// The command did what was asked and found nothing wrong.
-    case success = 0
-    /// The command ran and found failures (a scenario failed, a check did not pass).
-    case failuresFound = 1
-    /// The command line was wrong: unknown command or option, missing or bad argument.
-    case usage = 2
-    /// An input file could not be read or is malformed (a `.riv`, YAML or results file).
-    case badInput = 3
-    /// The harness itself failed (a bug, or the machine refused an operation such as writing a file).
-    case internalError = 4
-}
+/// The exit codes (`HarnessSupport.ExitCode`), named here so every command file uses them without importing HarnessSupport.
+typealias ExitCode = HarnessSupport.ExitCode
 
-/// A wrong command line, with what to do about it.
-struct UsageError: Error {
+/// A wrong command line, with what to do about it (exit 2).
+struct UsageError: HarnessError {
     /// What is wrong.
     let message: String
     /// What to do next.
-    let hint: String
+    let hint: String?
+    /// Usage errors have no code of their own.
+    var code: String? { nil }
+    /// Always `.usage`.
+    var exitCode: ExitCode { .usage }
 }
 
-/// A failure while running a command: a message for stderr and the exit code to use.
-struct CommandFailure: Error {
-    /// What went wrong, where, and what to do next.
+/// A failure while running a command: its code, message and hint, and the exit code to use;
+/// or the text of a library error that reports itself in its own layout (a file location, a
+/// byte offset), kept as the library wrote it.
+struct CommandFailure: HarnessError {
+    let code: String?
     let message: String
-    /// The exit code that classifies the failure.
+    let hint: String?
     let exitCode: ExitCode
+    /// The library's own text, printed instead of the code, message and hint when set.
+    private let libraryReport: String?
+
+    /// A failure with a code (optional), a message and a hint (optional).
+    init(code: String? = nil, message: String, hint: String? = nil, exitCode: ExitCode) {
+        self.code = code
+        self.message = message
+        self.hint = hint
+        self.exitCode = exitCode
+        libraryReport = nil
+    }
+
+    /// A library error whose description is its whole report (it says `error`, its code and hint itself).
+    init(reporting error: some Error & CustomStringConvertible, exitCode: ExitCode) {
+        self.init(reportText: error.description, exitCode: exitCode)
+    }
+
+    /// A failure whose whole report is `text`, for reports assembled from several library errors.
+    init(reportText text: String, exitCode: ExitCode) {
+        code = nil
+        message = text
+        hint = nil
+        self.exitCode = exitCode
+        libraryReport = text
+    }
+
+    /// A usage error found while running, reported as parsing reports it (exit 2).
+    init(usage error: UsageError) {
+        self.init(message: error.message, hint: error.hint, exitCode: .usage)
+    }
+
+    var report: String {
+        libraryReport ?? standardReport
+    }
 }
 
 /// One `rive-harness` subcommand.
@@ -175,9 +204,8 @@ func printError(_ text: String) {
 func readFileBytes(_ path: String) throws(CommandFailure) -> [UInt8] {
     guard let data = FileManager.default.contents(atPath: path) else {
         let exists = FileManager.default.fileExists(atPath: path)
-        throw CommandFailure(
-            message: "error: cannot read '\(path)': \(exists ? "permission denied or not a regular file" : "no such file")\n  hint: check the path",
-            exitCode: .badInput)
+        throw CommandFailure(message: "cannot read '\(path)': \(exists ? "permission denied or not a regular file" : "no such file")", hint: "check the path",
+                             exitCode: .badInput)
     }
     return [UInt8](data)
 }
@@ -186,13 +214,6 @@ func readFileBytes(_ path: String) throws(CommandFailure) -> [UInt8] {
 /// file and a failure never destroys the previous contents.
 func writeFileAtomically(_ bytes: [UInt8], to path: String) throws(CommandFailure) {
     do { try AtomicFile.write(bytes, to: path) } catch {
-        throw CommandFailure(message: "error: cannot write '\(path)': \(error.reason)\n  hint: check that the folder is writable", exitCode: .internalError)
-    }
-}
-
-extension CommandFailure {
-    /// A usage error found while running, reported as parsing reports it (exit 2).
-    init(usage error: UsageError) {
-        self.init(message: "error: \(error.message)\n  hint: \(error.hint)", exitCode: .usage)
+        throw CommandFailure(message: "cannot write '\(path)': \(error.reason)", hint: "check that the folder is writable", exitCode: .internalError)
     }
 }

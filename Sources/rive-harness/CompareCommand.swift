@@ -80,16 +80,16 @@ struct CompareCommand: HarnessCommand {
             base = try ResultsDocument.read(path: basePath)
             new = try ResultsDocument.read(path: newPath)
         } catch {
-            throw CommandFailure(message: error.description, exitCode: .badInput)
+            throw CommandFailure(reporting: error, exitCode: .badInput)
         }
         if recordNoise { return try writeNoise(base: base, new: new) }
         let noise: NoiseFile?
         do { noise = try NoiseFile.read(path: noisePath) } catch {
-            throw CommandFailure(message: error.description, exitCode: .badInput)
+            throw CommandFailure(reporting: error, exitCode: .badInput)
         }
         let report: ComparisonReport
         do { report = try Comparison.compare(base: base, new: new, noise: noise, resolution: resolution) } catch {
-            throw CommandFailure(message: error.description, exitCode: .badInput)
+            throw CommandFailure(reporting: error, exitCode: .badInput)
         }
         print(Self.render(report, basePath: basePath, newPath: newPath))
         return report.hasRegression ? .failuresFound : .success
@@ -98,14 +98,14 @@ struct CompareCommand: HarnessCommand {
     @MainActor private func writeNoise(base: ResultsDocument, new: ResultsDocument) throws(CommandFailure) -> ExitCode {
         var noise: NoiseFile
         do { noise = try NoiseFile.read(path: noisePath) ?? NoiseFile() } catch {
-            throw CommandFailure(message: error.description, exitCode: .badInput)
+            throw CommandFailure(reporting: error, exitCode: .badInput)
         }
         let updated: Int
         do { updated = try noise.record(base: base, new: new) } catch {
-            throw CommandFailure(message: error.description, exitCode: .badInput)
+            throw CommandFailure(reporting: error, exitCode: .badInput)
         }
         do { try noise.write(to: noisePath) } catch {
-            throw CommandFailure(message: "error: \(error.description)\n  hint: check that the folder exists and is writable", exitCode: .internalError)
+            throw CommandFailure(message: error.description, hint: "check that the folder exists and is writable", exitCode: .internalError)
         }
         let metric = new.harness.metric
         let testbed = new.harness.testbed.fingerprint

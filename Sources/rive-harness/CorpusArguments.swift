@@ -25,8 +25,7 @@ struct CorpusArguments {
         let names = corpus.rules.rules.map(\.id) + Set(corpus.rules.rules.map(\.area)).sorted()
         guard !names.contains(rules) else { return }
         let suggestion = names.closestMatch(to: rules).map { "did you mean \($0)? " } ?? ""
-        throw CommandFailure(message: "error: --rules '\(rules)' is neither a rule ID nor a rule area of \(corpus.root)/rules.yaml\n"
-                                 + "  hint: \(suggestion)see 'rive-harness \(command) --help'", exitCode: .usage)
+        throw CommandFailure(message: "--rules '\(rules)' is neither a rule ID nor a rule area of \(corpus.root)/rules.yaml", hint: "\(suggestion)see 'rive-harness \(command) --help'", exitCode: .usage)
     }
 
     /// Reads the optional CORPUS positional.
@@ -42,5 +41,5 @@ struct CorpusArguments {
 
 /// Loads a corpus, turning a missing folder into exit code 3.
 func loadCorpus(_ path: String) throws(CommandFailure) -> Corpus {
-    do { return try Corpus.load(path) } catch { throw CommandFailure(message: error.description, exitCode: .badInput) }
+    do { return try Corpus.load(path) } catch { throw CommandFailure(reporting: error, exitCode: .badInput) }
 }

@@ -83,9 +83,9 @@ struct CorpusCommand: HarnessCommand {
 
         let bytes: [UInt8]
         do { bytes = try CorpusExport(corpus, includeFileBytes: includeFileBytes).encoded() } catch let error as CorpusExportError {
-            throw CommandFailure(message: error.description, exitCode: .badInput)
+            throw CommandFailure(reporting: error, exitCode: .badInput)
         } catch {
-            throw CommandFailure(message: "error: cannot encode the corpus: \(error)\n  hint: this is a bug in rive-harness; please report it", exitCode: .internalError)
+            throw CommandFailure(message: "cannot encode the corpus: \(error)", hint: "this is a bug in rive-harness; please report it", exitCode: .internalError)
         }
         let summary = "\(corpus.entries.count) scenario(s), \(corpus.expectationFiles.count) expectations file(s), "
             + "corpus hash \(corpus.hash), \(bytes.count) bytes\(includeFileBytes ? "" : ", without file bytes")"

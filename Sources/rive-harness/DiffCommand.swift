@@ -129,7 +129,7 @@ struct DiffCommand: HarnessCommand {
             let bytes = try readFileBytes(path)
             let result: DifferentialRunner.FileResult
             do { result = try await runner.compare(path: path, bytes: bytes) } catch {
-                throw CommandFailure(message: "error: cannot write a dump '\(error.path)': \(error.reason)\n  hint: check that --out is a writable folder",
+                throw CommandFailure(message: "cannot write a dump '\(error.path)': \(error.reason)", hint: "check that --out is a writable folder",
                                      exitCode: .internalError)
             }
             results.append(result)
@@ -179,12 +179,11 @@ struct DiffCommand: HarnessCommand {
         }
         problems += files.compactMap(regularFileProblem)
         guard problems.isEmpty else {
-            throw CommandFailure(message: "error: cannot read \(problems.count) path(s); nothing was compared:\n"
-                                     + problems.map { "  \($0)" }.joined(separator: "\n")
-                                     + "\n  hint: remove or fix these entries, or pass the files to compare one by one", exitCode: .badInput)
+            throw CommandFailure(message: "cannot read \(problems.count) path(s); nothing was compared:\n" + problems.map { "  \($0)" }.joined(separator: "\n"),
+                                 hint: "remove or fix these entries, or pass the files to compare one by one", exitCode: .badInput)
         }
         guard !files.isEmpty else {
-            throw CommandFailure(message: "error: no .riv file in \(paths.joined(separator: ", "))\n  hint: pass .riv files or folders that hold some", exitCode: .badInput)
+            throw CommandFailure(message: "no .riv file in \(paths.joined(separator: ", "))", hint: "pass .riv files or folders that hold some", exitCode: .badInput)
         }
         return files
     }
@@ -198,25 +197,24 @@ struct DiffCommand: HarnessCommand {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
-                throw CommandFailure(message: "error: --out '\(directory)' is a file, not a folder\n  hint: choose a new folder or one an earlier diff wrote", exitCode: .internalError)
+                throw CommandFailure(message: "--out '\(directory)' is a file, not a folder", hint: "choose a new folder or one an earlier diff wrote", exitCode: .internalError)
             }
             let entries = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
             let foreign = entries.filter { !isOwnedOutEntry(directory, $0) }
             guard foreign.isEmpty else {
-                throw CommandFailure(message: "error: --out '\(directory)' holds files diff did not write: "
-                                         + foreign.prefix(5).joined(separator: ", ") + (foreign.count > 5 ? ", …" : "") + "\n"
-                                         + "  hint: choose a new or empty folder, or one an earlier diff wrote (its dumps are replaced)", exitCode: .internalError)
+                throw CommandFailure(message: "--out '\(directory)' holds files diff did not write: "
+                                         + foreign.prefix(5).joined(separator: ", ") + (foreign.count > 5 ? ", …" : ""),
+                                     hint: "choose a new or empty folder, or one an earlier diff wrote (its dumps are replaced)", exitCode: .internalError)
             }
             for entry in entries {
                 let path = (directory as NSString).appendingPathComponent(entry)
                 do { try FileManager.default.removeItem(atPath: path) } catch {
-                    throw CommandFailure(message: "error: cannot remove the earlier dump '\(path)': \(String(cString: strerror(errno)))\n"
-                                             + "  hint: check the folder's permissions", exitCode: .internalError)
+                    throw CommandFailure(message: "cannot remove the earlier dump '\(path)': \(String(cString: strerror(errno)))", hint: "check the folder's permissions", exitCode: .internalError)
                 }
             }
         }
         if let reason = AtomicFile.probeFolder(directory) {
-            throw CommandFailure(message: "error: cannot write dumps to --out '\(directory)': \(reason)\n  hint: choose a writable folder", exitCode: .internalError)
+            throw CommandFailure(message: "cannot write dumps to --out '\(directory)': \(reason)", hint: "choose a writable folder", exitCode: .internalError)
         }
     }
 

@@ -41,7 +41,7 @@ struct FixturesCommand: HarnessCommand {
         let folder = FixtureDirectory(path: directory)
         let fixtures = folder.fixtures()
         guard !fixtures.isEmpty else {
-            throw CommandFailure(message: "error: no fixtures (*.yaml) in '\(directory)'\n  hint: pass --dir with the fixture folder", exitCode: .badInput)
+            throw CommandFailure(message: "no fixtures (*.yaml) in '\(directory)'", hint: "pass --dir with the fixture folder", exitCode: .badInput)
         }
         var compiled: [FixtureDirectory.Compiled] = []
         var errors: [FixtureError] = []
@@ -54,7 +54,7 @@ struct FixturesCommand: HarnessCommand {
             }
         }
         guard errors.isEmpty else {
-            throw CommandFailure(message: errors.map(\.description).joined(separator: "\n") + "\n\(errors.count) fixture(s) have mistakes; nothing was written", exitCode: .badInput)
+            throw CommandFailure(reportText: errors.map(\.description).joined(separator: "\n") + "\n\(errors.count) fixture(s) have mistakes; nothing was written", exitCode: .badInput)
         }
         if check {
             let stale = compiled.filter { !$0.isUpToDate }

@@ -198,7 +198,7 @@ struct FuzzCommand: HarnessCommand {
             printError("fuzz: \(skipped.count) seed file(s) left out because our reader does not read them: \(skipped.prefix(5).joined(separator: ", "))\(skipped.count > 5 ? ", …" : "")")
         }
         guard !seeds.isEmpty else {
-            throw CommandFailure(message: "error: none of the seed files can be read by our reader\n  hint: pass .riv files with --seeds PATH", exitCode: .badInput)
+            throw CommandFailure(message: "none of the seed files can be read by our reader", hint: "pass .riv files with --seeds PATH", exitCode: .badInput)
         }
         return seeds
     }
@@ -211,7 +211,7 @@ struct FuzzCommand: HarnessCommand {
             let buckets = (path as NSString).appendingPathComponent("buckets")
             if FileManager.default.fileExists(atPath: buckets) { try FileManager.default.removeItem(atPath: buckets) }
         } catch {
-            throw CommandFailure(message: "error: cannot prepare the output folder '\(path)'\n  hint: check that it is a writable folder", exitCode: .internalError)
+            throw CommandFailure(message: "cannot prepare the output folder '\(path)'", hint: "check that it is a writable folder", exitCode: .internalError)
         }
     }
 }
@@ -331,7 +331,7 @@ struct FuzzReport: Codable {
     /// Writes `DIR/report.json` atomically.
     func write(to directory: String) throws(CommandFailure) {
         guard let data = try? JSONEncoder.sortedPretty.encode(self) else {
-            throw CommandFailure(message: "error: the fuzz report could not be encoded", exitCode: .internalError)
+            throw CommandFailure(message: "the fuzz report could not be encoded", exitCode: .internalError)
         }
         try writeFileAtomically([UInt8](data), to: (directory as NSString).appendingPathComponent("report.json"))
     }

@@ -113,7 +113,7 @@ struct HistoryCommand: HarnessCommand {
 /// - Throws: `CommandFailure` (exit 3) when the folder does not exist.
 func loadArchive(_ folder: String) throws(CommandFailure) -> ResultsArchive {
     let archive: ResultsArchive
-    do { archive = try ResultsArchive.load(folder) } catch { throw CommandFailure(message: error.description, exitCode: .badInput) }
+    do { archive = try ResultsArchive.load(folder) } catch { throw CommandFailure(reporting: error, exitCode: .badInput) }
     for problem in archive.problems { printError(problem.description) }
     return archive
 }

@@ -49,7 +49,7 @@ struct InspectCommand: HarnessCommand {
         let bytes = try readFileBytes(path)
         let document: RiveDocument
         do { document = try RiveReader.read(bytes) } catch {
-            throw CommandFailure(message: "\(path): \(error)", exitCode: .badInput)
+            throw CommandFailure(reportText: "\(path): \(error)", exitCode: .badInput)
         }
         if objects {
             Self.objectListing(document).forEach { print($0) }

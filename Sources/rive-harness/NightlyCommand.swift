@@ -121,8 +121,7 @@ struct NightlyCommand: HarnessCommand {
             Self.say("nightly: conformance on \(adapter.name)…")
             let outcome = try lanes.conformance(corpus: corpus, adapter: adapter, shard: shard)
             guard let path = outcome.file else {
-                throw CommandFailure(message: "error: conformance on \(adapter.name) did not run (exit \(outcome.status)): \(outcome.detail)\n"
-                                         + "  hint: run 'rive-harness run \(corpus) \(adapter.arguments.joined(separator: " "))' to see why", exitCode: outcome.status == 3 ? .badInput : .internalError)
+                throw CommandFailure(message: "conformance on \(adapter.name) did not run (exit \(outcome.status)): \(outcome.detail)", hint: "run 'rive-harness run \(corpus) \(adapter.arguments.joined(separator: " "))' to see why", exitCode: outcome.status == 3 ? .badInput : .internalError)
             }
             conformanceRuns.append(path)
             Self.say("nightly: \(adapter.name): \(outcome.detail)")
@@ -138,7 +137,7 @@ struct NightlyCommand: HarnessCommand {
             let archiveBefore = try loadArchive(results)
             let bench = try lanes.bench(arguments: benchArguments)
             guard let path = bench.file else {
-                throw CommandFailure(message: "error: bench failed (exit \(bench.status)): \(bench.detail)\n  hint: run 'rive-harness bench' to see why",
+                throw CommandFailure(message: "bench failed (exit \(bench.status)): \(bench.detail)", hint: "run 'rive-harness bench' to see why",
                                      exitCode: .internalError)
             }
             let new = try Self.readRecord(path)
@@ -151,7 +150,7 @@ struct NightlyCommand: HarnessCommand {
                 print(compare.detail)
                 if compare.status == 1 { regressed = true }
                 if compare.status >= 2 {
-                    throw CommandFailure(message: "error: compare \(previous.path) \(path) failed: \(compare.detail.suffix(400))\n  hint: run it by hand", exitCode: .internalError)
+                    throw CommandFailure(message: "compare \(previous.path) \(path) failed: \(compare.detail.suffix(400))", hint: "run it by hand", exitCode: .internalError)
                 }
             } else {
                 benchComparison = "benchmarks: first run on testbed \(new.harness.testbed.fingerprint) (\(new.harness.metric?.rawValue ?? "time")); nothing to compare"
@@ -184,7 +183,7 @@ struct NightlyCommand: HarnessCommand {
 
     /// Reads a run file, as bad input when it does not parse.
     private static func readRecord(_ path: String) throws(CommandFailure) -> RunRecord {
-        do { return try RunRecord.read(path) } catch { throw CommandFailure(message: error.description, exitCode: .badInput) }
+        do { return try RunRecord.read(path) } catch { throw CommandFailure(reporting: error, exitCode: .badInput) }
     }
 }
 

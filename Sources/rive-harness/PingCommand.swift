@@ -71,7 +71,7 @@ struct PingCommand: HarnessCommand {
                 }
             }
         } catch {
-            throw CommandFailure(message: "error: \(error.message)\n  hint: check the program's stderr; it must answer 'ping' with {}", exitCode: .badInput)
+            throw CommandFailure(message: error.message, hint: "check the program's stderr; it must answer 'ping' with {}", exitCode: .badInput)
         }
         return .success
     }

@@ -118,12 +118,12 @@ struct ReduceCommand: HarnessCommand {
         let bytes = try readFileBytes(path)
         let document: RiveDocument
         do { document = try RiveReader.read(bytes) } catch {
-            throw CommandFailure(message: "error: \(path): \(error.message)\n  hint: reduce works on files our reader reads; \(error.hint)", exitCode: .badInput)
+            throw CommandFailure(message: "\(path): \(error.message)", hint: "reduce works on files our reader reads; \(error.hint)", exitCode: .badInput)
         }
         let (check, adapterDescriptions) = try makeCheck()
         let started = Date()
         guard let inputOutput = await check(bytes) else {
-            throw CommandFailure(message: "error: the predicate \(predicateText) is false on \(path)\n  hint: check the predicate and the adapter; reduce keeps what makes it true",
+            throw CommandFailure(message: "the predicate \(predicateText) is false on \(path)", hint: "check the predicate and the adapter; reduce keeps what makes it true",
                                  exitCode: .badInput)
         }
         var signature = inputOutput.signature
@@ -136,7 +136,7 @@ struct ReduceCommand: HarnessCommand {
         })
         let result: Reducer.Result
         do { result = try await reducer.reduce(document) } catch {
-            throw CommandFailure(message: "error: \(path): \(error.description)", exitCode: .badInput)
+            throw CommandFailure(message: "\(path): \(error.description)", exitCode: .badInput)
         }
         signature = nil
         let finalOutput = await check(result.bytes)

@@ -106,12 +106,12 @@ struct RenderCommand: HarnessCommand {
     static func failure(_ error: RenderSession.Failure, path: String) -> CommandFailure {
         switch error {
         case .artboard, .stateMachine, .animation:
-            CommandFailure(message: "error: \(path): \(error.description)\n  hint: run 'rive-harness inspect \(path)' for the artboard and state machine names",
+            CommandFailure(message: "\(path): \(error.description)", hint: "run 'rive-harness inspect \(path)' for the artboard and state machine names",
                            exitCode: .usage)
         case .size(.invalidSize):
-            CommandFailure(message: "error: \(error.description)\n  hint: pass --size with each side 1…\(maximumSide)", exitCode: .usage)
+            CommandFailure(message: error.description, hint: "pass --size with each side 1…\(maximumSide)", exitCode: .usage)
         case .size:
-            CommandFailure(message: "error: \(error.description)\n  hint: try a smaller --size; the machine may be out of memory", exitCode: .internalError)
+            CommandFailure(message: error.description, hint: "try a smaller --size; the machine may be out of memory", exitCode: .internalError)
         }
     }
 
@@ -119,7 +119,7 @@ struct RenderCommand: HarnessCommand {
         let bytes = try readFileBytes(path)
         let document: RiveDocument
         do { document = try RiveReader.read(bytes) } catch {
-            throw CommandFailure(message: "\(path): \(error)", exitCode: .badInput)
+            throw CommandFailure(reportText: "\(path): \(error)", exitCode: .badInput)
         }
         let file = ReferenceWorker().openDocument(document)
         let session: RenderSession
@@ -134,7 +134,7 @@ struct RenderCommand: HarnessCommand {
         print(unsupported.isEmpty ? "unsupported: none" : "unsupported: " + unsupported.joined(separator: ", "))
         if let outDirectory {
             if let reason = AtomicFile.probeFolder(outDirectory) {
-                throw CommandFailure(message: "error: cannot write frames to '\(outDirectory)': \(reason)\n  hint: choose a writable folder for --out", exitCode: .internalError)
+                throw CommandFailure(message: "cannot write frames to '\(outDirectory)': \(reason)", hint: "choose a writable folder for --out", exitCode: .internalError)
             }
         }
         for index in 0..<frames {
@@ -144,7 +144,7 @@ struct RenderCommand: HarnessCommand {
             if let outDirectory {
                 let target = (outDirectory as NSString).appendingPathComponent(String(format: "frame-%04d.png", index))
                 do { try session.writePNG(to: target) } catch {
-                    throw CommandFailure(message: "error: cannot write '\(target)': \(error)\n  hint: check that the folder is writable", exitCode: .internalError)
+                    throw CommandFailure(message: "cannot write '\(target)': \(error)", hint: "check that the folder is writable", exitCode: .internalError)
                 }
                 line += " wrote \(target)"
             }

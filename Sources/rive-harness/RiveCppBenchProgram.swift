@@ -54,10 +54,7 @@ struct RiveCppBenchProgram {
             let outcome = try Subprocess.run(executable, arguments)
             return (outcome.status, outcome.standardOutput, outcome.standardError)
         } catch {
-            // Subprocess's message is "error: cannot start '…': why" plus a hint line.
-            let why = error.message.prefix { $0 != "\n" }
-            throw BenchRunError(code: "bench.cannot-start", message: String(why.hasPrefix("error: ") ? why.dropFirst(7) : why),
-                                hint: "check that it exists and is executable")
+            throw BenchRunError(code: "bench.cannot-start", message: error.message, hint: error.hint ?? "check that it exists and is executable")
         }
     }
 }

@@ -223,8 +223,7 @@ struct RunCommand: HarnessCommand {
         unsharded.shard = nil
         if plan.entries.isEmpty, unsharded.filter != nil || unsharded.rules != nil, makePlan(unsharded).entries.isEmpty {
             let named = [unsharded.filter.map { "--filter '\($0)'" }, unsharded.rules.map { "--rules '\($0)'" }].compactMap { $0 }
-            throw CommandFailure(message: "error: \(named.joined(separator: " with ")) selects no scenario of \(loaded.root)\n"
-                                     + "  hint: run 'rive-harness list \(loaded.root)' with the same selection to see what it holds", exitCode: .usage)
+            throw CommandFailure(message: "\(named.joined(separator: " with ")) selects no scenario of \(loaded.root)", hint: "run 'rive-harness list \(loaded.root)' with the same selection to see what it holds", exitCode: .usage)
         }
         if let verify = options.verify {
             let scenarios = plan.entries.compactMap { entry -> Scenario? in
@@ -278,7 +277,7 @@ struct RunCommand: HarnessCommand {
         let testbed = Testbed.current(buildFlags: BenchCommand.buildFlags)
         let embedded: BenchKit.JSONValue
         do { embedded = try BenchKit.JSONValue.parse(Array(resultsJSON.utf8)) } catch {
-            throw CommandFailure(message: "error: the run's JSON results do not parse (\(error))\n  hint: this is a bug; report it", exitCode: .internalError)
+            throw CommandFailure(message: "the run's JSON results do not parse (\(error))", hint: "this is a bug; report it", exitCode: .internalError)
         }
         let harness = HarnessContext(kind: "conformance", createdAt: ISO8601DateFormatter().string(from: startedAt), metric: .time,
                                      adapters: [AdapterRecord(name: adapter.name, version: adapter.version, runtimeCommit: runtimeCommit)],
@@ -289,7 +288,7 @@ struct RunCommand: HarnessCommand {
         let safeName = String(adapter.name.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
         let path = URL(fileURLWithPath: folder).appendingPathComponent("runs").appendingPathComponent("\(stamp)-conformance-\(safeName).json").path
         do { try document.write(to: path) } catch {
-            throw CommandFailure(message: "error: cannot write the history file '\(path)': \(error.reason)\n  hint: check that \(folder) is writable, or pass --no-history",
+            throw CommandFailure(message: "cannot write the history file '\(path)': \(error.reason)", hint: "check that \(folder) is writable, or pass --no-history",
                                  exitCode: .internalError)
         }
         return path
@@ -309,7 +308,7 @@ struct RunCommand: HarnessCommand {
             problem = AtomicFile.probeFolder(folder)
         }
         if let problem {
-            throw CommandFailure(message: "error: cannot write --out '\(path)': \(problem)\n  hint: choose a file in a writable folder; nothing was run",
+            throw CommandFailure(message: "cannot write --out '\(path)': \(problem)", hint: "choose a file in a writable folder; nothing was run",
                                  exitCode: .internalError)
         }
     }
