@@ -7,12 +7,47 @@ import HarnessSupport
 struct BenchCommand: HarnessCommand {
     static let name = "bench"
     static let summary = "benchmark load, advance and raster of the reference runtime and rive-cpp"
-    static let help = """
-        usage: rive-harness bench [--adapters reference,rive-cpp] [--files F1,F2,...] [--filter REGEX]
-                                  [--repetitions N] [--min-time SECONDS] [--metric time|instructions]
-                                  [--iterations N] [--assets DIR | --no-load-all] [--out FILE]
-                                  [--rive-cpp-bench PATH] [--list]
-
+    static let options = OptionTable(command: name, column: 22, options: [
+        OptionSpec("--adapters", "LIST", synopsis: "[--adapters reference,rive-cpp]", help: """
+            reference, rive-cpp or both, comma-separated (default reference)
+            """),
+        OptionSpec("--files", "LIST", synopsis: "[--files F1,F2,...]", help: """
+            the .riv files, comma-separated (default: Corpus/fixtures/*.riv
+            plus data_binding_test_2.riv, data_binding_test_triggers.riv and
+            global_variables_test.riv from the assets folder when present)
+            """),
+        OptionSpec("--filter", "REGEX", help: """
+            only benchmarks whose name without the adapter matches, for
+            example 'advance/' or '^load/'
+            """),
+        OptionSpec("--repetitions", "N", help: "interleaved rounds, each benchmark once per round (default 9)"),
+        OptionSpec("--min-time", "SECONDS", help: "Google Benchmark's minimum time per benchmark run (default 0.2)"),
+        OptionSpec("--metric", "M", synopsis: "[--metric time|instructions]", help: """
+            time (default) or instructions: each adapter runs under
+            valgrind --tool=callgrind with a fixed iteration count and the
+            rows carry instructions_per_iteration (deterministic)
+            """),
+        OptionSpec("--iterations", "N", help: """
+            instructions mode: this iteration count for every benchmark
+            (default per family, docs/benchmarks.md)
+            """),
+        OptionSpec("--assets", "DIR", synopsis: "[--assets DIR | --no-load-all]", help: """
+            the folder of load-all (default $RIVE_HARNESS_SHARED/rive-assets,
+            else ../shared/rive-assets)
+            """),
+        OptionSpec("--no-load-all", synopsis: "", help: "leave out load-all"),
+        OptionSpec("--out", "FILE", help: """
+            the results file (default RESULTS/runs/<UTC yyyyMMdd-HHmmss>-
+            <testbed>-bench.json; RESULTS is $RIVE_HARNESS_RESULTS, else
+            results), written atomically
+            """),
+        OptionSpec("--rive-cpp-bench", "P", synopsis: "[--rive-cpp-bench PATH]", help: """
+            the rive-cpp bench program (default $RIVE_CPP_BENCH, else the
+            newest one built by scripts/build-rive-cpp in the cache)
+            """),
+        OptionSpec("--list", help: "print the planned benchmark names and exit"),
+    ])
+    static let help = options.help(about: """
         Runs the benchmarks of each adapter over the same files and writes one results file
         (Google Benchmark JSON plus the harness context, docs/benchmarks.md). With several
         adapters the runs are interleaved: each round runs every reference benchmark once in
@@ -24,42 +59,15 @@ struct BenchCommand: HarnessCommand {
         animating, for a file that keeps moving), …/set-per-frame, …/trigger-per-frame,
         raster/<file>/256|512|1024, digest/<file>; plus load-all/rive-assets (every file of
         --assets, with bytes_per_second) and shim/empty (the harness's own overhead).
-
-        options:
-          --adapters LIST     reference, rive-cpp or both, comma-separated (default reference)
-          --files LIST        the .riv files, comma-separated (default: Corpus/fixtures/*.riv
-                              plus data_binding_test_2.riv, data_binding_test_triggers.riv and
-                              global_variables_test.riv from the assets folder when present)
-          --filter REGEX      only benchmarks whose name without the adapter matches, for
-                              example 'advance/' or '^load/'
-          --repetitions N     interleaved rounds, each benchmark once per round (default 9)
-          --min-time SECONDS  Google Benchmark's minimum time per benchmark run (default 0.2)
-          --metric M          time (default) or instructions: each adapter runs under
-                              valgrind --tool=callgrind with a fixed iteration count and the
-                              rows carry instructions_per_iteration (deterministic)
-          --iterations N      instructions mode: this iteration count for every benchmark
-                              (default per family, docs/benchmarks.md)
-          --assets DIR        the folder of load-all (default $RIVE_HARNESS_SHARED/rive-assets,
-                              else ../shared/rive-assets)
-          --no-load-all       leave out load-all
-          --out FILE          the results file (default RESULTS/runs/<UTC yyyyMMdd-HHmmss>-
-                              <testbed>-bench.json; RESULTS is $RIVE_HARNESS_RESULTS, else
-                              results), written atomically
-          --rive-cpp-bench P  the rive-cpp bench program (default $RIVE_CPP_BENCH, else the
-                              newest one built by scripts/build-rive-cpp in the cache)
-          --list              print the planned benchmark names and exit
-          --help              show this help
-
+        """, footer: """
         Without the rive-cpp bench program, --adapters reference,rive-cpp says how to build it
         and runs the reference side alone. Measure with a release build
         (swift build -c release); a debug build is about 100 times slower.
 
         exit codes: 0 measured (or listed); 2 usage error; 3 a file is missing or no benchmark
         is left; 4 a benchmark program or valgrind failed, or the results could not be written.
-        """
+        """)
 
-    static let options = ["--adapters", "--files", "--filter", "--repetitions", "--min-time", "--metric", "--iterations",
-                          "--assets", "--no-load-all", "--out", "--rive-cpp-bench", "--list"]
 
     static let knownAdapters = AdapterRegistry.adapters.filter(\.hasBenchmarks).map(\.name)
 
@@ -137,7 +145,7 @@ struct BenchCommand: HarnessCommand {
             planted = nil
         }
         instructionsWorker = try arguments.option("--instructions-worker")
-        let positionals = try arguments.positionals(known: Self.options)
+        let positionals = try arguments.positionals()
         guard positionals.isEmpty else {
             throw UsageError(message: "bench takes no positional arguments, got '\(positionals[0])'", hint: "pass files with --files F1,F2")
         }

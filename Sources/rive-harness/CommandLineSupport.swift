@@ -72,6 +72,8 @@ protocol HarnessCommand {
     static var name: String { get }
     /// A one-line summary for the command list.
     static var summary: String { get }
+    /// The options the command declares: its usage line, the options part of its help and the names it accepts.
+    static var options: OptionTable { get }
     /// The full help text shown by `--help`.
     static var help: String { get }
     /// Parses the subcommand's arguments.
@@ -82,20 +84,32 @@ protocol HarnessCommand {
     @MainActor func run() async throws(CommandFailure) -> ExitCode
 }
 
-/// The arguments of one subcommand, consumed as options and positionals are recognised.
+/// Every subcommand, in the order `--help` lists them.
+let commands: [any HarnessCommand.Type] = [
+    RunCommand.self, ListCommand.self, ValidateCommand.self, CoverageCommand.self, InspectCommand.self, FixturesCommand.self, CorpusCommand.self,
+    RenderCommand.self, ServeCommand.self, PingCommand.self, DiffCommand.self, FuzzCommand.self, ReduceCommand.self, BenchCommand.self, CompareCommand.self,
+    HistoryCommand.self, DashboardCommand.self, BisectCommand.self, NightlyCommand.self,
+]
+
+/// The arguments of one subcommand, consumed as options and positionals are recognised; every
+/// option taken must be one the command's `OptionTable` declares.
 struct ArgumentList {
     private var remaining: [String]
     private let command: String
+    /// Every option name the command declares, for "did you mean" suggestions.
+    private let declared: [String]
     /// The flags and options already taken, so a second occurrence is reported as repeated, not unknown.
     private var taken: Set<String> = []
 
-    init(_ arguments: [String], command: String) {
+    init(_ arguments: [String], options: OptionTable) {
         self.remaining = arguments
-        self.command = command
+        self.command = options.command
+        self.declared = options.names
     }
 
     /// Removes a boolean flag such as `--json`, returning whether it was present.
     mutating func flag(_ name: String) -> Bool {
+        assert(declared.contains(name), "\(command) takes \(name) without declaring it in its OptionTable")
         taken.insert(name)
         guard let index = remaining.firstIndex(of: name) else { return false }
         remaining.remove(at: index)
@@ -105,6 +119,7 @@ struct ArgumentList {
     /// Removes `--name VALUE` or `--name=VALUE`, returning the value when present.
     /// - Throws: `UsageError` when the option has no value or is given more than once.
     mutating func option(_ name: String) throws(UsageError) -> String? {
+        assert(declared.contains(name), "\(command) takes \(name) without declaring it in its OptionTable")
         taken.insert(name)
         guard remaining.filter({ $0 == name || $0.hasPrefix(name + "=") }).count <= 1 else {
             throw UsageError(message: "option \(name) given twice", hint: "give \(name) once; see 'rive-harness \(command) --help'")
@@ -126,6 +141,7 @@ struct ArgumentList {
     /// Removes every `--name VALUE` and `--name=VALUE` of an option that may be repeated, returning the values in order.
     /// - Throws: `UsageError` when an occurrence has no value.
     mutating func repeatedOption(_ name: String) throws(UsageError) -> [String] {
+        assert(declared.contains(name), "\(command) takes \(name) without declaring it in its OptionTable")
         var values: [String] = []
         var index = 0
         while index < remaining.count {
@@ -145,15 +161,15 @@ struct ArgumentList {
         return values
     }
 
-    /// Removes and returns every remaining positional argument, rejecting unknown options.
-    /// - Parameter known: every option the command accepts, for "did you mean" suggestions.
-    mutating func positionals(known: [String]) throws(UsageError) -> [String] {
+    /// Removes and returns every remaining positional argument, rejecting unknown options with
+    /// the closest declared one as a suggestion.
+    mutating func positionals() throws(UsageError) -> [String] {
         if let repeated = remaining.first(where: { taken.contains($0) || taken.contains(String($0.prefix { $0 != "=" })) }) {
             let name = String(repeated.prefix { $0 != "=" })
             throw UsageError(message: "option \(name) given twice", hint: "give \(name) once; see 'rive-harness \(command) --help'")
         }
         if let unknown = remaining.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
-            let suggestion = (known + ["--help"]).closestMatch(to: unknown).map { " (did you mean \($0)?)" } ?? ""
+            let suggestion = declared.filter { $0 != "-h" }.closestMatch(to: unknown).map { " (did you mean \($0)?)" } ?? ""
             throw UsageError(message: "unknown option '\(unknown)'\(suggestion)", hint: "see 'rive-harness \(command) --help'")
         }
         defer { remaining = [] }

@@ -3,9 +3,6 @@ import YAML
 
 /// The corpus folder and selection options that `run` and `list` share.
 struct CorpusArguments {
-    /// The options this type reads, for "did you mean" suggestions.
-    static let options = ["--filter", "--rules"]
-
     /// The corpus folder; `Corpus` by default.
     let path: String
     /// The selection from `--filter` and `--rules`.
@@ -13,9 +10,9 @@ struct CorpusArguments {
 
     /// Reads `--filter GLOB`, `--rules PREFIX` and the optional CORPUS positional.
     /// - Throws: `UsageError` for more than one positional or unknown options.
-    init(_ arguments: inout ArgumentList, command: String, knownOptions: [String]) throws(UsageError) {
+    init(_ arguments: inout ArgumentList, command: String) throws(UsageError) {
         selection = Selection(filter: try arguments.option("--filter"), rules: try arguments.option("--rules"))
-        path = try Self.corpusPath(&arguments, command: command, knownOptions: knownOptions + Self.options)
+        path = try Self.corpusPath(&arguments, command: command)
     }
 
     /// Checks `--rules` against the corpus's `rules.yaml`: it must be a rule ID or a rule area that exists.
@@ -30,8 +27,8 @@ struct CorpusArguments {
 
     /// Reads the optional CORPUS positional.
     /// - Throws: `UsageError` for more than one positional or unknown options.
-    static func corpusPath(_ arguments: inout ArgumentList, command: String, knownOptions: [String]) throws(UsageError) -> String {
-        let positionals = try arguments.positionals(known: knownOptions)
+    static func corpusPath(_ arguments: inout ArgumentList, command: String) throws(UsageError) -> String {
+        let positionals = try arguments.positionals()
         guard positionals.count <= 1 else {
             throw UsageError(message: "\(command) takes at most one corpus folder, got \(positionals.count)", hint: "run 'rive-harness \(command) [CORPUS]'")
         }

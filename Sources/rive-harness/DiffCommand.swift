@@ -8,10 +8,32 @@ import RuntimeAPI
 struct DiffCommand: HarnessCommand {
     static let name = "diff"
     static let summary = "compare two adapters on any .riv files (differential testing, no scenario needed)"
-    static let help = """
-        usage: rive-harness diff FILE.riv|FOLDER... --adapters A,B [--frames N] [--at LIST]
-                                 [--sections LIST] [--out DIR] [--timeout SECONDS]
-
+    static let options = OptionTable(command: name, positionals: "FILE.riv|FOLDER...", column: 21, options: [
+        OptionSpec("--adapters", "A,B", synopsis: "--adapters A,B", help: """
+            the two adapters to compare (names as for 'run --adapter'; the
+            same name twice compares an adapter with itself)
+            """),
+        OptionSpec("--frames", "N", help: "the play's last frame, 0…100000 (default 120)"),
+        OptionSpec("--at", "LIST", help: """
+            frames whose draw commands are dumped, comma-separated, each
+            in 0…N (default 0,1,60,120, limited to N)
+            """),
+        OptionSpec("--sections", "LIST", help: """
+            the sections to dump and compare, comma-separated (default all:
+            artboards,viewModels,instances,frames,boundValues,draws)
+            """),
+        OptionSpec("--out", "DIR", help: """
+            write both dumps as DIR/a-A/FILE.dump and DIR/b-B/FILE.dump and
+            the report as DIR/summary.txt (atomically)
+            """),
+        OptionSpec("--timeout", "SECONDS", help: """
+            how long one adapter may take for one file (default 60, at most
+            86400); a side that times out or crashes is FAIL for that file
+            and gets a fresh adapter instance for the next file
+            """),
+        OptionSpec(group: "adapter options", names: AdapterSelection.optionNames, hidden: true, help: nil),
+    ])
+    static let help = options.help(about: """
         Loads each file with adapter A and adapter B and prints, through the runtime API only,
         the same canonical line-based dump for both (docs/diff.md): artboards, view models,
         the blank and default instances' values, then a play of the default artboard, state
@@ -27,22 +49,7 @@ struct DiffCommand: HarnessCommand {
         content feature the file uses (text shaping, layout, scripting, images) which only one
         side declares is not comparable with the reason, e.g. 'not comparable (reference: no
         text shaping)'. A FOLDER stands for the .riv files under it, in path order.
-
-        options:
-          --adapters A,B     the two adapters to compare (names as for 'run --adapter'; the
-                             same name twice compares an adapter with itself)
-          --frames N         the play's last frame, 0…100000 (default 120)
-          --at LIST          frames whose draw commands are dumped, comma-separated, each
-                             in 0…N (default 0,1,60,120, limited to N)
-          --sections LIST    the sections to dump and compare, comma-separated (default all:
-                             artboards,viewModels,instances,frames,boundValues,draws)
-          --out DIR          write both dumps as DIR/a-A/FILE.dump and DIR/b-B/FILE.dump and
-                             the report as DIR/summary.txt (atomically)
-          --timeout SECONDS  how long one adapter may take for one file (default 60, at most
-                             86400); a side that times out or crashes is FAIL for that file
-                             and gets a fresh adapter instance for the next file
-          --help             show this help
-
+        """, footer: """
         Adapter options are passed to each side whose adapter takes them, as 'run' takes
         them: process takes --command 'CMD ARGS' and --adapter-name NAME, rive-cpp takes
         --runtime-commit REV, --runtime-features LIST and --runtime-sanitize LIST, apple
@@ -55,9 +62,8 @@ struct DiffCommand: HarnessCommand {
         chosen adapter takes); 3 a file or folder is missing or unreadable, no .riv file was
         given, or a process adapter failed its first handshake (or the rive-cpp driver or the
         apple adapter program is not built); 4 a dump could not be written.
-        """
+        """)
 
-    static let options = ["--adapters", "--frames", "--at", "--sections", "--out", "--timeout"] + AdapterSelection.optionNames
 
     let paths: [String]
     let adapterNames: (a: String, b: String)
@@ -107,7 +113,7 @@ struct DiffCommand: HarnessCommand {
         }
         timeoutSeconds = timeout
         selection = try AdapterSelection(names: names, arguments: &arguments, command: Self.name, single: false)
-        paths = try arguments.positionals(known: Self.options)
+        paths = try arguments.positionals()
         guard !paths.isEmpty else {
             throw UsageError(message: "diff needs at least one .riv file or folder", hint: "run 'rive-harness diff FILE.riv --adapters A,B'")
         }

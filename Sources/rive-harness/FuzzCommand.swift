@@ -10,12 +10,44 @@ import RiveFormat
 struct FuzzCommand: HarnessCommand {
     static let name = "fuzz"
     static let summary = "mutate .riv files and bucket what crashes, hangs or makes runtimes disagree"
-    static let help = """
-        usage: rive-harness fuzz [--adapters A[,B]] [--seeds FILE|FOLDER]... [--seed N]
-                                 [--budget SECONDS | --runs N] [--jobs N] [--out DIR]
-                                 [--reduce [--reduce-seconds S]]
-                                 [--frames N] [--timeout SECONDS] [adapter options]
-
+    static let options = OptionTable(command: name, column: 21, options: [
+        OptionSpec("--adapters", "A[,B]", help: "one adapter (default rive-cpp) or two to compare"),
+        OptionSpec("--seeds", "PATH", synopsis: "[--seeds FILE|FOLDER]...", help: """
+            a .riv file or a folder of them (repeatable; default Corpus/fixtures)
+            """),
+        OptionSpec("--seed", "N", help: """
+            the generator seed (default 1): the same seeds and --seed give
+            the same cases; job K uses N+K
+            """),
+        OptionSpec("--budget", "SECONDS", synopsis: "[--budget SECONDS | --runs N]", help: "stop after this long (default 60)"),
+        OptionSpec("--runs", "N", synopsis: "", help: "stop after N cases in all instead"),
+        OptionSpec("--jobs", "N", help: """
+            fuzz jobs at once, each with its own adapter instances (default 1,
+            at most 16); with --runs, the cases are split between them
+            """),
+        OptionSpec("--out", "DIR", help: """
+            write report.json and one folder per bucket (its case as
+            case.riv and case.json, and reduced.riv with --reduce) (default
+            results/fuzz); rewritten atomically after each new bucket
+            """),
+        OptionSpec("--reduce", synopsis: "[--reduce [--reduce-seconds S]]", help: """
+            reduce the first case of each new bucket as it is found
+            ('rive-harness reduce'), keeping its signature
+            """),
+        OptionSpec("--reduce-seconds", "S", synopsis: "", help: """
+            how long one reduction may take (default 120); past it, the
+            smallest file so far is kept (a hang costs --timeout per try)
+            """),
+        OptionSpec("--frames", "N", help: "frames each dump plays (default 10; draws at 0 and N)"),
+        OptionSpec("--timeout", "SECONDS", help: "how long one side may take for one case (default 10): past it, a hang"),
+        OptionSpec(group: "adapter options", names: AdapterSelection.optionNames, help: """
+            --command, --adapter-name, --request-timeout,
+            --handshake-timeout, --runtime-commit, --runtime-features,
+            --runtime-sanitize (a build of scripts/build-rive-cpp
+            --sanitize), --ios-commit, as 'diff' takes them
+            """),
+    ])
+    static let help = options.help(about: """
         Runs cases made from the seed files by mutations that know the .riv format (a
         property set to the edge of its type: 0, limits, NaN, infinities, empty and huge
         strings; an id pointed at another object, itself or out of range; objects deleted,
@@ -25,39 +57,14 @@ struct FuzzCommand: HarnessCommand {
         sanitizer report, a hang or two different dumps is a finding. With two, a section
         both declare they support that differs is a finding too. Findings are bucketed by a
         signature (docs/fuzzing.md); each bucket keeps its first case, which replays exactly.
-
-        options:
-          --adapters A[,B]   one adapter (default rive-cpp) or two to compare
-          --seeds PATH       a .riv file or a folder of them (repeatable; default Corpus/fixtures)
-          --seed N           the generator seed (default 1): the same seeds and --seed give
-                             the same cases; job K uses N+K
-          --budget SECONDS   stop after this long (default 60)
-          --runs N           stop after N cases in all instead
-          --jobs N           fuzz jobs at once, each with its own adapter instances (default 1,
-                             at most 16); with --runs, the cases are split between them
-          --out DIR          write report.json and one folder per bucket (its case as
-                             case.riv and case.json, and reduced.riv with --reduce) (default
-                             results/fuzz); rewritten atomically after each new bucket
-          --reduce           reduce the first case of each new bucket as it is found
-                             ('rive-harness reduce'), keeping its signature
-          --reduce-seconds S how long one reduction may take (default 120); past it, the
-                             smallest file so far is kept (a hang costs --timeout per try)
-          --frames N         frames each dump plays (default 10; draws at 0 and N)
-          --timeout SECONDS  how long one side may take for one case (default 10): past it, a hang
-          adapter options    --command, --adapter-name, --request-timeout,
-                             --handshake-timeout, --runtime-commit, --runtime-features,
-                             --runtime-sanitize (a build of scripts/build-rive-cpp
-                             --sanitize), --ios-commit, as 'diff' takes them
-
+        """, footer: """
         Progress goes to stderr (cases, cases per second, buckets) every two seconds and for
         every new bucket; the end is a table of buckets. Ctrl-C stops after the case in
         flight, with everything found so far written.
 
         exit codes: 0 no finding; 1 findings; 2 usage error; 3 no readable seed, or an
         adapter that cannot start; 4 the report could not be written.
-        """
-    static let options = ["--adapters", "--seeds", "--seed", "--budget", "--runs", "--jobs", "--out", "--reduce", "--reduce-seconds", "--frames", "--timeout"]
-        + AdapterSelection.optionNames
+        """)
 
     let adapterNames: [String]
     let seedPaths: [String]
@@ -113,7 +120,7 @@ struct FuzzCommand: HarnessCommand {
         self.reduceSeconds = reduceSeconds
         (frames, timeoutSeconds) = try Self.caseOptions(&arguments, hint: hint)
         selection = try AdapterSelection(names: adapterNames, arguments: &arguments, command: Self.name, single: false)
-        let positionals = try arguments.positionals(known: Self.options)
+        let positionals = try arguments.positionals()
         guard positionals.isEmpty else {
             throw UsageError(message: "fuzz takes no positional arguments, got '\(positionals[0])'", hint: "pass seed files with --seeds PATH")
         }

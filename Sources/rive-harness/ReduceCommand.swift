@@ -9,10 +9,19 @@ import RiveFormat
 struct ReduceCommand: HarnessCommand {
     static let name = "reduce"
     static let summary = "shrink a .riv file to the smallest one that still shows a failure"
-    static let help = """
-        usage: rive-harness reduce FILE.riv --predicate P [--out MIN.riv] [--frames N]
-                                   [--timeout SECONDS] [adapter options]
-
+    static let options = OptionTable(command: name, positionals: "FILE.riv", column: 21, options: [
+        OptionSpec("--predicate", "P", synopsis: "--predicate P", help: nil),
+        OptionSpec("--out", "PATH", synopsis: "[--out MIN.riv]", help: "the reduced file (default FILE-reduced.riv beside FILE)"),
+        OptionSpec("--frames", "N", help: "frames each dump plays (default 10; draws at 0 and N)"),
+        OptionSpec("--timeout", "SECONDS", help: "how long one adapter may take for one candidate (default 10)"),
+        OptionSpec(group: "adapter options", names: AdapterSelection.optionNames, help: """
+            --command, --adapter-name, --request-timeout,
+            --handshake-timeout, --runtime-commit, --runtime-features,
+            --runtime-sanitize (a build of scripts/build-rive-cpp
+            --sanitize), --ios-commit, as 'diff' takes them
+            """),
+    ])
+    static let help = options.help(about: """
         Removes objects (delta debugging), then single properties, then objects again, keeping
         each candidate only when our writer validates it and the predicate still holds, and
         writes the smallest file found and a report beside it (MIN.riv.txt: the predicate and
@@ -27,21 +36,11 @@ struct ReduceCommand: HarnessCommand {
           diff:A,B:SECTION   the two adapters' dumps differ in SECTION (docs/diff.md)
           command:CMD        CMD, run with /bin/sh -c and the candidate's path appended as its
                              last argument, exits 0 (as C-Reduce's interestingness tests)
-
-        options:
-          --out PATH         the reduced file (default FILE-reduced.riv beside FILE)
-          --frames N         frames each dump plays (default 10; draws at 0 and N)
-          --timeout SECONDS  how long one adapter may take for one candidate (default 10)
-          adapter options    --command, --adapter-name, --request-timeout,
-                             --handshake-timeout, --runtime-commit, --runtime-features,
-                             --runtime-sanitize (a build of scripts/build-rive-cpp
-                             --sanitize), --ios-commit, as 'diff' takes them
-
+        """, footer: """
         exit codes: 0 reduced (the result may equal the input when nothing could go); 2 usage
         error; 3 FILE unreadable or not a valid file, or the predicate is false on FILE; 4 the
         result could not be written.
-        """
-    static let options = ["--predicate", "--out", "--frames", "--timeout"] + AdapterSelection.optionNames
+        """)
 
     /// What must stay true while reducing.
     enum Predicate {
@@ -79,7 +78,7 @@ struct ReduceCommand: HarnessCommand {
         (frames, timeoutSeconds) = try FuzzCommand.caseOptions(&arguments, hint: hint)
         selection = try AdapterSelection(names: predicate.adapters, arguments: &arguments, command: Self.name, single: false)
         let out = try arguments.option("--out")
-        let positionals = try arguments.positionals(known: Self.options)
+        let positionals = try arguments.positionals()
         guard positionals.count == 1 else {
             throw UsageError(message: positionals.isEmpty ? "reduce needs the .riv file to reduce" : "reduce takes one file, got \(positionals.count)", hint: hint)
         }

@@ -9,18 +9,98 @@ import RuntimeAPI
 struct RunCommand: HarnessCommand {
     static let name = "run"
     static let summary = "run conformance scenarios against a runtime adapter"
-    static let help = """
-        usage: rive-harness run [CORPUS] [--adapter NAME] [--filter GLOB] [--rules PREFIX]
-                                [--shard K/N] [--format console|tap|junit|json] [--out FILE]
-                                [--jobs N] [--timeout SECONDS] [--record missing|all|never]
-                                [--adapter process --command 'CMD ARGS' [--adapter-name NAME]]
-                                [--request-timeout S] [--handshake-timeout S]
-                                [--adapter rive-cpp [--runtime-commit REV] [--runtime-features LIST]
-                                                    [--runtime-sanitize LIST] [--request-timeout S]]
-                                [--adapter apple [--ios-commit REV] [--request-timeout S]]
-                                [--history DIR | --no-history]
-                                [--verify [--verify-seed N]]
-
+    static let options = OptionTable(command: name, positionals: "[CORPUS]", column: 21, options: [
+        OptionSpec("--adapter", "NAME", help: """
+            the runtime to test (default: reference); 'process' runs
+            the program of --command over docs/adapter-protocol.md
+            """),
+        OptionSpec("--command", "'CMD'", synopsis: "[--command 'CMD ARGS']", help: """
+            with --adapter process: the adapter program, run with
+            /bin/sh -c; one child per job, restarted after a crash or
+            timeout (example: --command 'rive-harness serve')
+            """),
+        OptionSpec("--adapter-name", "NAME", help: """
+            with --adapter process: the name the reports and the
+            history file use when the program fails its first handshake
+            (default: process; a program that answers names itself)
+            """),
+        OptionSpec("--request-timeout", "S", help: """
+            with --adapter process, rive-cpp or apple: seconds the
+            child may take to answer one request (default 10); past it,
+            TIMEOUT
+            """),
+        OptionSpec("--handshake-timeout", "S", help: """
+            with --adapter process, rive-cpp or apple: seconds a child
+            may take to start and answer the handshake (default: the
+            --timeout value, 60 unless given)
+            """),
+        OptionSpec("--runtime-commit", "REV", help: """
+            with --adapter rive-cpp: the Rive C++ runtime commit whose
+            driver scripts/build-rive-cpp cached (default: HEAD of
+            $RIVE_RUNTIME_GIT_DIR); docs/rive-cpp-adapter.md
+            """),
+        OptionSpec("--runtime-features", "LIST", help: """
+            with --adapter rive-cpp: the engine features that
+            driver was built with (scripts/build-rive-cpp --features):
+            shipped (default: text, layout, scripting, audio), none, or a
+            list such as text,audio
+            """),
+        OptionSpec("--runtime-sanitize", "LIST", help: """
+            with --adapter rive-cpp: a driver built with
+            scripts/build-rive-cpp --sanitize LIST (address, undefined)
+            """),
+        OptionSpec("--ios-commit", "REV", help: """
+            with --adapter apple: the rive-ios commit whose Swift layer
+            scripts/build-rive-ios --adapter cached, over the engine that
+            commit pins (default: HEAD of $RIVE_IOS_GIT_DIR; a full sha
+            needs no git directory); docs/apple-adapter.md
+            """),
+        OptionSpec("--filter", "GLOB", help: "scenario IDs to run: '*' within a folder, '**' across folders"),
+        OptionSpec("--rules", "PREFIX", help: """
+            scenarios checking a rule area (GLB) or one rule (GLB-5) of
+            rules.yaml; a selection that matches nothing is a usage error
+            """),
+        OptionSpec("--shard", "K/N", help: "run part K of N of the selection (by position in ID order)"),
+        OptionSpec("--format", "FORMAT", synopsis: "[--format console|tap|junit|json]", help: """
+            console (default), tap (TAP 13), junit (JUnit XML) or json
+            (docs/results-format.md)
+            """),
+        OptionSpec("--out", "FILE", help: """
+            write the format to FILE (atomically) and print the console
+            report to stdout; FILE's folder is checked before running
+            """),
+        OptionSpec("--jobs", "N", help: """
+            adapter instances, 1…64 (default 1); they share the main actor and
+            interleave only where an adapter suspends, so adapters that
+            never suspend (the reference one) run one scenario at a time;
+            process adapters run N children in parallel
+            """),
+        OptionSpec("--timeout", "SECONDS", help: """
+            per-scenario timeout unless a scenario sets one (default 60,
+            at most 86400)
+            """),
+        OptionSpec("--history", "DIR", synopsis: "[--history DIR | --no-history]", help: """
+            also append the run to DIR/runs/ as a history file
+            (<UTC yyyyMMdd-HHmmss>-<testbed>-conformance-<adapter>.json,
+            docs/performance-history.md) for 'history', 'dashboard' and
+            'nightly' (default: $RIVE_HARNESS_RESULTS, else results)
+            """),
+        OptionSpec("--no-history", synopsis: "", help: "do not append a history file"),
+        OptionSpec("--record", "MODE", synopsis: "[--record missing|all|never]", help: """
+            golden digests: missing (default; never when CI=true, or
+            RIVE_HARNESS_RECORD when set, which must be a mode)
+            writes absent goldens, all rewrites every golden, never
+            only compares (CI); recording fails the scenario
+            """),
+        OptionSpec("--verify", synopsis: "[--verify [--verify-seed N]]", help: """
+            run each scenario several ways and require the same verdict:
+            fresh, on a reused worker, with splittable advances cut into
+            4, and in a seeded shuffled order (docs/scenario-format.md,
+            "Verify mode"); a disagreement is a FAIL naming the variants
+            """),
+        OptionSpec("--verify-seed", "N", synopsis: "", help: "the shuffled order's seed (default 1; needs --verify)"),
+    ])
+    static let help = options.help(about: """
         Plans the scenarios of CORPUS (default: Corpus) for the adapter (capabilities decide
         run or skip), runs them and reports a verdict per scenario: PASS, FAIL, ERROR, TIMEOUT,
         CRASH, SKIP, XFAIL or XPASS. Known failures come from CORPUS/expectations/NAME.yaml.
@@ -30,65 +110,7 @@ struct RunCommand: HarnessCommand {
         holds CORPUS (CORPUS/../../shared/rive-assets), not from the working folder: a corpus
         copied to /tmp/x/Corpus looks in /tmp/shared. Without the files those scenarios SKIP
         and say which file is absent; set RIVE_HARNESS_SHARED for a copied corpus.
-
-        options:
-          --adapter NAME     the runtime to test (default: reference); 'process' runs
-                             the program of --command over docs/adapter-protocol.md
-          --command 'CMD'    with --adapter process: the adapter program, run with
-                             /bin/sh -c; one child per job, restarted after a crash or
-                             timeout (example: --command 'rive-harness serve')
-          --adapter-name NAME  with --adapter process: the name the reports and the
-                             history file use when the program fails its first handshake
-                             (default: process; a program that answers names itself)
-          --request-timeout S  with --adapter process, rive-cpp or apple: seconds the
-                             child may take to answer one request (default 10); past it,
-                             TIMEOUT
-          --handshake-timeout S  with --adapter process, rive-cpp or apple: seconds a child
-                             may take to start and answer the handshake (default: the
-                             --timeout value, 60 unless given)
-          --runtime-commit REV  with --adapter rive-cpp: the Rive C++ runtime commit whose
-                             driver scripts/build-rive-cpp cached (default: HEAD of
-                             $RIVE_RUNTIME_GIT_DIR); docs/rive-cpp-adapter.md
-          --runtime-features LIST  with --adapter rive-cpp: the engine features that
-                             driver was built with (scripts/build-rive-cpp --features):
-                             shipped (default: text, layout, scripting, audio), none, or a
-                             list such as text,audio
-          --runtime-sanitize LIST  with --adapter rive-cpp: a driver built with
-                             scripts/build-rive-cpp --sanitize LIST (address, undefined)
-          --ios-commit REV   with --adapter apple: the rive-ios commit whose Swift layer
-                             scripts/build-rive-ios --adapter cached, over the engine that
-                             commit pins (default: HEAD of $RIVE_IOS_GIT_DIR; a full sha
-                             needs no git directory); docs/apple-adapter.md
-          --filter GLOB      scenario IDs to run: '*' within a folder, '**' across folders
-          --rules PREFIX     scenarios checking a rule area (GLB) or one rule (GLB-5) of
-                             rules.yaml; a selection that matches nothing is a usage error
-          --shard K/N        run part K of N of the selection (by position in ID order)
-          --format FORMAT    console (default), tap (TAP 13), junit (JUnit XML) or json
-                             (docs/results-format.md)
-          --out FILE         write the format to FILE (atomically) and print the console
-                             report to stdout; FILE's folder is checked before running
-          --jobs N           adapter instances, 1…64 (default 1); they share the main actor and
-                             interleave only where an adapter suspends, so adapters that
-                             never suspend (the reference one) run one scenario at a time;
-                             process adapters run N children in parallel
-          --timeout SECONDS  per-scenario timeout unless a scenario sets one (default 60,
-                             at most 86400)
-          --history DIR      also append the run to DIR/runs/ as a history file
-                             (<UTC yyyyMMdd-HHmmss>-<testbed>-conformance-<adapter>.json,
-                             docs/performance-history.md) for 'history', 'dashboard' and
-                             'nightly' (default: $RIVE_HARNESS_RESULTS, else results)
-          --no-history       do not append a history file
-          --record MODE      golden digests: missing (default; never when CI=true, or
-                             RIVE_HARNESS_RECORD when set, which must be a mode)
-                             writes absent goldens, all rewrites every golden, never
-                             only compares (CI); recording fails the scenario
-          --verify           run each scenario several ways and require the same verdict:
-                             fresh, on a reused worker, with splittable advances cut into
-                             4, and in a seeded shuffled order (docs/scenario-format.md,
-                             "Verify mode"); a disagreement is a FAIL naming the variants
-          --verify-seed N    the shuffled order's seed (default 1; needs --verify)
-          --help             show this help
-
+        """, footer: """
         exit codes: 0 every scenario passed, skipped or failed as expected; 1 a scenario
         failed, errored, timed out, crashed or passed unexpectedly, or the corpus has
         problems; 2 usage error (including an unknown adapter, a repeated option or a
@@ -98,7 +120,7 @@ struct RunCommand: HarnessCommand {
         still written, with every scenario that would run ERROR and the problem
         adapter.start-failed naming the command and the stderr tail); 4 internal error (for
         example --out cannot be written).
-        """
+        """)
 
     /// The most adapter instances `--jobs` may ask for: each may be a child process with its
     /// own pipes and threads, and more than this gains nothing on any machine we run.
@@ -179,9 +201,7 @@ struct RunCommand: HarnessCommand {
         }
         options = RunOptions(jobs: jobs, defaultTimeoutSeconds: timeout, recordMode: record, verify: verifyOptions)
         handshakeTimeoutSeconds = selection.handshakeTimeoutSeconds ?? timeout
-        var corpus = try CorpusArguments(&arguments, command: Self.name,
-                                         knownOptions: ["--adapter", "--shard", "--format", "--out", "--jobs", "--timeout", "--record",
-                                                        "--history", "--no-history", "--verify", "--verify-seed"] + AdapterSelection.optionNames)
+        var corpus = try CorpusArguments(&arguments, command: Self.name)
         corpus.selection.shard = selectionShard
         self.corpus = corpus
     }

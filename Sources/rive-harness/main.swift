@@ -2,13 +2,6 @@ import Foundation
 import HarnessSupport
 import YAML
 
-/// Every subcommand, in the order `--help` lists them.
-let commands: [any HarnessCommand.Type] = [
-    RunCommand.self, ListCommand.self, ValidateCommand.self, CoverageCommand.self, InspectCommand.self, FixturesCommand.self, CorpusCommand.self,
-    RenderCommand.self, ServeCommand.self, PingCommand.self, DiffCommand.self, FuzzCommand.self, ReduceCommand.self, BenchCommand.self, CompareCommand.self,
-    HistoryCommand.self, DashboardCommand.self, BisectCommand.self, NightlyCommand.self,
-]
-
 let toolHelp = """
     rive-harness: conformance and benchmark harness for Rive runtimes
 
@@ -41,7 +34,7 @@ let toolHelp = """
         let suggestion = commands.map { $0.name }.closestMatch(to: name).map { " (did you mean '\($0)'?)" } ?? ""
         return report(UsageError(message: "unknown command '\(name)'\(suggestion)", hint: "run 'rive-harness --help' for the list of commands"))
     }
-    var rest = ArgumentList(Array(arguments.dropFirst()), command: name)
+    var rest = ArgumentList(Array(arguments.dropFirst()), options: command.options)
     if rest.flag("--help") || rest.flag("-h") {
         print(command.help)
         return .success
