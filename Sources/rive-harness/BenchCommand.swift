@@ -46,6 +46,8 @@ struct BenchCommand: HarnessCommand {
             newest one built by scripts/build-rive-cpp in the cache)
             """),
         OptionSpec("--list", help: "print the planned benchmark names and exit"),
+        OptionSpec("--plant-slowdown", "NAME=PERCENT", hidden: true, help: "for testing compare: NAME gets PERCENT% extra work"),
+        OptionSpec("--instructions-worker", "FILE", hidden: true, help: "the child that one callgrind run starts: writes its rows to FILE"),
     ])
     static let help = options.help(about: """
         Runs the benchmarks of each adapter over the same files and writes one results file
