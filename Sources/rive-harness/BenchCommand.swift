@@ -43,7 +43,8 @@ struct BenchCommand: HarnessCommand {
             """),
         OptionSpec("--rive-cpp-bench", "P", synopsis: "[--rive-cpp-bench PATH]", help: """
             the rive-cpp bench program (default $RIVE_CPP_BENCH, else the
-            newest one built by scripts/build-rive-cpp in the cache)
+            one scripts/build-rive-cpp's cache manifest names for the
+            runtime's HEAD, shipped features first)
             """),
         OptionSpec("--list", help: "print the planned benchmark names and exit"),
         OptionSpec("--plant-slowdown", "NAME=PERCENT", hidden: true, help: "for testing compare: NAME gets PERCENT% extra work"),

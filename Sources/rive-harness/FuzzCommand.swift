@@ -66,7 +66,6 @@ struct FuzzCommand: HarnessCommand {
         adapter that cannot start; 4 the report could not be written.
         """)
 
-    let adapterNames: [String]
     let seedPaths: [String]
     let seed: UInt64
     let budgetSeconds: Double?
@@ -83,7 +82,7 @@ struct FuzzCommand: HarnessCommand {
     init(arguments: inout ArgumentList) throws(UsageError) {
         let hint = "see 'rive-harness fuzz --help'"
         let adaptersText = try arguments.option("--adapters") ?? "rive-cpp"
-        adapterNames = adaptersText.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let adapterNames = adaptersText.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         guard (1...2).contains(adapterNames.count), !adapterNames.contains("") else {
             throw UsageError(message: "--adapters needs one adapter name or two separated by a comma, got '\(adaptersText)'", hint: hint)
         }

@@ -133,7 +133,6 @@ struct RunCommand: HarnessCommand {
     ]
 
     let corpus: CorpusArguments
-    let adapterName: String
     let format: String
     let outputPath: String?
     let options: RunOptions
@@ -146,7 +145,7 @@ struct RunCommand: HarnessCommand {
 
     init(arguments: inout ArgumentList) throws(UsageError) {
         let hint = "see 'rive-harness run --help'"
-        adapterName = try arguments.option("--adapter") ?? "reference"
+        let adapterName = try arguments.option("--adapter") ?? "reference"
         selection = try AdapterSelection(names: [adapterName], arguments: &arguments, command: Self.name, single: true)
         var selectionShard: Shard?
         if let shard = try arguments.option("--shard") {
