@@ -7,52 +7,97 @@ public struct CachedProgram: Sendable, Hashable {
     public var adapter: String
     /// The repository whose commits key the cache (`rive-runtime`, `rive-ios`).
     public var repository: String
-    /// The cache subfolder that holds one folder per full commit sha.
+    /// The cache subfolder that holds one folder per cache key (the full commit sha, and
+    /// suffixes for the build's variant).
     public var cacheFolder: String
-    /// The program's path inside a commit's folder (a link the build script keeps current).
-    public var pathInCommitFolder: String
+    /// The line of the key folder's manifest that names the program (`driver`, `bench`, `adapter`).
+    public var manifestEntry: String
     /// The environment variable that names the repository's git directory.
     public var gitDirectoryVariable: String
-    /// The git directory used when the variable is unset, if the program has one.
-    public var defaultGitDirectory: String?
+    /// The upstream repository the build script clones into the cache when no git directory is given.
+    public var upstreamURL: String
     /// The build script and the flags it needs to build the program.
     public var buildCommand: String
 
     /// `rive-cpp-driver`, built by `scripts/build-rive-cpp` for a rive-runtime commit.
     public static let riveCppDriver = CachedProgram(
-        adapter: "rive-cpp", repository: "rive-runtime", cacheFolder: "rive-cpp", pathInCommitFolder: "rive-cpp-driver",
-        gitDirectoryVariable: "RIVE_RUNTIME_GIT_DIR", defaultGitDirectory: nil,
+        adapter: "rive-cpp", repository: "rive-runtime", cacheFolder: "rive-cpp", manifestEntry: "driver",
+        gitDirectoryVariable: "RIVE_RUNTIME_GIT_DIR", upstreamURL: "https://github.com/rive-app/rive-runtime",
+        buildCommand: "scripts/build-rive-cpp")
+
+    /// `rive-cpp-bench`, built beside the driver by `scripts/build-rive-cpp`.
+    public static let riveCppBench = CachedProgram(
+        adapter: "rive-cpp", repository: "rive-runtime", cacheFolder: "rive-cpp", manifestEntry: "bench",
+        gitDirectoryVariable: "RIVE_RUNTIME_GIT_DIR", upstreamURL: "https://github.com/rive-app/rive-runtime",
         buildCommand: "scripts/build-rive-cpp")
 
     /// `rive-harness-apple-adapter`, built by `scripts/build-rive-ios --adapter` for a rive-ios commit.
     public static let appleAdapter = CachedProgram(
-        adapter: "apple", repository: "rive-ios", cacheFolder: "rive-ios", pathInCommitFolder: "current/bin/rive-harness-apple-adapter",
-        gitDirectoryVariable: "RIVE_IOS_GIT_DIR", defaultGitDirectory: nil,
+        adapter: "apple", repository: "rive-ios", cacheFolder: "rive-ios", manifestEntry: "adapter",
+        gitDirectoryVariable: "RIVE_IOS_GIT_DIR", upstreamURL: "https://github.com/rive-app/rive-ios",
         buildCommand: "scripts/build-rive-ios --adapter")
+}
+
+/// The `manifest.txt` a build script writes in a cache key folder: one `name value` line per
+/// fact (`commit`, `features`, `sanitizers`, and a path relative to the folder for each
+/// program it built: `driver`, `bench`, `adapter`); `#` starts a comment line.
+public struct CachedBuildManifest: Sendable, Hashable {
+    /// The manifest's file name in a cache key folder.
+    public static let fileName = "manifest.txt"
+
+    /// The value of each line, by its name.
+    public var fields: [String: String]
+
+    /// Parses a manifest's text; a line without a value has an empty one.
+    public init(parsing text: String) {
+        var fields: [String: String] = [:]
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let name = line.prefix { $0 != " " }
+            guard !name.isEmpty else { continue }
+            fields[String(name)] = String(line.dropFirst(name.count).drop { $0 == " " })
+        }
+        self.fields = fields
+    }
+
+    /// The manifest of a cache key folder, or nil when the folder has none.
+    public static func read(folder: String) -> CachedBuildManifest? {
+        guard let data = FileManager.default.contents(atPath: "\(folder)/\(fileName)") else { return nil }
+        return CachedBuildManifest(parsing: String(decoding: data, as: UTF8.self))
+    }
 }
 
 /// Finds a program a build script cached for a commit (`CachedProgram`).
 ///
-/// The build scripts keep each build under `<cache>/<cacheFolder>/<full commit sha>/` and keep
-/// `pathInCommitFolder` there linked to the latest program built for that commit. The commit is
-/// resolved in the repository's git directory, so `HEAD`, a branch or a short sha all work; a
-/// full 40-digit sha works without a git directory.
+/// The build scripts keep each build under `<cache>/<cacheFolder>/<cache key>/` (the full commit
+/// sha, then the variant's suffixes) and write there a `manifest.txt` (`CachedBuildManifest`)
+/// that names the latest program built for that key. The commit is resolved in the
+/// repository's git directory (its environment variable, else the clone the build script keeps
+/// in `<cache>/sources/<repository>.git`), so `HEAD`, a branch or a short sha all work; a full
+/// 40-digit sha works without a git directory.
 public struct CachedProgramLocator: Sendable {
     /// What is looked for.
     public var program: CachedProgram
     /// The cache root (`$RIVE_HARNESS_CACHE`, else `~/.cache/rive-harness`).
     public var cacheRoot: String
-    /// The repository's git directory (its environment variable, else the program's default), if any.
+    /// The repository's git directory (its environment variable, else the build script's clone in the cache when it exists), if any.
     public var gitDirectory: String?
 
-    /// Creates a locator; `nil` values come from the environment and the program's defaults.
+    /// Creates a locator; `nil` values come from the environment and the cache.
     public init(_ program: CachedProgram, cacheRoot: String? = nil, gitDirectory: String? = nil,
                 environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.program = program
         let home = environment["HOME"] ?? NSHomeDirectory()
-        self.cacheRoot = cacheRoot ?? environment["RIVE_HARNESS_CACHE"] ?? "\(home)/.cache/rive-harness"
+        let root = cacheRoot ?? environment["RIVE_HARNESS_CACHE"] ?? "\(home)/.cache/rive-harness"
+        self.cacheRoot = root
+        let clone = Self.managedClone(program, cacheRoot: root)
         self.gitDirectory = gitDirectory ?? environment[program.gitDirectoryVariable].flatMap { $0.isEmpty ? nil : $0 }
-            ?? program.defaultGitDirectory
+            ?? (FileManager.default.fileExists(atPath: clone) ? clone : nil)
+    }
+
+    /// The clone of the program's repository that its build script keeps in the cache
+    /// (`scripts/lib/upstream-clone.bash`): `<cache>/sources/<repository>.git`.
+    public static func managedClone(_ program: CachedProgram, cacheRoot: String) -> String {
+        "\(cacheRoot)/sources/\(program.repository).git"
     }
 
     /// A located program: its path and the commit it was built from.
@@ -76,22 +121,30 @@ public struct CachedProgramLocator: Sendable {
     public func locate(revision: String?, features: EngineFeatureSelection? = nil,
                        sanitizers: SanitizerSelection = .none) throws(CachedProgramError) -> Located {
         let commit = try resolve(revision: revision)
-        let folder = commit + (features?.cacheFolderSuffix ?? "") + sanitizers.cacheFolderSuffix
-        let path = "\(cacheRoot)/\(program.cacheFolder)/\(folder)/\(program.pathInCommitFolder)"
-        guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw .notBuilt(program, commit: commit, command: buildCommand(commit: commit, features: features, sanitizers: sanitizers))
+        let command = buildCommand(commit: commit, features: features, sanitizers: sanitizers)
+        let folder = keyFolder(commit: commit, features: features, sanitizers: sanitizers)
+        guard let manifest = CachedBuildManifest.read(folder: folder) else {
+            if FileManager.default.fileExists(atPath: folder) { throw .noManifest(program, folder: folder, command: command) }
+            throw .notBuilt(program, commit: commit, command: command)
         }
-        return Located(path: path, commit: commit)
+        guard let relative = manifest.fields[program.manifestEntry], !relative.isEmpty,
+              FileManager.default.isExecutableFile(atPath: "\(folder)/\(relative)") else {
+            throw .notBuilt(program, commit: commit, command: command)
+        }
+        return Located(path: "\(folder)/\(relative)", commit: commit)
+    }
+
+    /// The cache key folder of a commit's build with the given engine features and sanitizers.
+    public func keyFolder(commit: String, features: EngineFeatureSelection? = nil, sanitizers: SanitizerSelection = .none) -> String {
+        "\(cacheRoot)/\(program.cacheFolder)/\(commit)\(features?.cacheFolderSuffix ?? "")\(sanitizers.cacheFolderSuffix)"
     }
 
     /// The command that builds the program for a commit (with `--features` unless shipped).
     public func buildCommand(commit: String, features: EngineFeatureSelection? = nil, sanitizers: SanitizerSelection = .none) -> String {
         let featureFlag = (features.map { $0 == .shipped ? "" : " --features \($0)" } ?? "")
             + (sanitizers == .none ? "" : " --sanitize \(sanitizers)")
-        guard let gitDirectory, gitDirectory != program.defaultGitDirectory else {
-            return program.defaultGitDirectory == nil
-                ? "\(program.buildCommand) --git-dir DIR --commit \(commit)\(featureFlag)"
-                : "\(program.buildCommand) --commit \(commit)\(featureFlag)"
+        guard let gitDirectory, gitDirectory != Self.managedClone(program, cacheRoot: cacheRoot) else {
+            return "\(program.buildCommand) --commit \(commit)\(featureFlag)"
         }
         return "\(program.buildCommand) --git-dir \(gitDirectory) --commit \(commit)\(featureFlag)"
     }
@@ -145,13 +198,15 @@ public enum CachedProgramError: Error, Sendable, Hashable, CustomStringConvertib
     case noGitDirectory(CachedProgram, String?)
     /// Nothing is built for the commit.
     case notBuilt(CachedProgram, commit: String, command: String)
+    /// The key folder holds a build from before the build scripts wrote `manifest.txt`.
+    case noManifest(CachedProgram, folder: String, command: String)
 
     /// A stable code: `<adapter>.unknown-revision`, `<adapter>.no-git-directory`, `<adapter>.not-built`.
     public var code: String {
         switch self {
         case .unknownRevision(let program, _, _): "\(program.adapter).unknown-revision"
         case .noGitDirectory(let program, _): "\(program.adapter).no-git-directory"
-        case .notBuilt(let program, _, _): "\(program.adapter).not-built"
+        case .notBuilt(let program, _, _), .noManifest(let program, _, _): "\(program.adapter).not-built"
         }
     }
 
@@ -163,9 +218,13 @@ public enum CachedProgramError: Error, Sendable, Hashable, CustomStringConvertib
         case .noGitDirectory(let program, let directory?):
             "the \(program.repository) git directory \(directory) does not exist; set \(program.gitDirectoryVariable) to a clone, or pass a full 40-digit commit sha"
         case .noGitDirectory(let program, nil):
-            "no \(program.repository) git directory is set; set \(program.gitDirectoryVariable) to a clone of rive-app/\(program.repository), or pass a full 40-digit commit sha"
+            "no \(program.repository) git directory is set; set \(program.gitDirectoryVariable) to a clone of rive-app/\(program.repository), "
+                + "run \(program.buildCommand) (it clones \(program.upstreamURL) into the cache), or pass a full 40-digit commit sha"
         case .notBuilt(let program, let commit, let command):
             "no \(program.adapter) adapter program is built for \(program.repository) commit \(commit); build it with: \(command)"
+        case .noManifest(_, let folder, let command):
+            "\(folder) was built before the build scripts wrote \(CachedBuildManifest.fileName), so it names no program; "
+                + "rebuild it with: \(command) (a warm rebuild takes seconds)"
         }
     }
 }

@@ -3,29 +3,77 @@ import Conformance
 import ReferenceRuntime
 import RuntimeAPI
 
-/// The adapters `--adapter NAME` can choose, by name.
+/// How an adapter of the registry is made.
+enum AdapterKind: Sendable {
+    /// An adapter in this process, made fresh by the closure.
+    case inProcess(@MainActor @Sendable () -> any RuntimeAdapter)
+    /// The program of `--command`, run as a process adapter (docs/adapter-protocol.md).
+    case process
+    /// A program a build script cached for a commit, run as a process adapter.
+    case cached(CachedAdapterOption)
+}
+
+/// One adapter `--adapter NAME` can choose: its name, how it is made and the adapter options it takes.
+struct AdapterEntry: Sendable {
+    /// The name that selects it.
+    let name: String
+    /// How it is made.
+    let kind: AdapterKind
+    /// Whether `rive-harness bench` has benchmarks for it (in process, or a cached bench program).
+    let hasBenchmarks: Bool
+
+    /// The adapter options (`AdapterSelection.optionNames`) it takes.
+    var options: [String] {
+        switch kind {
+        case .inProcess: []
+        case .process: ["--command", "--adapter-name", "--request-timeout", "--handshake-timeout"]
+        case .cached(let cached): cached.options + ["--request-timeout", "--handshake-timeout"]
+        }
+    }
+}
+
+/// Every adapter `--adapter NAME` (and `--adapters`) can choose, by name.
 ///
-/// Each entry makes a fresh adapter instance (the runner makes one per job and replaces an
-/// instance after a timeout or crash). Adding an adapter is one entry in `adapters`, plus
-/// its module's `import` and the target dependency in Package.swift. The `process` adapter
-/// is not in the list: it needs `--command` and a handshake first (`processFactory`).
+/// Each entry says how the adapter is made (the runner makes one instance per job and replaces
+/// an instance after a timeout or crash) and which adapter options it takes; `AdapterSelection`
+/// parses and checks those options for every command from this list. Adding an in-process
+/// adapter is one entry here, plus its module's `import` and the target dependency in
+/// Package.swift; adding a cached program is an entry with a `CachedAdapterOption`.
 enum AdapterRegistry {
-    /// The known adapters in the order `--help` lists them.
-    @MainActor static let adapters: [(name: String, make: @MainActor () -> any RuntimeAdapter)] = [
-        ("reference", { ReferenceRuntimeAdapter() }),
+    /// The known adapters in the order `--help` and errors list them.
+    static let adapters: [AdapterEntry] = [
+        AdapterEntry(name: "reference", kind: .inProcess { ReferenceRuntimeAdapter() }, hasBenchmarks: true),
+        AdapterEntry(name: processAdapterName, kind: .process, hasBenchmarks: false),
+        AdapterEntry(name: CachedAdapterOption.riveCpp.name, kind: .cached(.riveCpp), hasBenchmarks: true),
+        AdapterEntry(name: CachedAdapterOption.apple.name, kind: .cached(.apple), hasBenchmarks: false),
     ]
 
     /// The name that selects `ProcessAdapter` (docs/adapter-protocol.md).
     static let processAdapterName = "process"
 
-    /// The factory of the adapter with a name.
-    /// - Throws: `UsageError` naming the known adapters when no adapter has that name.
-    @MainActor static func factory(named name: String, command: String) throws(UsageError) -> @MainActor () -> any RuntimeAdapter {
+    /// The adapter with a name.
+    /// - Throws: `UsageError` naming the known adapters (and the closest one) when no adapter has that name.
+    static func entry(named name: String, command: String) throws(UsageError) -> AdapterEntry {
         guard let entry = adapters.first(where: { $0.name == name }) else {
-            let known = adapters.isEmpty ? "none are built into this binary yet" : "known adapters: " + adapters.map(\.name).joined(separator: ", ")
-            throw UsageError(message: "unknown adapter '\(name)' (\(known))", hint: "see 'rive-harness \(command) --help'")
+            let suggestion = adapters.map(\.name).closestMatch(to: name).map { " (did you mean '\($0)'?)" } ?? ""
+            throw UsageError(message: "unknown adapter '\(name)'\(suggestion); known adapters: \(adapters.map(\.name).joined(separator: ", "))",
+                             hint: "see 'rive-harness \(command) --help'")
         }
-        return entry.make
+        return entry
+    }
+
+    /// The factory of the in-process adapter with a name.
+    /// - Throws: `UsageError` naming the in-process adapters when no in-process adapter has that name.
+    static func inProcessFactory(named name: String, command: String) throws(UsageError) -> @MainActor @Sendable () -> any RuntimeAdapter {
+        let inProcess = adapters.compactMap { entry -> (String, @MainActor @Sendable () -> any RuntimeAdapter)? in
+            if case .inProcess(let make) = entry.kind { return (entry.name, make) }
+            return nil
+        }
+        guard let found = inProcess.first(where: { $0.0 == name }) else {
+            throw UsageError(message: "unknown adapter '\(name)' (in-process adapters: \(inProcess.map(\.0).joined(separator: ", ")))",
+                             hint: "see 'rive-harness \(command) --help'")
+        }
+        return found.1
     }
 
     /// Why an adapter process failed its first handshake, in the forms a run reports it.
@@ -68,7 +116,7 @@ enum AdapterRegistry {
         switch processFactory(configuration, name: processAdapterName) {
         case .success(let started): return started
         case .failure(let failure):
-            throw CommandFailure(message: "error: \(failure.diagnostic.message)\n  hint: \(failure.diagnostic.hint)", exitCode: .badInput)
+            throw CommandFailure(message: failure.diagnostic.message, hint: failure.diagnostic.hint, exitCode: .badInput)
         }
     }
 }

@@ -7,12 +7,50 @@ import HarnessSupport
 struct BenchCommand: HarnessCommand {
     static let name = "bench"
     static let summary = "benchmark load, advance and raster of the reference runtime and rive-cpp"
-    static let help = """
-        usage: rive-harness bench [--adapters reference,rive-cpp] [--files F1,F2,...] [--filter REGEX]
-                                  [--repetitions N] [--min-time SECONDS] [--metric time|instructions]
-                                  [--iterations N] [--assets DIR | --no-load-all] [--out FILE]
-                                  [--rive-cpp-bench PATH] [--list]
-
+    static let options = OptionTable(command: name, column: 22, options: [
+        OptionSpec("--adapters", "LIST", synopsis: "[--adapters reference,rive-cpp]", help: """
+            reference, rive-cpp or both, comma-separated (default reference)
+            """),
+        OptionSpec("--files", "LIST", synopsis: "[--files F1,F2,...]", help: """
+            the .riv files, comma-separated (default: Corpus/fixtures/*.riv
+            plus data_binding_test_2.riv, data_binding_test_triggers.riv and
+            global_variables_test.riv from the assets folder when present)
+            """),
+        OptionSpec("--filter", "REGEX", help: """
+            only benchmarks whose name without the adapter matches, for
+            example 'advance/' or '^load/'
+            """),
+        OptionSpec("--repetitions", "N", help: "interleaved rounds, each benchmark once per round (default 9)"),
+        OptionSpec("--min-time", "SECONDS", help: "Google Benchmark's minimum time per benchmark run (default 0.2)"),
+        OptionSpec("--metric", "M", synopsis: "[--metric time|instructions]", help: """
+            time (default) or instructions: each adapter runs under
+            valgrind --tool=callgrind with a fixed iteration count and the
+            rows carry instructions_per_iteration (deterministic)
+            """),
+        OptionSpec("--iterations", "N", help: """
+            instructions mode: this iteration count for every benchmark
+            (default per family, docs/benchmarks.md)
+            """),
+        OptionSpec("--assets", "DIR", synopsis: "[--assets DIR | --no-load-all]", help: """
+            the folder of load-all (default $RIVE_HARNESS_SHARED/rive-assets,
+            else ../shared/rive-assets)
+            """),
+        OptionSpec("--no-load-all", synopsis: "", help: "leave out load-all"),
+        OptionSpec("--out", "FILE", help: """
+            the results file (default RESULTS/runs/<UTC yyyyMMdd-HHmmss>-
+            <testbed>-bench.json; RESULTS is $RIVE_HARNESS_RESULTS, else
+            results), written atomically
+            """),
+        OptionSpec("--rive-cpp-bench", "P", synopsis: "[--rive-cpp-bench PATH]", help: """
+            the rive-cpp bench program (default $RIVE_CPP_BENCH, else the
+            one scripts/build-rive-cpp's cache manifest names for the
+            runtime's HEAD, shipped features first)
+            """),
+        OptionSpec("--list", help: "print the planned benchmark names and exit"),
+        OptionSpec("--plant-slowdown", "NAME=PERCENT", hidden: true, help: "for testing compare: NAME gets PERCENT% extra work"),
+        OptionSpec("--instructions-worker", "FILE", hidden: true, help: "the child that one callgrind run starts: writes its rows to FILE"),
+    ])
+    static let help = options.help(about: """
         Runs the benchmarks of each adapter over the same files and writes one results file
         (Google Benchmark JSON plus the harness context, docs/benchmarks.md). With several
         adapters the runs are interleaved: each round runs every reference benchmark once in
@@ -24,44 +62,17 @@ struct BenchCommand: HarnessCommand {
         animating, for a file that keeps moving), …/set-per-frame, …/trigger-per-frame,
         raster/<file>/256|512|1024, digest/<file>; plus load-all/rive-assets (every file of
         --assets, with bytes_per_second) and shim/empty (the harness's own overhead).
-
-        options:
-          --adapters LIST     reference, rive-cpp or both, comma-separated (default reference)
-          --files LIST        the .riv files, comma-separated (default: Corpus/fixtures/*.riv
-                              plus data_binding_test_2.riv, data_binding_test_triggers.riv and
-                              global_variables_test.riv from the assets folder when present)
-          --filter REGEX      only benchmarks whose name without the adapter matches, for
-                              example 'advance/' or '^load/'
-          --repetitions N     interleaved rounds, each benchmark once per round (default 9)
-          --min-time SECONDS  Google Benchmark's minimum time per benchmark run (default 0.2)
-          --metric M          time (default) or instructions: each adapter runs under
-                              valgrind --tool=callgrind with a fixed iteration count and the
-                              rows carry instructions_per_iteration (deterministic)
-          --iterations N      instructions mode: this iteration count for every benchmark
-                              (default per family, docs/benchmarks.md)
-          --assets DIR        the folder of load-all (default $RIVE_HARNESS_SHARED/rive-assets,
-                              else ../shared/rive-assets)
-          --no-load-all       leave out load-all
-          --out FILE          the results file (default RESULTS/runs/<UTC yyyyMMdd-HHmmss>-
-                              <testbed>-bench.json; RESULTS is $RIVE_HARNESS_RESULTS, else
-                              results), written atomically
-          --rive-cpp-bench P  the rive-cpp bench program (default $RIVE_CPP_BENCH, else the
-                              newest one built by scripts/build-rive-cpp in the cache)
-          --list              print the planned benchmark names and exit
-          --help              show this help
-
+        """, footer: """
         Without the rive-cpp bench program, --adapters reference,rive-cpp says how to build it
         and runs the reference side alone. Measure with a release build
         (swift build -c release); a debug build is about 100 times slower.
 
         exit codes: 0 measured (or listed); 2 usage error; 3 a file is missing or no benchmark
         is left; 4 a benchmark program or valgrind failed, or the results could not be written.
-        """
+        """)
 
-    static let options = ["--adapters", "--files", "--filter", "--repetitions", "--min-time", "--metric", "--iterations",
-                          "--assets", "--no-load-all", "--out", "--rive-cpp-bench", "--list"]
 
-    static let knownAdapters = ["reference", "rive-cpp"]
+    static let knownAdapters = AdapterRegistry.adapters.filter(\.hasBenchmarks).map(\.name)
 
     let adapters: [String]
     let files: [String]?
@@ -137,7 +148,7 @@ struct BenchCommand: HarnessCommand {
             planted = nil
         }
         instructionsWorker = try arguments.option("--instructions-worker")
-        let positionals = try arguments.positionals(known: Self.options)
+        let positionals = try arguments.positionals()
         guard positionals.isEmpty else {
             throw UsageError(message: "bench takes no positional arguments, got '\(positionals[0])'", hint: "pass files with --files F1,F2")
         }
@@ -181,13 +192,13 @@ struct BenchCommand: HarnessCommand {
             let problems = files.map { path in FileManager.default.fileExists(atPath: path) ? regularFileProblem(path) : "'\(path)': does not exist" }
                 .compactMap { $0 }
             guard problems.isEmpty else {
-                throw CommandFailure(message: "error: --files: cannot read " + problems.joined(separator: "; ") + "\n  hint: check the paths", exitCode: .badInput)
+                throw CommandFailure(message: "--files: cannot read " + problems.joined(separator: "; "), hint: "check the paths", exitCode: .badInput)
             }
             return files
         }
         let fixtures = "Corpus/fixtures"
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: fixtures) else {
-            throw CommandFailure(message: "error: cannot list \(fixtures)\n  hint: run from the repository root or pass --files", exitCode: .badInput)
+            throw CommandFailure(message: "cannot list \(fixtures)", hint: "run from the repository root or pass --files", exitCode: .badInput)
         }
         var result = names.filter { $0.hasSuffix(".riv") }.sorted().map { "\(fixtures)/\($0)" }
         for name in Self.defaultAssetFiles {
@@ -218,7 +229,7 @@ struct BenchCommand: HarnessCommand {
         }
         for (path, reason) in plan.skipped { printError("note: \(path): \(reason)") }
         guard !plan.entries.isEmpty else {
-            throw CommandFailure(message: "error: no benchmark is left\(filterText.map { " after --filter '\($0)'" } ?? "")\n  hint: run 'rive-harness bench --list' for the names", exitCode: .badInput)
+            throw CommandFailure(message: "no benchmark is left\(filterText.map { " after --filter '\($0)'" } ?? "")", hint: "run 'rive-harness bench --list' for the names", exitCode: .badInput)
         }
         if list {
             for adapter in adapters {
@@ -234,7 +245,7 @@ struct BenchCommand: HarnessCommand {
         }
         let useReference = adapters.contains("reference")
         guard useReference || useRiveCpp else {
-            throw CommandFailure(message: "error: no adapter is left to run\n  hint: \(RiveCppBenchProgram.buildHint)", exitCode: .badInput)
+            throw CommandFailure(message: "no adapter is left to run", hint: RiveCppBenchProgram.buildHint, exitCode: .badInput)
         }
         if Self.buildFlags == "debug" {
             printError("warning: this is a debug build; timings are about 100 times off. Measure with 'swift build -c release' and .build/release/rive-harness")
@@ -253,7 +264,7 @@ struct BenchCommand: HarnessCommand {
         defer { try? FileManager.default.removeItem(atPath: workFolder) }
         let planPath = (workFolder as NSString).appendingPathComponent("plan.tsv")
         do { try plan.text(adapter: "rive-cpp", instructionIterations: iterations).write(toFile: planPath, atomically: true, encoding: .utf8) } catch {
-            throw CommandFailure(message: "error: cannot write \(planPath): \(error.localizedDescription)\n  hint: check that the temporary folder is writable", exitCode: .internalError)
+            throw CommandFailure(message: "cannot write \(planPath): \(error.localizedDescription)", hint: "check that the temporary folder is writable", exitCode: .internalError)
         }
         do {
             switch metric {
@@ -263,14 +274,14 @@ struct BenchCommand: HarnessCommand {
                 try runInstructions(useReference: useReference, program: useRiveCpp ? program : nil, planPath: planPath, workFolder: workFolder, merger: &merger)
             }
         } catch {
-            throw CommandFailure(message: error.description, exitCode: .internalError)
+            throw CommandFailure(reporting: error, exitCode: .internalError)
         }
         let harness = HarnessContext(kind: "bench", createdAt: ISO8601DateFormatter().string(from: createdAt), metric: metric,
                                      adapters: adapterRecords, harnessCommit: Self.gitCommit(), corpusHash: plan.corpusHash, testbed: testbed)
         let document = ResultsDocument(context: merger.context ?? .object([:]), rows: merger.rows, harness: harness)
         let path = out ?? Self.defaultResultsPath(createdAt: createdAt, testbed: testbed)
         do { try document.write(to: path) } catch {
-            throw CommandFailure(message: "error: \(error.description)\n  hint: check that the folder exists and is writable", exitCode: .internalError)
+            throw CommandFailure(message: error.description, hint: "check that the folder exists and is writable", exitCode: .internalError)
         }
         print(BenchSummary.table(document))
         print("wrote \(path)")
@@ -302,7 +313,7 @@ struct BenchCommand: HarnessCommand {
     private func makeWorkFolder() throws(CommandFailure) -> String {
         let path = (NSTemporaryDirectory() as NSString).appendingPathComponent("rive-harness-bench-\(UUID().uuidString)")
         do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-            throw CommandFailure(message: "error: cannot create \(path): \(error.localizedDescription)\n  hint: check TMPDIR", exitCode: .internalError)
+            throw CommandFailure(message: "cannot create \(path): \(error.localizedDescription)", hint: "check TMPDIR", exitCode: .internalError)
         }
         return path
     }
@@ -469,7 +480,7 @@ struct BenchCommand: HarnessCommand {
         let context: JSONValue = .object(["executable": .string(CommandLine.arguments[0]), "library_build_type": .string("callgrind"),
                                           "date": .string(ISO8601DateFormatter().string(from: Date()))])
         do { try AtomicFile.write(JSONValue.object(["context": context, "benchmarks": .array(rows)]).serialized(), to: out) } catch {
-            throw CommandFailure(message: "error: \(error.description)\n  hint: check that the folder exists and is writable", exitCode: .internalError)
+            throw CommandFailure(message: error.description, hint: "check that the folder exists and is writable", exitCode: .internalError)
         }
         return .success
     }

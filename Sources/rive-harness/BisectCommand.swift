@@ -6,66 +6,81 @@ import PerformanceHistory
 struct BisectCommand: HarnessCommand {
     static let name = "bisect"
     static let summary = "find the first version or commit where a verdict, output or benchmark changed"
-    static let help = """
-        usage: rive-harness bisect (--commands-file FILE | [--adapter rive-cpp|apple] --git-dir DIR GOOD..BAD)
-                                   (--scenario ID [--corpus DIR] | --output-of SHELL |
-                                    --benchmark NAME [--metric instructions|time] [--threshold PCT]
-                                                     [--repetitions N] [--change DIRECTION]
-                                                     [--bench-command SHELL])
-                                   [--max-attempts N] [--build-script PATH] [--build-args='ARGS']
-
+    static let options = OptionTable(command: name, column: 24, sections: [
+        OptionSection("candidates", [
+            OptionSpec("--commands-file", "FILE", synopsis: "(--commands-file FILE | [--adapter rive-cpp|apple] --git-dir DIR GOOD..BAD)", help: """
+                one adapter command per line, oldest (good) first; blank lines
+                and lines starting with '#' are ignored; 'LABEL<TAB>COMMAND'
+                names a line (default label: v1, v2, …)
+                """),
+            OptionSpec("--git-dir", "DIR GOOD..BAD", synopsis: "", help: """
+                the first-parent commits of a runtime repository from GOOD to
+                BAD; each is built with the build script (cached by commit) and
+                its driver used as the adapter command
+                """),
+            OptionSpec("--adapter", "NAME", synopsis: "", help: """
+                with --git-dir: rive-cpp (default; DIR is a rive-runtime git
+                directory, built by scripts/build-rive-cpp) or apple (DIR is a
+                rive-ios git directory: each step builds the Swift layer and the
+                runtime commit it pins with scripts/build-rive-ios --print
+                adapter, which needs RIVE_RUNTIME_GIT_DIR)
+                """),
+        ]),
+        OptionSection("predicates (exactly one)", [
+            OptionSpec("--scenario", "ID", synopsis: "(--scenario ID [--corpus DIR] | --output-of SHELL | --benchmark NAME [--metric instructions|time] [--threshold PCT] [--repetitions N] [--change DIRECTION] [--bench-command SHELL])", help: """
+                the scenario's verdict differs from the good end's; runs
+                'rive-harness run CORPUS --filter ID --adapter process
+                --command CMD' (CORPUS from --corpus, default Corpus)
+                """),
+            OptionSpec("--output-of", "SHELL", synopsis: "", help: """
+                the standard output (and exit status 0 or 1) of a shell command
+                differs from the good end's, for example a 'diff' dump; a status
+                of 2 or more means untestable
+                """),
+            OptionSpec("--benchmark", "NAME", synopsis: "", help: """
+                the benchmark regresses past its threshold against the good end;
+                SHELL from --bench-command must write a results file
+                (docs/performance-history.md) to $RIVE_HARNESS_BISECT_OUT
+                """),
+            OptionSpec("--metric", "M", synopsis: "", help: """
+                instructions (default; deterministic) or time (Mann-Whitney U,
+                measured again with twice the repetitions while undecided)
+                """),
+            OptionSpec("--threshold", "PCT", synopsis: "", help: "relative change that counts (default 0.5 for instructions, 5 for time)"),
+            OptionSpec("--repetitions", "N", synopsis: "", help: "repetitions asked of the first measurement (default 5)"),
+            OptionSpec("--change", "DIRECTION", synopsis: "", help: """
+                what makes a candidate bad: regression (default; more
+                instructions or slower), improvement (fewer or faster) or any
+                """),
+            OptionSpec("--corpus", "DIR", synopsis: "", help: nil),
+            OptionSpec("--bench-command", "SHELL", synopsis: "", help: nil),
+        ], note: """
+            shell commands see: RIVE_HARNESS_BISECT_CANDIDATE (the command or commit),
+            RIVE_HARNESS_BISECT_ADAPTER_COMMAND (the adapter command; the built driver for
+            --git-dir), RIVE_HARNESS_BISECT_COMMIT (--git-dir only), RIVE_HARNESS_BISECT_OUT,
+            RIVE_HARNESS_BISECT_REPETITIONS and RIVE_HARNESS_BISECT_HARNESS (this executable).
+            """),
+        OptionSection("other options", [
+            OptionSpec("--max-attempts", "N", help: "observations of an undecided candidate before skipping it (default 3)"),
+            OptionSpec("--build-script", "PATH", help: """
+                the runtime build script (default scripts/build-rive-cpp, or
+                scripts/build-rive-ios with --adapter apple)
+                """),
+            OptionSpec("--build-args", "='ARGS'", help: """
+                extra arguments for the build script, split at spaces, for
+                example --build-args='--unity 16' (with '=', since the value
+                starts with --; scripts/build-rive-cpp --help)
+                """),
+        ]),
+    ])
+    static let help = options.help(about: """
         Like 'git bisect' with skip: the first candidate is good, the last is bad; each step
         tests the untested candidate nearest the middle and halves the range. A candidate
         that cannot be tested (does not build, adapter does not start) is skipped and its
         neighbour tried. Both ends are checked first: the good end gives the baseline, the
         bad end must differ from it. Prints each step with its evidence and ends with the
         first bad candidate, its subject and the measured change.
-
-        candidates:
-          --commands-file FILE  one adapter command per line, oldest (good) first; blank lines
-                                and lines starting with '#' are ignored; 'LABEL<TAB>COMMAND'
-                                names a line (default label: v1, v2, …)
-          --git-dir DIR GOOD..BAD
-                                the first-parent commits of a runtime repository from GOOD to
-                                BAD; each is built with the build script (cached by commit) and
-                                its driver used as the adapter command
-          --adapter NAME        with --git-dir: rive-cpp (default; DIR is a rive-runtime git
-                                directory, built by scripts/build-rive-cpp) or apple (DIR is a
-                                rive-ios git directory: each step builds the Swift layer and the
-                                runtime commit it pins with scripts/build-rive-ios --print
-                                adapter, which needs RIVE_RUNTIME_GIT_DIR)
-
-        predicates (exactly one):
-          --scenario ID         the scenario's verdict differs from the good end's; runs
-                                'rive-harness run CORPUS --filter ID --adapter process
-                                --command CMD' (CORPUS from --corpus, default Corpus)
-          --output-of SHELL     the standard output (and exit status 0 or 1) of a shell command
-                                differs from the good end's, for example a 'diff' dump; a status
-                                of 2 or more means untestable
-          --benchmark NAME      the benchmark regresses past its threshold against the good end;
-                                SHELL from --bench-command must write a results file
-                                (docs/performance-history.md) to $RIVE_HARNESS_BISECT_OUT
-          --metric M            instructions (default; deterministic) or time (Mann-Whitney U,
-                                measured again with twice the repetitions while undecided)
-          --threshold PCT       relative change that counts (default 0.5 for instructions, 5 for time)
-          --repetitions N       repetitions asked of the first measurement (default 5)
-          --change DIRECTION    what makes a candidate bad: regression (default; more
-                                instructions or slower), improvement (fewer or faster) or any
-
-        shell commands see: RIVE_HARNESS_BISECT_CANDIDATE (the command or commit),
-        RIVE_HARNESS_BISECT_ADAPTER_COMMAND (the adapter command; the built driver for
-        --git-dir), RIVE_HARNESS_BISECT_COMMIT (--git-dir only), RIVE_HARNESS_BISECT_OUT,
-        RIVE_HARNESS_BISECT_REPETITIONS and RIVE_HARNESS_BISECT_HARNESS (this executable).
-
-        other options:
-          --max-attempts N      observations of an undecided candidate before skipping it (default 3)
-          --build-script PATH   the runtime build script (default scripts/build-rive-cpp, or
-                                scripts/build-rive-ios with --adapter apple)
-          --build-args='ARGS'   extra arguments for the build script, split at spaces, for
-                                example --build-args='--unity 16' (with '=', since the value
-                                starts with --; scripts/build-rive-cpp --help)
-          --help                show this help
-
+        """, footer: """
         With --git-dir each build is announced before it starts ('building …', with the path
         of its log under $TMPDIR/rive-harness-bisect-builds/<UTC time>-<pid>/ to follow) and
         its time is part of the step's evidence; each step also says how many candidates are
@@ -74,7 +89,7 @@ struct BisectCommand: HarnessCommand {
         exit codes: 0 the first bad candidate was found; 1 skipped candidates leave several
         suspects, or the ends do not differ; 2 usage error; 3 unreadable commands file or bad
         range; 4 internal error.
-        """
+        """)
 
     /// Where the candidates come from.
     enum Source {
@@ -129,10 +144,7 @@ struct BisectCommand: HarnessCommand {
         // its build folder unless asked for the adapter program.
         buildArguments = (buildsApple ? ["--print", "adapter"] : [])
             + (buildArgumentsText ?? "").split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        let positionals = try arguments.positionals(known: [
-            "--commands-file", "--git-dir", "--scenario", "--corpus", "--output-of", "--benchmark", "--metric", "--threshold",
-            "--repetitions", "--bench-command", "--max-attempts", "--build-script", "--change", "--build-args", "--adapter",
-        ])
+        let positionals = try arguments.positionals()
         switch (commandsFile, gitDirectory) {
         case (let file?, nil):
             guard positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(positionals[0])' with --commands-file", hint: hint) }
@@ -293,28 +305,25 @@ struct BisectCommand: HarnessCommand {
                 candidates.append(BisectCandidate(label: label, subject: command, payload: command))
             }
             guard candidates.count >= 2 else {
-                throw CommandFailure(message: "error: \(path) lists \(candidates.count) command(s); bisect needs at least a good and a bad one\n"
-                                         + "  hint: one adapter command per line, oldest (good) first", exitCode: .badInput)
+                throw CommandFailure(message: "\(path) lists \(candidates.count) command(s); bisect needs at least a good and a bad one", hint: "one adapter command per line, oldest (good) first", exitCode: .badInput)
             }
             return candidates
         case .git(let directory, let range):
             let parts = range.components(separatedBy: "..")
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                throw CommandFailure(message: "error: '\(range)' is not a range GOOD..BAD\n  hint: name two commits, for example abc123..main", exitCode: .usage)
+                throw CommandFailure(message: "'\(range)' is not a range GOOD..BAD", hint: "name two commits, for example abc123..main", exitCode: .usage)
             }
             func git(_ arguments: [String]) throws(CommandFailure) -> String {
                 let outcome = try Subprocess.run("/usr/bin/env", ["git", "--git-dir", directory] + arguments)
                 guard outcome.status == 0 else {
-                    throw CommandFailure(message: "error: git \(arguments.joined(separator: " ")) failed in \(directory): \(outcome.errorTail())\n"
-                                             + "  hint: check --git-dir and that both ends of the range exist", exitCode: .badInput)
+                    throw CommandFailure(message: "git \(arguments.joined(separator: " ")) failed in \(directory): \(outcome.errorTail())", hint: "check --git-dir and that both ends of the range exist", exitCode: .badInput)
                 }
                 return outcome.standardOutput
             }
             let good = try git(["rev-parse", "--verify", parts[0] + "^{commit}"]).trimmingCharacters(in: .whitespacesAndNewlines)
             let ancestry = try Subprocess.run("/usr/bin/env", ["git", "--git-dir", directory, "merge-base", "--is-ancestor", good, parts[1]])
             guard ancestry.status == 0 else {
-                throw CommandFailure(message: "error: \(parts[0]) is not an ancestor of \(parts[1]) in \(directory)\n"
-                                         + "  hint: GOOD must be an older commit on BAD's history; swap them or pick another range", exitCode: .badInput)
+                throw CommandFailure(message: "\(parts[0]) is not an ancestor of \(parts[1]) in \(directory)", hint: "GOOD must be an older commit on BAD's history; swap them or pick another range", exitCode: .badInput)
             }
             let log = try git(["log", "--first-parent", "--reverse", "--format=%H %s", "\(good)..\(parts[1])"])
             let goodSubject = try git(["log", "-1", "--format=%s", good]).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -81,7 +81,7 @@ actor AdapterCommands {
         let build: Subprocess.Outcome
         do { build = try Subprocess.run(buildScript, arguments, standardErrorFile: log.path) } catch {
             tally.failed += 1
-            return .failure(BuildFailure(reason: "cannot run the build script \(buildScript): \(error.message)"))
+            return .failure(BuildFailure(reason: "cannot run the build script \(buildScript): \(error.report)"))
         }
         tally.seconds += build.seconds
         let driver = build.standardOutput.split(separator: "\n").last.map(String.init) ?? ""
@@ -128,7 +128,7 @@ struct VerdictPredicate: BisectPredicate {
                          "--adapter", "process", "--command", prepared.command]
         let outcome: Subprocess.Outcome
         do { outcome = try Subprocess.run(Subprocess.harnessExecutable, arguments, environment: prepared.environment) } catch {
-            return .unavailable(reason: error.message)
+            return .unavailable(reason: error.report)
         }
         guard outcome.status <= 1, let data = FileManager.default.contents(atPath: output),
               let results = try? JSONDecoder().decode(ConformanceResults.self, from: data)
@@ -166,7 +166,7 @@ struct OutputPredicate: BisectPredicate {
         let prepared: AdapterCommands.Prepared
         do { prepared = try await adapters.prepare(candidate).get() } catch { return .unavailable(reason: error.reason) }
         let outcome: Subprocess.Outcome
-        do { outcome = try Subprocess.shell(command, environment: prepared.environment) } catch { return .unavailable(reason: error.message) }
+        do { outcome = try Subprocess.shell(command, environment: prepared.environment) } catch { return .unavailable(reason: error.report) }
         guard outcome.status <= 1 else { return .unavailable(reason: "the command exited \(outcome.status): \(outcome.errorTail(lines: 3))") }
         var hash = FNV1a64()
         hash.combine(outcome.standardOutput.utf8)
@@ -220,7 +220,7 @@ struct BenchmarkPredicate: BisectPredicate {
         environment["RIVE_HARNESS_BISECT_OUT"] = output
         environment["RIVE_HARNESS_BISECT_REPETITIONS"] = String(asked)
         let outcome: Subprocess.Outcome
-        do { outcome = try Subprocess.shell(command, environment: environment) } catch { return .unavailable(reason: error.message) }
+        do { outcome = try Subprocess.shell(command, environment: environment) } catch { return .unavailable(reason: error.report) }
         guard outcome.status == 0 else { return .unavailable(reason: "the bench command exited \(outcome.status): \(outcome.errorTail(lines: 3))") }
         let record: RunRecord
         do { record = try RunRecord.read(output) } catch { return .unavailable(reason: error.description.split(separator: "\n")[0].description) }

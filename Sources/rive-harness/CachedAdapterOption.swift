@@ -26,12 +26,6 @@ struct CachedAdapterOption: Sendable {
     /// RiveRuntime's Swift layer over the engine its rive-ios commit pins (docs/apple-adapter.md).
     static let apple = CachedAdapterOption(name: "apple", program: .appleAdapter, revisionOption: "--ios-commit",
                                            featuresOption: nil, sanitizeOption: nil, guide: "docs/apple-adapter.md")
-    /// Both, in the order `--help` lists them.
-    static let all = [riveCpp, apple]
-
-    /// The option of an adapter name, if it is one of these.
-    static func named(_ name: String) -> CachedAdapterOption? { all.first { $0.name == name } }
-
     /// The options this adapter takes besides `--request-timeout`.
     var options: [String] { [revisionOption] + [featuresOption, sanitizeOption].compactMap { $0 } }
 
@@ -63,7 +57,7 @@ struct CachedAdapterOption: Sendable {
                        requestTimeoutSeconds: Double) throws(CommandFailure) -> ProcessAdapterConfiguration {
         let located: CachedProgramLocator.Located
         do { located = try CachedProgramLocator(program).locate(revision: revision, features: features, sanitizers: sanitizers) } catch {
-            throw CommandFailure(message: "error[\(error.code)]: \(error.description)\n  hint: \(guide) explains the build",
+            throw CommandFailure(code: error.code, message: error.description, hint: "\(guide) explains the build",
                                  exitCode: .badInput)
         }
         return ProcessAdapterConfiguration(command: Self.shellQuoted(located.path), requestTimeoutSeconds: requestTimeoutSeconds)

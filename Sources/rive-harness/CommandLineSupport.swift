@@ -3,34 +3,63 @@ import SystemCalls
 import HarnessSupport
 import YAML
 
-/// The process exit codes of `rive-harness`; `docs/cli.md` documents the same table.
-enum ExitCode: Int32 {
-    /// The command did what was asked and found nothing wrong.
-    case success = 0
-    /// The command ran and found failures (a scenario failed, a check did not pass).
-    case failuresFound = 1
-    /// The command line was wrong: unknown command or option, missing or bad argument.
-    case usage = 2
-    /// An input file could not be read or is malformed (a `.riv`, YAML or results file).
-    case badInput = 3
-    /// The harness itself failed (a bug, or the machine refused an operation such as writing a file).
-    case internalError = 4
-}
+/// The exit codes (`HarnessSupport.ExitCode`), named here so every command file uses them without importing HarnessSupport.
+typealias ExitCode = HarnessSupport.ExitCode
 
-/// A wrong command line, with what to do about it.
-struct UsageError: Error {
+/// A wrong command line, with what to do about it (exit 2).
+struct UsageError: HarnessError {
     /// What is wrong.
     let message: String
     /// What to do next.
-    let hint: String
+    let hint: String?
+    /// Usage errors have no code of their own.
+    var code: String? { nil }
+    /// Always `.usage`.
+    var exitCode: ExitCode { .usage }
 }
 
-/// A failure while running a command: a message for stderr and the exit code to use.
-struct CommandFailure: Error {
-    /// What went wrong, where, and what to do next.
+/// A failure while running a command: its code, message and hint, and the exit code to use;
+/// or the text of a library error that reports itself in its own layout (a file location, a
+/// byte offset), kept as the library wrote it.
+struct CommandFailure: HarnessError {
+    let code: String?
     let message: String
-    /// The exit code that classifies the failure.
+    let hint: String?
     let exitCode: ExitCode
+    /// The library's own text, printed instead of the code, message and hint when set.
+    private let libraryReport: String?
+
+    /// A failure with a code (optional), a message and a hint (optional).
+    init(code: String? = nil, message: String, hint: String? = nil, exitCode: ExitCode) {
+        self.code = code
+        self.message = message
+        self.hint = hint
+        self.exitCode = exitCode
+        libraryReport = nil
+    }
+
+    /// A library error whose description is its whole report (it says `error`, its code and hint itself).
+    init(reporting error: some Error & CustomStringConvertible, exitCode: ExitCode) {
+        self.init(reportText: error.description, exitCode: exitCode)
+    }
+
+    /// A failure whose whole report is `text`, for reports assembled from several library errors.
+    init(reportText text: String, exitCode: ExitCode) {
+        code = nil
+        message = text
+        hint = nil
+        self.exitCode = exitCode
+        libraryReport = text
+    }
+
+    /// A usage error found while running, reported as parsing reports it (exit 2).
+    init(usage error: UsageError) {
+        self.init(message: error.message, hint: error.hint, exitCode: .usage)
+    }
+
+    var report: String {
+        libraryReport ?? standardReport
+    }
 }
 
 /// One `rive-harness` subcommand.
@@ -39,6 +68,8 @@ protocol HarnessCommand {
     static var name: String { get }
     /// A one-line summary for the command list.
     static var summary: String { get }
+    /// The options the command declares: its usage line, the options part of its help and the names it accepts.
+    static var options: OptionTable { get }
     /// The full help text shown by `--help`.
     static var help: String { get }
     /// Parses the subcommand's arguments.
@@ -49,20 +80,32 @@ protocol HarnessCommand {
     @MainActor func run() async throws(CommandFailure) -> ExitCode
 }
 
-/// The arguments of one subcommand, consumed as options and positionals are recognised.
+/// Every subcommand, in the order `--help` lists them.
+let commands: [any HarnessCommand.Type] = [
+    RunCommand.self, ListCommand.self, ValidateCommand.self, CoverageCommand.self, InspectCommand.self, FixturesCommand.self, CorpusCommand.self,
+    RenderCommand.self, ServeCommand.self, PingCommand.self, DiffCommand.self, FuzzCommand.self, ReduceCommand.self, BenchCommand.self, CompareCommand.self,
+    HistoryCommand.self, DashboardCommand.self, BisectCommand.self, NightlyCommand.self, FmtCommand.self,
+]
+
+/// The arguments of one subcommand, consumed as options and positionals are recognised; every
+/// option taken must be one the command's `OptionTable` declares.
 struct ArgumentList {
     private var remaining: [String]
     private let command: String
+    /// Every option name the command declares, for "did you mean" suggestions.
+    private let declared: [String]
     /// The flags and options already taken, so a second occurrence is reported as repeated, not unknown.
     private var taken: Set<String> = []
 
-    init(_ arguments: [String], command: String) {
+    init(_ arguments: [String], options: OptionTable) {
         self.remaining = arguments
-        self.command = command
+        self.command = options.command
+        self.declared = options.names
     }
 
     /// Removes a boolean flag such as `--json`, returning whether it was present.
     mutating func flag(_ name: String) -> Bool {
+        assert(declared.contains(name), "\(command) takes \(name) without declaring it in its OptionTable")
         taken.insert(name)
         guard let index = remaining.firstIndex(of: name) else { return false }
         remaining.remove(at: index)
@@ -72,6 +115,7 @@ struct ArgumentList {
     /// Removes `--name VALUE` or `--name=VALUE`, returning the value when present.
     /// - Throws: `UsageError` when the option has no value or is given more than once.
     mutating func option(_ name: String) throws(UsageError) -> String? {
+        assert(declared.contains(name), "\(command) takes \(name) without declaring it in its OptionTable")
         taken.insert(name)
         guard remaining.filter({ $0 == name || $0.hasPrefix(name + "=") }).count <= 1 else {
             throw UsageError(message: "option \(name) given twice", hint: "give \(name) once; see 'rive-harness \(command) --help'")
@@ -93,6 +137,7 @@ struct ArgumentList {
     /// Removes every `--name VALUE` and `--name=VALUE` of an option that may be repeated, returning the values in order.
     /// - Throws: `UsageError` when an occurrence has no value.
     mutating func repeatedOption(_ name: String) throws(UsageError) -> [String] {
+        assert(declared.contains(name), "\(command) takes \(name) without declaring it in its OptionTable")
         var values: [String] = []
         var index = 0
         while index < remaining.count {
@@ -112,15 +157,15 @@ struct ArgumentList {
         return values
     }
 
-    /// Removes and returns every remaining positional argument, rejecting unknown options.
-    /// - Parameter known: every option the command accepts, for "did you mean" suggestions.
-    mutating func positionals(known: [String]) throws(UsageError) -> [String] {
+    /// Removes and returns every remaining positional argument, rejecting unknown options with
+    /// the closest declared one as a suggestion.
+    mutating func positionals() throws(UsageError) -> [String] {
         if let repeated = remaining.first(where: { taken.contains($0) || taken.contains(String($0.prefix { $0 != "=" })) }) {
             let name = String(repeated.prefix { $0 != "=" })
             throw UsageError(message: "option \(name) given twice", hint: "give \(name) once; see 'rive-harness \(command) --help'")
         }
         if let unknown = remaining.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
-            let suggestion = (known + ["--help"]).closestMatch(to: unknown).map { " (did you mean \($0)?)" } ?? ""
+            let suggestion = declared.filter { $0 != "-h" }.closestMatch(to: unknown).map { " (did you mean \($0)?)" } ?? ""
             throw UsageError(message: "unknown option '\(unknown)'\(suggestion)", hint: "see 'rive-harness \(command) --help'")
         }
         defer { remaining = [] }
@@ -160,9 +205,8 @@ func printError(_ text: String) {
 func readFileBytes(_ path: String) throws(CommandFailure) -> [UInt8] {
     guard let data = FileManager.default.contents(atPath: path) else {
         let exists = FileManager.default.fileExists(atPath: path)
-        throw CommandFailure(
-            message: "error: cannot read '\(path)': \(exists ? "permission denied or not a regular file" : "no such file")\n  hint: check the path",
-            exitCode: .badInput)
+        throw CommandFailure(message: "cannot read '\(path)': \(exists ? "permission denied or not a regular file" : "no such file")", hint: "check the path",
+                             exitCode: .badInput)
     }
     return [UInt8](data)
 }
@@ -171,6 +215,6 @@ func readFileBytes(_ path: String) throws(CommandFailure) -> [UInt8] {
 /// file and a failure never destroys the previous contents.
 func writeFileAtomically(_ bytes: [UInt8], to path: String) throws(CommandFailure) {
     do { try AtomicFile.write(bytes, to: path) } catch {
-        throw CommandFailure(message: "error: cannot write '\(path)': \(error.reason)\n  hint: check that the folder is writable", exitCode: .internalError)
+        throw CommandFailure(message: "cannot write '\(path)': \(error.reason)", hint: "check that the folder is writable", exitCode: .internalError)
     }
 }

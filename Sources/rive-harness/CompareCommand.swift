@@ -5,10 +5,19 @@ import Foundation
 struct CompareCommand: HarnessCommand {
     static let name = "compare"
     static let summary = "compare two benchmark results files (Mann-Whitney U, thresholds, verdicts)"
-    static let help = """
-        usage: rive-harness compare BASE.json NEW.json [--noise FILE] [--resolution PERCENT]
-                                    [--record-noise]
-
+    static let options = OptionTable(command: name, positionals: "BASE.json NEW.json", column: 20, options: [
+        OptionSpec("--noise", "FILE", help: "the A/A noise file (default results/noise.json; used when present)"),
+        OptionSpec("--resolution", "P", synopsis: "[--resolution PERCENT]", help: """
+            the smallest change in percent the comparison must see (default
+            5 for time, 0.5 for instructions)
+            """),
+        OptionSpec("--record-noise", help: """
+            treat BASE and NEW as an A/A pair (the same build measured twice):
+            update the noise file's thresholds (3 × the largest change seen,
+            at least 1% time / 0.1% instructions) instead of judging
+            """),
+    ])
+    static let help = options.help(about: """
         Compares two results files of 'rive-harness bench', benchmark by benchmark:
           time          first the run shift, the median change over all benchmarks (on a
                         shared machine mostly the change of load between the runs), is
@@ -32,21 +41,12 @@ struct CompareCommand: HarnessCommand {
 
         It refuses to compare times measured on testbeds with different fingerprints (CPU,
         cores, kernel, toolchain or build flags), and files of different metrics.
-
-        options:
-          --noise FILE      the A/A noise file (default results/noise.json; used when present)
-          --resolution P    the smallest change in percent the comparison must see (default
-                            5 for time, 0.5 for instructions)
-          --record-noise    treat BASE and NEW as an A/A pair (the same build measured twice):
-                            update the noise file's thresholds (3 × the largest change seen,
-                            at least 1% time / 0.1% instructions) instead of judging
-          --help            show this help
-
+        """, footer: """
         exit codes: 0 no benchmark is slower (or the noise file was written; unknown verdicts
         are listed, not failed); 1 at least one benchmark is slower (a regression); 2 usage error; 3 a file is missing or malformed,
         or the files cannot be compared (different metrics, or time on different testbeds);
         4 the noise file could not be written.
-        """
+        """)
 
     let basePath: String
     let newPath: String
@@ -66,7 +66,7 @@ struct CompareCommand: HarnessCommand {
         } else {
             resolution = nil
         }
-        let positionals = try arguments.positionals(known: ["--noise", "--record-noise", "--resolution"])
+        let positionals = try arguments.positionals()
         guard positionals.count == 2 else {
             throw UsageError(message: "compare needs two results files, got \(positionals.count)", hint: "run 'rive-harness compare BASE.json NEW.json'")
         }
@@ -80,16 +80,16 @@ struct CompareCommand: HarnessCommand {
             base = try ResultsDocument.read(path: basePath)
             new = try ResultsDocument.read(path: newPath)
         } catch {
-            throw CommandFailure(message: error.description, exitCode: .badInput)
+            throw CommandFailure(reporting: error, exitCode: .badInput)
         }
         if recordNoise { return try writeNoise(base: base, new: new) }
         let noise: NoiseFile?
         do { noise = try NoiseFile.read(path: noisePath) } catch {
-            throw CommandFailure(message: error.description, exitCode: .badInput)
+            throw CommandFailure(reporting: error, exitCode: .badInput)
         }
         let report: ComparisonReport
         do { report = try Comparison.compare(base: base, new: new, noise: noise, resolution: resolution) } catch {
-            throw CommandFailure(message: error.description, exitCode: .badInput)
+            throw CommandFailure(reporting: error, exitCode: .badInput)
         }
         print(Self.render(report, basePath: basePath, newPath: newPath))
         return report.hasRegression ? .failuresFound : .success
@@ -98,14 +98,14 @@ struct CompareCommand: HarnessCommand {
     @MainActor private func writeNoise(base: ResultsDocument, new: ResultsDocument) throws(CommandFailure) -> ExitCode {
         var noise: NoiseFile
         do { noise = try NoiseFile.read(path: noisePath) ?? NoiseFile() } catch {
-            throw CommandFailure(message: error.description, exitCode: .badInput)
+            throw CommandFailure(reporting: error, exitCode: .badInput)
         }
         let updated: Int
         do { updated = try noise.record(base: base, new: new) } catch {
-            throw CommandFailure(message: error.description, exitCode: .badInput)
+            throw CommandFailure(reporting: error, exitCode: .badInput)
         }
         do { try noise.write(to: noisePath) } catch {
-            throw CommandFailure(message: "error: \(error.description)\n  hint: check that the folder exists and is writable", exitCode: .internalError)
+            throw CommandFailure(message: error.description, hint: "check that the folder exists and is writable", exitCode: .internalError)
         }
         let metric = new.harness.metric
         let testbed = new.harness.testbed.fingerprint

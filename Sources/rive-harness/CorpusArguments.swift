@@ -3,9 +3,6 @@ import YAML
 
 /// The corpus folder and selection options that `run` and `list` share.
 struct CorpusArguments {
-    /// The options this type reads, for "did you mean" suggestions.
-    static let options = ["--filter", "--rules"]
-
     /// The corpus folder; `Corpus` by default.
     let path: String
     /// The selection from `--filter` and `--rules`.
@@ -13,9 +10,9 @@ struct CorpusArguments {
 
     /// Reads `--filter GLOB`, `--rules PREFIX` and the optional CORPUS positional.
     /// - Throws: `UsageError` for more than one positional or unknown options.
-    init(_ arguments: inout ArgumentList, command: String, knownOptions: [String]) throws(UsageError) {
+    init(_ arguments: inout ArgumentList, command: String) throws(UsageError) {
         selection = Selection(filter: try arguments.option("--filter"), rules: try arguments.option("--rules"))
-        path = try Self.corpusPath(&arguments, command: command, knownOptions: knownOptions + Self.options)
+        path = try Self.corpusPath(&arguments, command: command)
     }
 
     /// Checks `--rules` against the corpus's `rules.yaml`: it must be a rule ID or a rule area that exists.
@@ -25,14 +22,13 @@ struct CorpusArguments {
         let names = corpus.rules.rules.map(\.id) + Set(corpus.rules.rules.map(\.area)).sorted()
         guard !names.contains(rules) else { return }
         let suggestion = names.closestMatch(to: rules).map { "did you mean \($0)? " } ?? ""
-        throw CommandFailure(message: "error: --rules '\(rules)' is neither a rule ID nor a rule area of \(corpus.root)/rules.yaml\n"
-                                 + "  hint: \(suggestion)see 'rive-harness \(command) --help'", exitCode: .usage)
+        throw CommandFailure(message: "--rules '\(rules)' is neither a rule ID nor a rule area of \(corpus.root)/rules.yaml", hint: "\(suggestion)see 'rive-harness \(command) --help'", exitCode: .usage)
     }
 
     /// Reads the optional CORPUS positional.
     /// - Throws: `UsageError` for more than one positional or unknown options.
-    static func corpusPath(_ arguments: inout ArgumentList, command: String, knownOptions: [String]) throws(UsageError) -> String {
-        let positionals = try arguments.positionals(known: knownOptions)
+    static func corpusPath(_ arguments: inout ArgumentList, command: String) throws(UsageError) -> String {
+        let positionals = try arguments.positionals()
         guard positionals.count <= 1 else {
             throw UsageError(message: "\(command) takes at most one corpus folder, got \(positionals.count)", hint: "run 'rive-harness \(command) [CORPUS]'")
         }
@@ -42,5 +38,5 @@ struct CorpusArguments {
 
 /// Loads a corpus, turning a missing folder into exit code 3.
 func loadCorpus(_ path: String) throws(CommandFailure) -> Corpus {
-    do { return try Corpus.load(path) } catch { throw CommandFailure(message: error.description, exitCode: .badInput) }
+    do { return try Corpus.load(path) } catch { throw CommandFailure(reporting: error, exitCode: .badInput) }
 }

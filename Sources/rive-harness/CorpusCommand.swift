@@ -5,10 +5,23 @@ import Foundation
 struct CorpusCommand: HarnessCommand {
     static let name = "corpus"
     static let summary = "export the corpus as one JSON document (for ConformanceTesting without libyaml)"
-    static let help = """
-        usage: rive-harness corpus export [CORPUS] --out FILE.json [--no-fixture-bytes]
-                                          [--expectations NAME=FILE]... [--check]
-
+    static let options = OptionTable(command: name, positionals: "export [CORPUS]", column: 28, options: [
+        OptionSpec("--out", "FILE", synopsis: "--out FILE.json", help: "the export to write (required)"),
+        OptionSpec("--no-fixture-bytes", help: """
+            list the files with their sizes and hashes but leave out
+            their bytes (a reader then needs the corpus folder)
+            """),
+        OptionSpec("--expectations", "NAME=FILE", synopsis: "[--expectations NAME=FILE]...", help: """
+            add, or replace, adapter NAME's expectations with FILE
+            (the format of expectations/*.yaml), for an adapter kept
+            outside this repository; may be repeated
+            """),
+        OptionSpec("--check", help: """
+            write nothing: exit 1 when FILE is missing or differs from
+            a fresh export (the corpus changed since it was written)
+            """),
+    ])
+    static let help = options.help(about: """
         Loads CORPUS (default: Corpus) as 'validate' does and writes it as one JSON document
         (docs/corpus-export.md): every scenario's decoded model with its file and each step's
         line and column, the rule and feature registries, every expectations/ADAPTER.yaml, the
@@ -16,25 +29,13 @@ struct CorpusCommand: HarnessCommand {
         with their bytes in base64, and the corpus hash. ConformanceTesting reads it with
         Foundation alone, so a test target for an iOS simulator runs the corpus without
         libyaml. The same corpus always gives the same bytes; FILE is written atomically.
-
-        options:
-          --out FILE                the export to write (required)
-          --no-fixture-bytes        list the files with their sizes and hashes but leave out
-                                    their bytes (a reader then needs the corpus folder)
-          --expectations NAME=FILE  add, or replace, adapter NAME's expectations with FILE
-                                    (the format of expectations/*.yaml), for an adapter kept
-                                    outside this repository; may be repeated
-          --check                   write nothing: exit 1 when FILE is missing or differs from
-                                    a fresh export (the corpus changed since it was written)
-          --help                    show this help
-
+        """, footer: """
         exit codes: 0 written (with --check: FILE is current); 1 the corpus has problems (each
         is printed, and the export is still written and carries them), or with --check FILE is
         stale or missing; 2 usage error; 3 the corpus folder or an --expectations file cannot
         be read; 4 FILE cannot be written.
-        """
+        """)
 
-    static let options = ["--out", "--no-fixture-bytes", "--expectations", "--check"]
 
     let corpusPath: String
     let outputPath: String
@@ -55,7 +56,7 @@ struct CorpusCommand: HarnessCommand {
             extra.append((String(value[..<equals]), String(value[value.index(after: equals)...])))
         }
         extraExpectations = extra
-        let positionals = try arguments.positionals(known: Self.options)
+        let positionals = try arguments.positionals()
         guard positionals.first == "export" else {
             throw UsageError(message: positionals.isEmpty ? "corpus needs a subcommand" : "unknown corpus subcommand '\(positionals[0])'",
                              hint: "run 'rive-harness corpus export [CORPUS] --out FILE.json'")
@@ -83,9 +84,9 @@ struct CorpusCommand: HarnessCommand {
 
         let bytes: [UInt8]
         do { bytes = try CorpusExport(corpus, includeFileBytes: includeFileBytes).encoded() } catch let error as CorpusExportError {
-            throw CommandFailure(message: error.description, exitCode: .badInput)
+            throw CommandFailure(reporting: error, exitCode: .badInput)
         } catch {
-            throw CommandFailure(message: "error: cannot encode the corpus: \(error)\n  hint: this is a bug in rive-harness; please report it", exitCode: .internalError)
+            throw CommandFailure(message: "cannot encode the corpus: \(error)", hint: "this is a bug in rive-harness; please report it", exitCode: .internalError)
         }
         let summary = "\(corpus.entries.count) scenario(s), \(corpus.expectationFiles.count) expectations file(s), "
             + "corpus hash \(corpus.hash), \(bytes.count) bytes\(includeFileBytes ? "" : ", without file bytes")"

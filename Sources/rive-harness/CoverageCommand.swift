@@ -4,24 +4,22 @@ import Conformance
 struct CoverageCommand: HarnessCommand {
     static let name = "coverage"
     static let summary = "show rules × scenarios; fail when a rule has no scenario"
-    static let help = """
-        usage: rive-harness coverage [CORPUS]
+    static let options = OptionTable(command: name, positionals: "[CORPUS]", column: 13, options: [
 
+    ])
+    static let help = options.help(about: """
         Prints every rule of CORPUS/rules.yaml (default corpus: Corpus) with the number of
         scenarios that name it and their IDs, then the rules no scenario checks. Retired
         rules are left out. Invalid scenario files count for nothing.
-
-        options:
-          --help     show this help
-
+        """, footer: """
         exit codes: 0 every rule has a scenario; 1 a rule has none, or the corpus has
         problems; 2 usage error; 3 the corpus folder is missing.
-        """
+        """)
 
     let path: String
 
     init(arguments: inout ArgumentList) throws(UsageError) {
-        path = try CorpusArguments.corpusPath(&arguments, command: Self.name, knownOptions: [])
+        path = try CorpusArguments.corpusPath(&arguments, command: Self.name)
     }
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {

@@ -5,23 +5,20 @@ import PerformanceHistory
 struct DashboardCommand: HarnessCommand {
     static let name = "dashboard"
     static let summary = "write the static HTML dashboard of recorded runs"
-    static let help = """
-        usage: rive-harness dashboard [RESULTS] --out DIR
-
+    static let options = OptionTable(command: name, positionals: "[RESULTS]", column: 14, options: [
+        OptionSpec("--out", "DIR", synopsis: "--out DIR", help: "the folder to write index.html into (created when missing)"),
+    ])
+    static let help = options.help(about: """
         Reads every run file of RESULTS/runs (default RESULTS: $RIVE_HARNESS_RESULTS, else results) and writes
         DIR/index.html: one self-contained page (inline CSS and SVG, no scripts, no network)
         with the latest compare per testbed, benchmark history per testbed and adapter with
         regressions marked, reference vs rive-cpp ratios, the conformance matrix (adapters ×
         rule areas, expected failures with their reasons) and every run
         (docs/performance-history.md).
-
-        options:
-          --out DIR   the folder to write index.html into (created when missing)
-          --help      show this help
-
+        """, footer: """
         exit codes: 0 written; 2 usage error; 3 RESULTS is missing or holds a file that is not
         a results file (the page is still written and lists it); 4 DIR cannot be written.
-        """
+        """)
 
     let results: String
     let outputFolder: String
@@ -31,7 +28,7 @@ struct DashboardCommand: HarnessCommand {
             throw UsageError(message: "dashboard needs --out DIR", hint: "for example: rive-harness dashboard results --out results/dashboard")
         }
         outputFolder = out
-        let positionals = try arguments.positionals(known: ["--out"])
+        let positionals = try arguments.positionals()
         guard positionals.count <= 1 else {
             throw UsageError(message: "dashboard takes at most one results folder, got \(positionals.count)", hint: "run 'rive-harness dashboard [RESULTS] --out DIR'")
         }

@@ -8,10 +8,32 @@ import RuntimeAPI
 struct DiffCommand: HarnessCommand {
     static let name = "diff"
     static let summary = "compare two adapters on any .riv files (differential testing, no scenario needed)"
-    static let help = """
-        usage: rive-harness diff FILE.riv|FOLDER... --adapters A,B [--frames N] [--at LIST]
-                                 [--sections LIST] [--out DIR] [--timeout SECONDS]
-
+    static let options = OptionTable(command: name, positionals: "FILE.riv|FOLDER...", column: 21, options: [
+        OptionSpec("--adapters", "A,B", synopsis: "--adapters A,B", help: """
+            the two adapters to compare (names as for 'run --adapter'; the
+            same name twice compares an adapter with itself)
+            """),
+        OptionSpec("--frames", "N", help: "the play's last frame, 0…100000 (default 120)"),
+        OptionSpec("--at", "LIST", help: """
+            frames whose draw commands are dumped, comma-separated, each
+            in 0…N (default 0,1,60,120, limited to N)
+            """),
+        OptionSpec("--sections", "LIST", help: """
+            the sections to dump and compare, comma-separated (default all:
+            artboards,viewModels,instances,frames,boundValues,draws)
+            """),
+        OptionSpec("--out", "DIR", help: """
+            write both dumps as DIR/a-A/FILE.dump and DIR/b-B/FILE.dump and
+            the report as DIR/summary.txt (atomically)
+            """),
+        OptionSpec("--timeout", "SECONDS", help: """
+            how long one adapter may take for one file (default 60, at most
+            86400); a side that times out or crashes is FAIL for that file
+            and gets a fresh adapter instance for the next file
+            """),
+        OptionSpec(group: "adapter options", names: AdapterSelection.optionNames, hidden: true, help: nil),
+    ])
+    static let help = options.help(about: """
         Loads each file with adapter A and adapter B and prints, through the runtime API only,
         the same canonical line-based dump for both (docs/diff.md): artboards, view models,
         the blank and default instances' values, then a play of the default artboard, state
@@ -27,46 +49,29 @@ struct DiffCommand: HarnessCommand {
         content feature the file uses (text shaping, layout, scripting, images) which only one
         side declares is not comparable with the reason, e.g. 'not comparable (reference: no
         text shaping)'. A FOLDER stands for the .riv files under it, in path order.
-
-        options:
-          --adapters A,B     the two adapters to compare (names as for 'run --adapter'; the
-                             same name twice compares an adapter with itself)
-          --frames N         the play's last frame, 0…100000 (default 120)
-          --at LIST          frames whose draw commands are dumped, comma-separated, each
-                             in 0…N (default 0,1,60,120, limited to N)
-          --sections LIST    the sections to dump and compare, comma-separated (default all:
-                             artboards,viewModels,instances,frames,boundValues,draws)
-          --out DIR          write both dumps as DIR/a-A/FILE.dump and DIR/b-B/FILE.dump and
-                             the report as DIR/summary.txt (atomically)
-          --timeout SECONDS  how long one adapter may take for one file (default 60, at most
-                             86400); a side that times out or crashes is FAIL for that file
-                             and gets a fresh adapter instance for the next file
-          --help             show this help
-
+        """, footer: """
         Adapter options are passed to each side whose adapter takes them, as 'run' takes
-        them: process takes --command 'CMD ARGS' and --request-timeout S, rive-cpp takes
-        --runtime-commit REV, --runtime-features LIST, --runtime-sanitize LIST and
-        --request-timeout S, apple takes --ios-commit REV and
-        --request-timeout S; an option no chosen adapter takes is a usage error. Progress goes to stderr, one line per file.
+        them: process takes --command 'CMD ARGS' and --adapter-name NAME, rive-cpp takes
+        --runtime-commit REV, --runtime-features LIST and --runtime-sanitize LIST, apple
+        takes --ios-commit REV, and all three take --request-timeout S and
+        --handshake-timeout S; an option no chosen adapter takes is a usage error. Progress
+        goes to stderr, one line per file.
 
         exit codes: 0 every section of every file is equal, both refused or not comparable; 1
         a section differs or a side failed; 2 usage error (unknown adapter or section, bad number, an adapter option no
         chosen adapter takes); 3 a file or folder is missing or unreadable, no .riv file was
         given, or a process adapter failed its first handshake (or the rive-cpp driver or the
         apple adapter program is not built); 4 a dump could not be written.
-        """
+        """)
 
-    static let options = ["--adapters", "--frames", "--at", "--sections", "--out", "--timeout"] + adapterOptionNames
-    /// The adapter options `diff` passes through to the adapters that take them (as `run` does).
-    static let adapterOptionNames = ["--command", "--request-timeout", "--runtime-commit", "--runtime-features", "--runtime-sanitize", "--ios-commit"]
 
     let paths: [String]
     let adapterNames: (a: String, b: String)
     let dumpOptions: DumpOptions
     let outDirectory: String?
     let timeoutSeconds: Double
-    /// The adapter options given, by option name (`--command` → value).
-    let adapterOptions: [String: String]
+    /// The two adapters and their options.
+    let selection: AdapterSelection
 
     init(arguments: inout ArgumentList) throws(UsageError) {
         let hint = "see 'rive-harness diff --help'"
@@ -107,25 +112,16 @@ struct DiffCommand: HarnessCommand {
             throw UsageError(message: "--timeout needs a positive number of seconds up to 86400 (one day), got '\(timeoutText)'", hint: hint)
         }
         timeoutSeconds = timeout
-        var adapterOptions: [String: String] = [:]
-        for name in Self.adapterOptionNames {
-            if let value = try arguments.option(name) { adapterOptions[name] = value }
-        }
-        self.adapterOptions = adapterOptions
-        paths = try arguments.positionals(known: Self.options)
+        selection = try AdapterSelection(names: names, arguments: &arguments, command: Self.name, single: false)
+        paths = try arguments.positionals()
         guard !paths.isEmpty else {
             throw UsageError(message: "diff needs at least one .riv file or folder", hint: "run 'rive-harness diff FILE.riv --adapters A,B'")
         }
     }
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
-        let taken = Set(Self.optionsTaken(by: adapterNames.a) + Self.optionsTaken(by: adapterNames.b))
-        if let unused = adapterOptions.keys.sorted().first(where: { !taken.contains($0) }) {
-            throw CommandFailure(message: "error: \(unused) is given, but neither \(adapterNames.a) nor \(adapterNames.b) takes it\n"
-                                     + "  hint: see 'rive-harness run --help' for the adapters that take \(unused)", exitCode: .usage)
-        }
-        let makeA = try Self.factory(named: adapterNames.a, options: adapterOptions)
-        let makeB = try Self.factory(named: adapterNames.b, options: adapterOptions)
+        let makeA = try selection.factory(of: selection.adapters[0])
+        let makeB = try selection.factory(of: selection.adapters[1])
         let files = try Self.expand(paths)
         let labels = (a: "a-" + adapterNames.a, b: "b-" + adapterNames.b)
         if let outDirectory { try Self.prepareOut(outDirectory) }
@@ -139,7 +135,7 @@ struct DiffCommand: HarnessCommand {
             let bytes = try readFileBytes(path)
             let result: DifferentialRunner.FileResult
             do { result = try await runner.compare(path: path, bytes: bytes) } catch {
-                throw CommandFailure(message: "error: cannot write a dump '\(error.path)': \(error.reason)\n  hint: check that --out is a writable folder",
+                throw CommandFailure(message: "cannot write a dump '\(error.path)': \(error.reason)", hint: "check that --out is a writable folder",
                                      exitCode: .internalError)
             }
             results.append(result)
@@ -157,54 +153,6 @@ struct DiffCommand: HarnessCommand {
             try writeFileAtomically(Array((report.joined(separator: "\n") + "\n").utf8), to: (outDirectory as NSString).appendingPathComponent("summary.txt"))
         }
         return results.allSatisfy(\.isEqual) ? .success : .failuresFound
-    }
-
-    /// The adapter options an adapter takes: `process` takes `--command` and
-    /// `--request-timeout`, `rive-cpp` `--runtime-commit` and `--request-timeout`, `apple`
-    /// `--ios-commit` and `--request-timeout`, the in-process adapters of the registry none.
-    static func optionsTaken(by adapterName: String) -> [String] {
-        if adapterName == AdapterRegistry.processAdapterName { return ["--command", "--request-timeout"] }
-        if let cached = CachedAdapterOption.named(adapterName) { return cached.options + ["--request-timeout"] }
-        return []
-    }
-
-    /// The factory of one side's adapter, as `run --adapter` makes it: a process adapter
-    /// (`process`, `rive-cpp`) is started and checked by its handshake first, and the
-    /// factory makes siblings that start their own child; others come from the registry.
-    /// - Throws: `CommandFailure` with exit code 2 for an unknown name or a bad option,
-    ///   3 when a process adapter fails its first handshake or the rive-cpp driver is not built.
-    @MainActor static func factory(named name: String, options: [String: String]) throws(CommandFailure) -> @MainActor () -> any RuntimeAdapter {
-        func usage(_ message: String) -> CommandFailure {
-            CommandFailure(message: "error: \(message)\n  hint: see 'rive-harness diff --help' and 'rive-harness run --help'", exitCode: .usage)
-        }
-        let requestTimeoutText = options["--request-timeout"]
-        let requestTimeout = requestTimeoutText.flatMap(Double.init) ?? 10
-        if requestTimeoutText != nil, !(requestTimeout > 0 && requestTimeout <= 86_400) {
-            throw usage("--request-timeout needs a positive number of seconds up to 86400, got '\(requestTimeoutText!)'")
-        }
-        if let cached = CachedAdapterOption.named(name) {
-            if let revision = options[cached.revisionOption], revision.isEmpty { throw usage("\(cached.revisionOption) needs a revision") }
-            let features: EngineFeatureSelection?
-            let sanitizers: SanitizerSelection
-            do {
-                features = try cached.features(cached.featuresOption.flatMap { options[$0] })
-                sanitizers = try cached.sanitizers(cached.sanitizeOption.flatMap { options[$0] })
-            } catch { throw usage(error.message) }
-            let configuration = try cached.configuration(revision: options[cached.revisionOption], features: features, sanitizers: sanitizers,
-                                                         requestTimeoutSeconds: requestTimeout)
-            return try AdapterRegistry.processFactory(configuration).make
-        }
-        switch name {
-        case AdapterRegistry.processAdapterName:
-            guard let command = options["--command"], !command.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw usage("adapter process needs --command 'CMD ARGS', for example --command 'rive-harness serve'")
-            }
-            return try AdapterRegistry.processFactory(ProcessAdapterConfiguration(command: command, requestTimeoutSeconds: requestTimeout)).make
-        default:
-            do { return try AdapterRegistry.factory(named: name, command: Self.name) } catch {
-                throw CommandFailure(message: "error: \(error.message) (or process, rive-cpp, apple)\n  hint: \(error.hint)", exitCode: .usage)
-            }
-        }
     }
 
     /// The `.riv` files the positionals name: a file as given, a folder's `.riv` files
@@ -237,12 +185,11 @@ struct DiffCommand: HarnessCommand {
         }
         problems += files.compactMap(regularFileProblem)
         guard problems.isEmpty else {
-            throw CommandFailure(message: "error: cannot read \(problems.count) path(s); nothing was compared:\n"
-                                     + problems.map { "  \($0)" }.joined(separator: "\n")
-                                     + "\n  hint: remove or fix these entries, or pass the files to compare one by one", exitCode: .badInput)
+            throw CommandFailure(message: "cannot read \(problems.count) path(s); nothing was compared:\n" + problems.map { "  \($0)" }.joined(separator: "\n"),
+                                 hint: "remove or fix these entries, or pass the files to compare one by one", exitCode: .badInput)
         }
         guard !files.isEmpty else {
-            throw CommandFailure(message: "error: no .riv file in \(paths.joined(separator: ", "))\n  hint: pass .riv files or folders that hold some", exitCode: .badInput)
+            throw CommandFailure(message: "no .riv file in \(paths.joined(separator: ", "))", hint: "pass .riv files or folders that hold some", exitCode: .badInput)
         }
         return files
     }
@@ -256,25 +203,24 @@ struct DiffCommand: HarnessCommand {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
-                throw CommandFailure(message: "error: --out '\(directory)' is a file, not a folder\n  hint: choose a new folder or one an earlier diff wrote", exitCode: .internalError)
+                throw CommandFailure(message: "--out '\(directory)' is a file, not a folder", hint: "choose a new folder or one an earlier diff wrote", exitCode: .internalError)
             }
             let entries = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
             let foreign = entries.filter { !isOwnedOutEntry(directory, $0) }
             guard foreign.isEmpty else {
-                throw CommandFailure(message: "error: --out '\(directory)' holds files diff did not write: "
-                                         + foreign.prefix(5).joined(separator: ", ") + (foreign.count > 5 ? ", …" : "") + "\n"
-                                         + "  hint: choose a new or empty folder, or one an earlier diff wrote (its dumps are replaced)", exitCode: .internalError)
+                throw CommandFailure(message: "--out '\(directory)' holds files diff did not write: "
+                                         + foreign.prefix(5).joined(separator: ", ") + (foreign.count > 5 ? ", …" : ""),
+                                     hint: "choose a new or empty folder, or one an earlier diff wrote (its dumps are replaced)", exitCode: .internalError)
             }
             for entry in entries {
                 let path = (directory as NSString).appendingPathComponent(entry)
                 do { try FileManager.default.removeItem(atPath: path) } catch {
-                    throw CommandFailure(message: "error: cannot remove the earlier dump '\(path)': \(String(cString: strerror(errno)))\n"
-                                             + "  hint: check the folder's permissions", exitCode: .internalError)
+                    throw CommandFailure(message: "cannot remove the earlier dump '\(path)': \(String(cString: strerror(errno)))", hint: "check the folder's permissions", exitCode: .internalError)
                 }
             }
         }
         if let reason = AtomicFile.probeFolder(directory) {
-            throw CommandFailure(message: "error: cannot write dumps to --out '\(directory)': \(reason)\n  hint: choose a writable folder", exitCode: .internalError)
+            throw CommandFailure(message: "cannot write dumps to --out '\(directory)': \(reason)", hint: "choose a writable folder", exitCode: .internalError)
         }
     }
 

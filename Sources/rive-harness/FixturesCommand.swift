@@ -5,24 +5,23 @@ import RiveFixtures
 struct FixturesCommand: HarnessCommand {
     static let name = "fixtures"
     static let summary = "compile the YAML fixtures into .riv files (or check they are up to date)"
-    static let help = """
-        usage: rive-harness fixtures build [--check] [--dir DIR]
-
+    static let options = OptionTable(command: name, positionals: "build", column: 15, options: [
+        OptionSpec("--check", help: """
+            write nothing; fail when a committed .riv is missing or differs from a
+            fresh build, naming each such file
+            """),
+        OptionSpec("--dir", "DIR", help: "the fixture folder (default: Corpus/fixtures)"),
+    ])
+    static let help = options.help(about: """
         Compiles every DIR/*.yaml fixture (docs/fixture-format.md) into DIR/<name>.riv, in name
         order. Every fixture is compiled before anything is written; if any has a mistake, the
         errors are printed as file:line:column and no file is written. Files are written
         atomically, and only when their bytes change; the output is deterministic.
-
-        options:
-          --check      write nothing; fail when a committed .riv is missing or differs from a
-                       fresh build, naming each such file
-          --dir DIR    the fixture folder (default: Corpus/fixtures)
-          --help       show this help
-
+        """, footer: """
         exit codes: 0 built (or, with --check, everything up to date); 1 with --check, some
         .riv is missing or stale; 2 usage error; 3 a fixture has a mistake; 4 a file could not
         be written.
-        """
+        """)
 
     let check: Bool
     let directory: String
@@ -30,7 +29,7 @@ struct FixturesCommand: HarnessCommand {
     init(arguments: inout ArgumentList) throws(UsageError) {
         check = arguments.flag("--check")
         directory = try arguments.option("--dir") ?? "Corpus/fixtures"
-        let positionals = try arguments.positionals(known: ["--check", "--dir"])
+        let positionals = try arguments.positionals()
         guard positionals == ["build"] else {
             throw UsageError(message: positionals.isEmpty ? "fixtures needs a subcommand" : "unknown fixtures subcommand '\(positionals.joined(separator: " "))'",
                              hint: "run 'rive-harness fixtures build [--check] [--dir DIR]'")
@@ -41,7 +40,7 @@ struct FixturesCommand: HarnessCommand {
         let folder = FixtureDirectory(path: directory)
         let fixtures = folder.fixtures()
         guard !fixtures.isEmpty else {
-            throw CommandFailure(message: "error: no fixtures (*.yaml) in '\(directory)'\n  hint: pass --dir with the fixture folder", exitCode: .badInput)
+            throw CommandFailure(message: "no fixtures (*.yaml) in '\(directory)'", hint: "pass --dir with the fixture folder", exitCode: .badInput)
         }
         var compiled: [FixtureDirectory.Compiled] = []
         var errors: [FixtureError] = []
@@ -54,7 +53,7 @@ struct FixturesCommand: HarnessCommand {
             }
         }
         guard errors.isEmpty else {
-            throw CommandFailure(message: errors.map(\.description).joined(separator: "\n") + "\n\(errors.count) fixture(s) have mistakes; nothing was written", exitCode: .badInput)
+            throw CommandFailure(reportText: errors.map(\.description).joined(separator: "\n") + "\n\(errors.count) fixture(s) have mistakes; nothing was written", exitCode: .badInput)
         }
         if check {
             let stale = compiled.filter { !$0.isUpToDate }

@@ -10,12 +10,44 @@ import RiveFormat
 struct FuzzCommand: HarnessCommand {
     static let name = "fuzz"
     static let summary = "mutate .riv files and bucket what crashes, hangs or makes runtimes disagree"
-    static let help = """
-        usage: rive-harness fuzz [--adapters A[,B]] [--seeds FILE|FOLDER]... [--seed N]
-                                 [--budget SECONDS | --runs N] [--jobs N] [--out DIR]
-                                 [--reduce [--reduce-seconds S]]
-                                 [--frames N] [--timeout SECONDS] [adapter options]
-
+    static let options = OptionTable(command: name, column: 21, options: [
+        OptionSpec("--adapters", "A[,B]", help: "one adapter (default rive-cpp) or two to compare"),
+        OptionSpec("--seeds", "PATH", synopsis: "[--seeds FILE|FOLDER]...", help: """
+            a .riv file or a folder of them (repeatable; default Corpus/fixtures)
+            """),
+        OptionSpec("--seed", "N", help: """
+            the generator seed (default 1): the same seeds and --seed give
+            the same cases; job K uses N+K
+            """),
+        OptionSpec("--budget", "SECONDS", synopsis: "[--budget SECONDS | --runs N]", help: "stop after this long (default 60)"),
+        OptionSpec("--runs", "N", synopsis: "", help: "stop after N cases in all instead"),
+        OptionSpec("--jobs", "N", help: """
+            fuzz jobs at once, each with its own adapter instances (default 1,
+            at most 16); with --runs, the cases are split between them
+            """),
+        OptionSpec("--out", "DIR", help: """
+            write report.json and one folder per bucket (its case as
+            case.riv and case.json, and reduced.riv with --reduce) (default
+            results/fuzz); rewritten atomically after each new bucket
+            """),
+        OptionSpec("--reduce", synopsis: "[--reduce [--reduce-seconds S]]", help: """
+            reduce the first case of each new bucket as it is found
+            ('rive-harness reduce'), keeping its signature
+            """),
+        OptionSpec("--reduce-seconds", "S", synopsis: "", help: """
+            how long one reduction may take (default 120); past it, the
+            smallest file so far is kept (a hang costs --timeout per try)
+            """),
+        OptionSpec("--frames", "N", help: "frames each dump plays (default 10; draws at 0 and N)"),
+        OptionSpec("--timeout", "SECONDS", help: "how long one side may take for one case (default 10): past it, a hang"),
+        OptionSpec(group: "adapter options", names: AdapterSelection.optionNames, help: """
+            --command, --adapter-name, --request-timeout,
+            --handshake-timeout, --runtime-commit, --runtime-features,
+            --runtime-sanitize (a build of scripts/build-rive-cpp
+            --sanitize), --ios-commit, as 'diff' takes them
+            """),
+    ])
+    static let help = options.help(about: """
         Runs cases made from the seed files by mutations that know the .riv format (a
         property set to the edge of its type: 0, limits, NaN, infinities, empty and huge
         strings; an id pointed at another object, itself or out of range; objects deleted,
@@ -25,40 +57,15 @@ struct FuzzCommand: HarnessCommand {
         sanitizer report, a hang or two different dumps is a finding. With two, a section
         both declare they support that differs is a finding too. Findings are bucketed by a
         signature (docs/fuzzing.md); each bucket keeps its first case, which replays exactly.
-
-        options:
-          --adapters A[,B]   one adapter (default rive-cpp) or two to compare
-          --seeds PATH       a .riv file or a folder of them (repeatable; default Corpus/fixtures)
-          --seed N           the generator seed (default 1): the same seeds and --seed give
-                             the same cases; job K uses N+K
-          --budget SECONDS   stop after this long (default 60)
-          --runs N           stop after N cases in all instead
-          --jobs N           fuzz jobs at once, each with its own adapter instances (default 1,
-                             at most 16); with --runs, the cases are split between them
-          --out DIR          write report.json and one folder per bucket (its case as
-                             case.riv and case.json, and reduced.riv with --reduce) (default
-                             results/fuzz); rewritten atomically after each new bucket
-          --reduce           reduce the first case of each new bucket as it is found
-                             ('rive-harness reduce'), keeping its signature
-          --reduce-seconds S how long one reduction may take (default 120); past it, the
-                             smallest file so far is kept (a hang costs --timeout per try)
-          --frames N         frames each dump plays (default 10; draws at 0 and N)
-          --timeout SECONDS  how long one side may take for one case (default 10): past it, a hang
-          adapter options    --command, --request-timeout, --runtime-commit,
-                             --runtime-features, --runtime-sanitize (a build of
-                             scripts/build-rive-cpp --sanitize), --ios-commit, as 'diff' takes them
-
+        """, footer: """
         Progress goes to stderr (cases, cases per second, buckets) every two seconds and for
         every new bucket; the end is a table of buckets. Ctrl-C stops after the case in
         flight, with everything found so far written.
 
         exit codes: 0 no finding; 1 findings; 2 usage error; 3 no readable seed, or an
         adapter that cannot start; 4 the report could not be written.
-        """
-    static let options = ["--adapters", "--seeds", "--seed", "--budget", "--runs", "--jobs", "--out", "--reduce", "--reduce-seconds", "--frames", "--timeout"]
-        + DiffCommand.adapterOptionNames
+        """)
 
-    let adapterNames: [String]
     let seedPaths: [String]
     let seed: UInt64
     let budgetSeconds: Double?
@@ -69,12 +76,13 @@ struct FuzzCommand: HarnessCommand {
     let reduceSeconds: Double
     let frames: Int
     let timeoutSeconds: Double
-    let adapterOptions: [String: String]
+    /// The adapters and their options.
+    let selection: AdapterSelection
 
     init(arguments: inout ArgumentList) throws(UsageError) {
         let hint = "see 'rive-harness fuzz --help'"
         let adaptersText = try arguments.option("--adapters") ?? "rive-cpp"
-        adapterNames = adaptersText.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let adapterNames = adaptersText.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         guard (1...2).contains(adapterNames.count), !adapterNames.contains("") else {
             throw UsageError(message: "--adapters needs one adapter name or two separated by a comma, got '\(adaptersText)'", hint: hint)
         }
@@ -109,17 +117,16 @@ struct FuzzCommand: HarnessCommand {
             throw UsageError(message: "--reduce-seconds needs a positive number of seconds, got '\(reduceText)'", hint: hint)
         }
         self.reduceSeconds = reduceSeconds
-        (frames, timeoutSeconds, adapterOptions) = try Self.caseOptions(&arguments, hint: hint)
-        let positionals = try arguments.positionals(known: Self.options)
+        (frames, timeoutSeconds) = try Self.caseOptions(&arguments, hint: hint)
+        selection = try AdapterSelection(names: adapterNames, arguments: &arguments, command: Self.name, single: false)
+        let positionals = try arguments.positionals()
         guard positionals.isEmpty else {
             throw UsageError(message: "fuzz takes no positional arguments, got '\(positionals[0])'", hint: "pass seed files with --seeds PATH")
         }
     }
 
-    /// `--frames` (default 10), `--timeout` (default 10 s) and the adapter options, as fuzz and
-    /// reduce both take them.
-    static func caseOptions(_ arguments: inout ArgumentList, hint: String) throws(UsageError)
-        -> (frames: Int, timeoutSeconds: Double, adapterOptions: [String: String]) {
+    /// `--frames` (default 10) and `--timeout` (default 10 s), as fuzz and reduce both take them.
+    static func caseOptions(_ arguments: inout ArgumentList, hint: String) throws(UsageError) -> (frames: Int, timeoutSeconds: Double) {
         let framesText = try arguments.option("--frames") ?? "10"
         guard let frames = Int(framesText), (0...10_000).contains(frames) else {
             throw UsageError(message: "--frames needs a whole number from 0 to 10000, got '\(framesText)'", hint: hint)
@@ -128,11 +135,7 @@ struct FuzzCommand: HarnessCommand {
         guard let timeout = Double(timeoutText), timeout > 0, timeout <= 86_400 else {
             throw UsageError(message: "--timeout needs a positive number of seconds up to 86400, got '\(timeoutText)'", hint: hint)
         }
-        var adapterOptions: [String: String] = [:]
-        for name in DiffCommand.adapterOptionNames {
-            if let value = try arguments.option(name) { adapterOptions[name] = value }
-        }
-        return (frames, timeout, adapterOptions)
+        return (frames, timeout)
     }
 
     static func number(_ option: String, _ text: String, hint: String) throws(UsageError) -> UInt64 {
@@ -146,15 +149,11 @@ struct FuzzCommand: HarnessCommand {
     }
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
-        let taken = Set(adapterNames.flatMap(DiffCommand.optionsTaken(by:)))
-        if let unused = adapterOptions.keys.sorted().first(where: { !taken.contains($0) }) {
-            throw CommandFailure(message: "error: \(unused) is given, but no chosen adapter takes it\n  hint: see 'rive-harness run --help'", exitCode: .usage)
-        }
         let seeds = try Self.loadSeeds(seedPaths)
-        let makers = try adapterNames.map { name throws(CommandFailure) in (name: name, make: try DiffCommand.factory(named: name, options: adapterOptions)) }
+        let makers = try selection.adapters.map { entry throws(CommandFailure) in (name: entry.name, make: try selection.factory(of: entry)) }
         let a = makers[0], b = makers.count == 2 ? makers[1] : makers[0]
         do { try FuzzRun.prepare(outDirectory: outDirectory) } catch {
-            throw CommandFailure(message: "error: cannot prepare the output folder '\(error.path)'\n  hint: check that it is a writable folder", exitCode: .internalError)
+            throw CommandFailure(message: "cannot prepare the output folder '\(error.path)'", hint: "check that it is a writable folder", exitCode: .internalError)
         }
         let frames = frames, timeoutSeconds = timeoutSeconds
         let fuzzRun = FuzzRun(outDirectory: outDirectory,
@@ -178,7 +177,7 @@ struct FuzzCommand: HarnessCommand {
         fuzzRun.progress(force: true)
         fuzzRun.writeReport()
         if let reportError = fuzzRun.reportError {
-            throw CommandFailure(message: "error: cannot write the fuzz report: \(reportError.reason)\n  hint: check that \(outDirectory) is writable", exitCode: .internalError)
+            throw CommandFailure(message: "cannot write the fuzz report: \(reportError.reason)", hint: "check that \(outDirectory) is writable", exitCode: .internalError)
         }
         for line in fuzzRun.report.table() { Swift.print(line) }
         if interrupt.isSet { printError("fuzz: interrupted; everything found so far is in \(outDirectory)/report.json") }
@@ -219,7 +218,7 @@ struct FuzzCommand: HarnessCommand {
             printError("fuzz: \(skipped.count) seed file(s) left out because our reader does not read them: \(skipped.prefix(5).joined(separator: ", "))\(skipped.count > 5 ? ", …" : "")")
         }
         guard !seeds.isEmpty else {
-            throw CommandFailure(message: "error: none of the seed files can be read by our reader\n  hint: pass .riv files with --seeds PATH", exitCode: .badInput)
+            throw CommandFailure(message: "none of the seed files can be read by our reader", hint: "pass .riv files with --seeds PATH", exitCode: .badInput)
         }
         return seeds
     }

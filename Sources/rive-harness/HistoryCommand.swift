@@ -5,28 +5,24 @@ import PerformanceHistory
 struct HistoryCommand: HarnessCommand {
     static let name = "history"
     static let summary = "list recorded runs by testbed and adapter; export benchmark series"
-    static let help = """
-        usage: rive-harness history [RESULTS] [--testbed FINGERPRINT] [--adapter NAME]
-                                    [--benchmark PREFIX] [--export csv|json] [--out FILE]
-
+    static let options = OptionTable(command: name, positionals: "[RESULTS]", column: 20, options: [
+        OptionSpec("--testbed", "FP", synopsis: "[--testbed FINGERPRINT]", help: "only the testbed with this fingerprint (or a prefix of it)"),
+        OptionSpec("--adapter", "NAME", help: "only runs and benchmarks of this adapter"),
+        OptionSpec("--benchmark", "P", synopsis: "[--benchmark PREFIX]", help: "only benchmarks whose name starts with P (export)"),
+        OptionSpec("--export", "FORMAT", synopsis: "[--export csv|json]", help: "csv (one row per point) or json (an array of series)"),
+        OptionSpec("--out", "FILE", help: "write the export to FILE (atomically) instead of stdout"),
+    ])
+    static let help = options.help(about: """
         Reads every run file of RESULTS/runs (default RESULTS: $RIVE_HARNESS_RESULTS, else results), written by
         'rive-harness bench' and 'rive-harness run' (docs/performance-history.md). Without
         --export it lists the runs grouped by testbed, then adapter, oldest first. With
         --export it prints one series per (testbed, benchmark): the median and samples of
         every run. Runs on different testbeds are never put in one series.
-
-        options:
-          --testbed FP      only the testbed with this fingerprint (or a prefix of it)
-          --adapter NAME    only runs and benchmarks of this adapter
-          --benchmark P     only benchmarks whose name starts with P (export)
-          --export FORMAT   csv (one row per point) or json (an array of series)
-          --out FILE        write the export to FILE (atomically) instead of stdout
-          --help            show this help
-
+        """, footer: """
         exit codes: 0 listed; 2 usage error; 3 RESULTS is missing or holds a file that is not
         a results file (the others are still listed, the bad ones named on stderr); 4 --out
         cannot be written.
-        """
+        """)
 
     let results: String
     let testbed: String?
@@ -47,7 +43,7 @@ struct HistoryCommand: HarnessCommand {
         if outputPath != nil, export == nil {
             throw UsageError(message: "--out needs --export csv|json", hint: "see 'rive-harness history --help'")
         }
-        let positionals = try arguments.positionals(known: ["--testbed", "--adapter", "--benchmark", "--export", "--out"])
+        let positionals = try arguments.positionals()
         guard positionals.count <= 1 else {
             throw UsageError(message: "history takes at most one results folder, got \(positionals.count)", hint: "run 'rive-harness history [RESULTS]'")
         }
@@ -113,7 +109,7 @@ struct HistoryCommand: HarnessCommand {
 /// - Throws: `CommandFailure` (exit 3) when the folder does not exist.
 func loadArchive(_ folder: String) throws(CommandFailure) -> ResultsArchive {
     let archive: ResultsArchive
-    do { archive = try ResultsArchive.load(folder) } catch { throw CommandFailure(message: error.description, exitCode: .badInput) }
+    do { archive = try ResultsArchive.load(folder) } catch { throw CommandFailure(reporting: error, exitCode: .badInput) }
     for problem in archive.problems { printError(problem.description) }
     return archive
 }

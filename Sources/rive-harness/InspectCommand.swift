@@ -6,24 +6,25 @@ import RiveFormat
 struct InspectCommand: HarnessCommand {
     static let name = "inspect"
     static let summary = "show a .riv file's artboards, state machines, view models, enums and assets"
-    static let help = """
-        usage: rive-harness inspect FILE.riv [--json | --objects | --instances]
-
+    static let options = OptionTable(command: name, positionals: "FILE.riv", column: 15, options: [
+        OptionSpec("--json", synopsis: "[--json | --objects | --instances]", help: """
+            print JSON instead of a table (schema: docs/inspect-json.md, version 1)
+            """),
+        OptionSpec("--objects", synopsis: "", help: "print every object record in file order with its properties"),
+        OptionSpec("--instances", synopsis: "", help: """
+            print the blank and default instance of every view model as the
+            reference runtime creates them: type defaults, copies of the default
+            instance; each instance is numbered @N once, so a shared nested
+            instance shows the same number in both places
+            """),
+    ])
+    static let help = options.help(about: """
         Reads FILE.riv and prints its structure: artboards (size, default state machine and
         view model), animations, state machines (inputs, layers and states, listeners), view
         models (properties, instances and their authored values), enums and assets.
-
-        options:
-          --json       print JSON instead of a table (schema: docs/inspect-json.md, version 1)
-          --objects    print every object record in file order with its properties
-          --instances  print the blank and default instance of every view model as the
-                       reference runtime creates them: type defaults, copies of the default
-                       instance; each instance is numbered @N once, so a shared nested
-                       instance shows the same number in both places
-          --help       show this help
-
+        """, footer: """
         exit codes: 0 read and printed; 2 usage error; 3 the file is missing or malformed.
-        """
+        """)
 
     let path: String
     let json: Bool
@@ -37,7 +38,7 @@ struct InspectCommand: HarnessCommand {
         if [json, objects, instances].filter({ $0 }).count > 1 {
             throw UsageError(message: "--json, --objects and --instances cannot be combined", hint: "choose one of them")
         }
-        let positionals = try arguments.positionals(known: ["--json", "--objects", "--instances"])
+        let positionals = try arguments.positionals()
         guard positionals.count == 1 else {
             throw UsageError(message: positionals.isEmpty ? "inspect needs a .riv file" : "inspect takes one file, got \(positionals.count)",
                              hint: "run 'rive-harness inspect FILE.riv'")
@@ -49,7 +50,7 @@ struct InspectCommand: HarnessCommand {
         let bytes = try readFileBytes(path)
         let document: RiveDocument
         do { document = try RiveReader.read(bytes) } catch {
-            throw CommandFailure(message: "\(path): \(error)", exitCode: .badInput)
+            throw CommandFailure(reportText: "\(path): \(error)", exitCode: .badInput)
         }
         if objects {
             Self.objectListing(document).forEach { print($0) }

@@ -4,26 +4,25 @@ import Conformance
 struct ListCommand: HarnessCommand {
     static let name = "list"
     static let summary = "list scenarios with their rules, requirements and descriptions"
-    static let help = """
-        usage: rive-harness list [CORPUS] [--filter GLOB] [--rules PREFIX]
-
+    static let options = OptionTable(command: name, positionals: "[CORPUS]", column: 21, options: [
+        OptionSpec("--filter", "GLOB", help: "scenario IDs to list: '*' within a folder, '**' across folders"),
+        OptionSpec("--rules", "PREFIX", help: """
+            scenarios checking a rule area (GLB) or one rule (GLB-5) of
+            rules.yaml (an unknown one is a usage error)
+            """),
+    ])
+    static let help = options.help(about: """
         Prints one line per scenario of CORPUS (default: Corpus) in ID order: the ID, the
         rules it checks, the capabilities it requires and its description. Scenario files
         that do not load are listed as INVALID; run 'rive-harness validate' for details.
-
-        options:
-          --filter GLOB      scenario IDs to list: '*' within a folder, '**' across folders
-          --rules PREFIX     scenarios checking a rule area (GLB) or one rule (GLB-5) of
-                             rules.yaml (an unknown one is a usage error)
-          --help             show this help
-
+        """, footer: """
         exit codes: 0 listed; 1 some listed files are invalid; 2 usage error; 3 the corpus folder is missing.
-        """
+        """)
 
     let corpus: CorpusArguments
 
     init(arguments: inout ArgumentList) throws(UsageError) {
-        corpus = try CorpusArguments(&arguments, command: Self.name, knownOptions: [])
+        corpus = try CorpusArguments(&arguments, command: Self.name)
     }
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {

@@ -9,11 +9,28 @@ import PerformanceHistory
 struct NightlyCommand: HarnessCommand {
     static let name = "nightly"
     static let summary = "conformance + benchmarks, dashboard, and comparison with the previous night"
-    static let help = """
-        usage: rive-harness nightly [CORPUS] [--results DIR] [--dashboard DIR] [--adapters LIST]
-                                    [--adapter-command NAME=COMMAND]... [--shard K/N]
-                                    [--bench-args 'ARGS'] [--no-bench] [--no-conformance]
-
+    static let options = OptionTable(command: name, positionals: "[CORPUS]", column: 25, options: [
+        OptionSpec("--results", "DIR", help: """
+            the results folder (default $RIVE_HARNESS_RESULTS, else
+            results)
+            """),
+        OptionSpec("--dashboard", "DIR", help: "where the dashboard goes (default DIR/dashboard)"),
+        OptionSpec("--adapters", "LIST", help: """
+            adapters to test, comma-separated (default: every available;
+            '' for none)
+            """),
+        OptionSpec("--adapter-command", "N=C", synopsis: "[--adapter-command NAME=COMMAND]...", help: """
+            also test a process adapter named N started with command C
+            """),
+        OptionSpec("--shard", "K/N", help: "run part K of N of the corpus (CI matrices)"),
+        OptionSpec("--bench-args", "'ARGS'", help: """
+            extra arguments for bench, split at spaces (default
+            '--repetitions 5 --min-time 0.05')
+            """),
+        OptionSpec("--no-bench", help: "skip the benchmarks"),
+        OptionSpec("--no-conformance", help: "skip conformance"),
+    ])
+    static let help = options.help(about: """
         1. conformance: 'rive-harness run CORPUS --adapter NAME' for every adapter built into
            this binary, plus rive-cpp when scripts/build-rive-cpp has cached its driver (or
            --adapters), and every --adapter-command (a process adapter started by a command);
@@ -26,21 +43,7 @@ struct NightlyCommand: HarnessCommand {
            of its scenarios on the same testbed
         4. dashboard: DIR/dashboard/index.html (or --dashboard)
         Prints 'nightly: no regression' or what regressed and what newly fails.
-
-        options:
-          --results DIR          the results folder (default $RIVE_HARNESS_RESULTS, else
-                                 results)
-          --dashboard DIR        where the dashboard goes (default DIR/dashboard)
-          --adapters LIST        adapters to test, comma-separated (default: every available;
-                                 '' for none)
-          --adapter-command N=C  also test a process adapter named N started with command C
-          --shard K/N            run part K of N of the corpus (CI matrices)
-          --bench-args 'ARGS'    extra arguments for bench, split at spaces (default
-                                 '--repetitions 5 --min-time 0.05')
-          --no-bench             skip the benchmarks
-          --no-conformance       skip conformance
-          --help                 show this help
-
+        """, footer: """
         An adapter that cannot start (its first handshake fails) does not stop the night: its
         run is recorded with every scenario ERROR (problem adapter.start-failed), the other
         lanes and the dashboard still run, and the night is FAILED.
@@ -48,7 +51,7 @@ struct NightlyCommand: HarnessCommand {
         exit codes: 0 no regression and no new failure; 1 a benchmark regressed, a scenario
         newly fails or an adapter could not start (the night is recorded); 2 usage error; 3 the corpus or a results file is bad; 4 a lane could not
         run (bench or run failed to start or crashed) or a file could not be written.
-        """
+        """)
 
     /// One adapter conformance runs against.
     struct Adapter {
@@ -86,9 +89,14 @@ struct NightlyCommand: HarnessCommand {
         if let shard, Shard(shard) == nil { throw UsageError(message: "--shard needs K/N with 1 ≤ K ≤ N, got '\(shard)'", hint: hint) }
         benchArguments = noBench ? nil : (benchText ?? "--repetitions 5 --min-time 0.05").split(separator: " ").map(String.init)
         // Every adapter this binary can run without more arguments: the in-process ones, and
-        // rive-cpp when scripts/build-rive-cpp has cached its driver for the runtime's HEAD.
-        let builtIn = MainActor.assumeIsolated { AdapterRegistry.adapters.map(\.name) }
-            + ((try? CachedProgramLocator(.riveCppDriver).locate(revision: nil, features: .shipped)) != nil ? [CachedAdapterOption.riveCpp.name] : [])
+        // each cached one whose build script has built its program for its repository's HEAD.
+        let builtIn = AdapterRegistry.adapters.filter { entry in
+            switch entry.kind {
+            case .inProcess: true
+            case .process: false
+            case .cached(let cached): (try? CachedProgramLocator(cached.program).locate(revision: nil, features: cached.featuresOption == nil ? nil : .shipped)) != nil
+            }
+        }.map(\.name)
         var selected = builtIn
         if let chosen {
             selected = chosen.split(separator: ",").map(String.init)
@@ -101,9 +109,7 @@ struct NightlyCommand: HarnessCommand {
         if adapters.isEmpty, benchArguments == nil {
             throw UsageError(message: "nothing to do: no adapter for conformance and --no-bench", hint: hint)
         }
-        corpus = try CorpusArguments.corpusPath(&arguments, command: Self.name, knownOptions: [
-            "--results", "--dashboard", "--adapters", "--adapter-command", "--shard", "--bench-args", "--no-bench", "--no-conformance",
-        ])
+        corpus = try CorpusArguments.corpusPath(&arguments, command: Self.name)
     }
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
@@ -116,8 +122,7 @@ struct NightlyCommand: HarnessCommand {
             Self.say("nightly: conformance on \(adapter.name)…")
             let outcome = try lanes.conformance(corpus: corpus, adapter: adapter, shard: shard)
             guard let path = outcome.file else {
-                throw CommandFailure(message: "error: conformance on \(adapter.name) did not run (exit \(outcome.status)): \(outcome.detail)\n"
-                                         + "  hint: run 'rive-harness run \(corpus) \(adapter.arguments.joined(separator: " "))' to see why", exitCode: outcome.status == 3 ? .badInput : .internalError)
+                throw CommandFailure(message: "conformance on \(adapter.name) did not run (exit \(outcome.status)): \(outcome.detail)", hint: "run 'rive-harness run \(corpus) \(adapter.arguments.joined(separator: " "))' to see why", exitCode: outcome.status == 3 ? .badInput : .internalError)
             }
             conformanceRuns.append(path)
             Self.say("nightly: \(adapter.name): \(outcome.detail)")
@@ -133,7 +138,7 @@ struct NightlyCommand: HarnessCommand {
             let archiveBefore = try loadArchive(results)
             let bench = try lanes.bench(arguments: benchArguments)
             guard let path = bench.file else {
-                throw CommandFailure(message: "error: bench failed (exit \(bench.status)): \(bench.detail)\n  hint: run 'rive-harness bench' to see why",
+                throw CommandFailure(message: "bench failed (exit \(bench.status)): \(bench.detail)", hint: "run 'rive-harness bench' to see why",
                                      exitCode: .internalError)
             }
             let new = try Self.readRecord(path)
@@ -146,7 +151,7 @@ struct NightlyCommand: HarnessCommand {
                 print(compare.detail)
                 if compare.status == 1 { regressed = true }
                 if compare.status >= 2 {
-                    throw CommandFailure(message: "error: compare \(previous.path) \(path) failed: \(compare.detail.suffix(400))\n  hint: run it by hand", exitCode: .internalError)
+                    throw CommandFailure(message: "compare \(previous.path) \(path) failed: \(compare.detail.suffix(400))", hint: "run it by hand", exitCode: .internalError)
                 }
             } else {
                 benchComparison = "benchmarks: first run on testbed \(new.harness.testbed.fingerprint) (\(new.harness.metric?.rawValue ?? "time")); nothing to compare"
@@ -179,7 +184,7 @@ struct NightlyCommand: HarnessCommand {
 
     /// Reads a run file, as bad input when it does not parse.
     private static func readRecord(_ path: String) throws(CommandFailure) -> RunRecord {
-        do { return try RunRecord.read(path) } catch { throw CommandFailure(message: error.description, exitCode: .badInput) }
+        do { return try RunRecord.read(path) } catch { throw CommandFailure(reporting: error, exitCode: .badInput) }
     }
 }
 

@@ -5,9 +5,12 @@ import Foundation
 struct PingCommand: HarnessCommand {
     static let name = "ping"
     static let summary = "check an adapter program's handshake and time protocol round trips"
-    static let help = """
-        usage: rive-harness ping --command 'CMD ARGS' [--count N] [--profile]
-
+    static let options = OptionTable(command: name, column: 21, options: [
+        OptionSpec("--command", "'CMD'", synopsis: "--command 'CMD ARGS'", help: "the adapter program, run with /bin/sh -c"),
+        OptionSpec("--count", "N", help: "round trips to time (default 10000)"),
+        OptionSpec("--profile", help: "also attribute the time of a round trip to its phases"),
+    ])
+    static let help = options.help(about: """
         Starts CMD as a process adapter (docs/adapter-protocol.md), prints what its handshake
         declares, then sends N 'ping' requests one after another (each after the previous
         answer), first awaited (as async RuntimeAPI members are), then blocking (as synchronous
@@ -21,16 +24,10 @@ struct PingCommand: HarnessCommand {
         client's encode and write, the pipe and the server's wake, the server's parse, handling
         and write, the pipe and the client's wake, the client's read and decode, and the
         hand-off to the waiting caller.
-
-        options:
-          --command 'CMD'    the adapter program, run with /bin/sh -c
-          --count N          round trips to time (default 10000)
-          --profile          also attribute the time of a round trip to its phases
-          --help             show this help
-
+        """, footer: """
         exit codes: 0 handshake and pings answered; 2 usage error; 3 the program failed its
         handshake or a ping.
-        """
+        """)
 
     let command: String
     let count: Int
@@ -46,7 +43,7 @@ struct PingCommand: HarnessCommand {
         guard let count = Int(countText), count > 0 else { throw UsageError(message: "--count needs a positive integer, got '\(countText)'", hint: hint) }
         self.count = count
         profile = arguments.flag("--profile")
-        let extra = try arguments.positionals(known: ["--command", "--count"])
+        let extra = try arguments.positionals()
         guard extra.isEmpty else { throw UsageError(message: "ping takes no arguments, got '\(extra.joined(separator: " "))'", hint: hint) }
     }
 
@@ -71,7 +68,7 @@ struct PingCommand: HarnessCommand {
                 }
             }
         } catch {
-            throw CommandFailure(message: "error: \(error.message)\n  hint: check the program's stderr; it must answer 'ping' with {}", exitCode: .badInput)
+            throw CommandFailure(message: error.message, hint: "check the program's stderr; it must answer 'ping' with {}", exitCode: .badInput)
         }
         return .success
     }

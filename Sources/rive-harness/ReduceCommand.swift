@@ -9,10 +9,19 @@ import RiveFormat
 struct ReduceCommand: HarnessCommand {
     static let name = "reduce"
     static let summary = "shrink a .riv file to the smallest one that still shows a failure"
-    static let help = """
-        usage: rive-harness reduce FILE.riv --predicate P [--out MIN.riv] [--frames N]
-                                   [--timeout SECONDS] [adapter options]
-
+    static let options = OptionTable(command: name, positionals: "FILE.riv", column: 21, options: [
+        OptionSpec("--predicate", "P", synopsis: "--predicate P", help: nil),
+        OptionSpec("--out", "PATH", synopsis: "[--out MIN.riv]", help: "the reduced file (default FILE-reduced.riv beside FILE)"),
+        OptionSpec("--frames", "N", help: "frames each dump plays (default 10; draws at 0 and N)"),
+        OptionSpec("--timeout", "SECONDS", help: "how long one adapter may take for one candidate (default 10)"),
+        OptionSpec(group: "adapter options", names: AdapterSelection.optionNames, help: """
+            --command, --adapter-name, --request-timeout,
+            --handshake-timeout, --runtime-commit, --runtime-features,
+            --runtime-sanitize (a build of scripts/build-rive-cpp
+            --sanitize), --ios-commit, as 'diff' takes them
+            """),
+    ])
+    static let help = options.help(about: """
         Removes objects (delta debugging), then single properties, then objects again, keeping
         each candidate only when our writer validates it and the predicate still holds, and
         writes the smallest file found and a report beside it (MIN.riv.txt: the predicate and
@@ -27,20 +36,11 @@ struct ReduceCommand: HarnessCommand {
           diff:A,B:SECTION   the two adapters' dumps differ in SECTION (docs/diff.md)
           command:CMD        CMD, run with /bin/sh -c and the candidate's path appended as its
                              last argument, exits 0 (as C-Reduce's interestingness tests)
-
-        options:
-          --out PATH         the reduced file (default FILE-reduced.riv beside FILE)
-          --frames N         frames each dump plays (default 10; draws at 0 and N)
-          --timeout SECONDS  how long one adapter may take for one candidate (default 10)
-          adapter options    --command, --request-timeout, --runtime-commit,
-                             --runtime-features, --runtime-sanitize (a build of
-                             scripts/build-rive-cpp --sanitize), --ios-commit, as 'diff' takes them
-
+        """, footer: """
         exit codes: 0 reduced (the result may equal the input when nothing could go); 2 usage
         error; 3 FILE unreadable or not a valid file, or the predicate is false on FILE; 4 the
         result could not be written.
-        """
-    static let options = ["--predicate", "--out", "--frames", "--timeout"] + DiffCommand.adapterOptionNames
+        """)
 
     /// What must stay true while reducing.
     enum Predicate {
@@ -65,7 +65,8 @@ struct ReduceCommand: HarnessCommand {
     let outPath: String
     let frames: Int
     let timeoutSeconds: Double
-    let adapterOptions: [String: String]
+    /// The predicate's adapters and their options.
+    let selection: AdapterSelection
 
     init(arguments: inout ArgumentList) throws(UsageError) {
         let hint = "see 'rive-harness reduce --help'"
@@ -74,9 +75,10 @@ struct ReduceCommand: HarnessCommand {
         }
         predicateText = text
         predicate = try Self.parse(text, hint: hint)
-        (frames, timeoutSeconds, adapterOptions) = try FuzzCommand.caseOptions(&arguments, hint: hint)
+        (frames, timeoutSeconds) = try FuzzCommand.caseOptions(&arguments, hint: hint)
+        selection = try AdapterSelection(names: predicate.adapters, arguments: &arguments, command: Self.name, single: false)
         let out = try arguments.option("--out")
-        let positionals = try arguments.positionals(known: Self.options)
+        let positionals = try arguments.positionals()
         guard positionals.count == 1 else {
             throw UsageError(message: positionals.isEmpty ? "reduce needs the .riv file to reduce" : "reduce takes one file, got \(positionals.count)", hint: hint)
         }
@@ -112,20 +114,15 @@ struct ReduceCommand: HarnessCommand {
     }
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
-        let taken = Set(predicate.adapters.flatMap(DiffCommand.optionsTaken(by:)))
-        if let unused = adapterOptions.keys.sorted().first(where: { !taken.contains($0) }) {
-            throw CommandFailure(message: "error: \(unused) is given, but the predicate's adapters do not take it\n  hint: see 'rive-harness run --help'",
-                                 exitCode: .usage)
-        }
         let bytes = try readFileBytes(path)
         let document: RiveDocument
         do { document = try RiveReader.read(bytes) } catch {
-            throw CommandFailure(message: "error: \(path): \(error.message)\n  hint: reduce works on files our reader reads; \(error.hint)", exitCode: .badInput)
+            throw CommandFailure(message: "\(path): \(error.message)", hint: "reduce works on files our reader reads; \(error.hint)", exitCode: .badInput)
         }
         let (check, adapterDescriptions) = try makeCheck()
         let started = Date()
         guard let inputOutput = await check(bytes) else {
-            throw CommandFailure(message: "error: the predicate \(predicateText) is false on \(path)\n  hint: check the predicate and the adapter; reduce keeps what makes it true",
+            throw CommandFailure(message: "the predicate \(predicateText) is false on \(path)", hint: "check the predicate and the adapter; reduce keeps what makes it true",
                                  exitCode: .badInput)
         }
         var signature = inputOutput.signature
@@ -138,7 +135,7 @@ struct ReduceCommand: HarnessCommand {
         })
         let result: Reducer.Result
         do { result = try await reducer.reduce(document) } catch {
-            throw CommandFailure(message: "error: \(path): \(error.description)", exitCode: .badInput)
+            throw CommandFailure(message: "\(path): \(error.description)", exitCode: .badInput)
         }
         signature = nil
         let finalOutput = await check(result.bytes)
@@ -180,7 +177,7 @@ struct ReduceCommand: HarnessCommand {
         case .command(let command):
             return ({ candidate in Self.runCommand(command, on: candidate) }, [])
         case .crash(let name), .hang(let name):
-            let make = try DiffCommand.factory(named: name, options: adapterOptions)
+            let make = try selection.factory(of: selection.adapters[0])
             var oracle = DiffOracle(a: (name, make), b: (name, make), options: FuzzCommand.dumpOptions(frames: frames), timeoutSeconds: timeoutSeconds)
             let wantsHang: Bool = if case .hang = predicate { true } else { false }
             return ({ candidate in
@@ -189,8 +186,8 @@ struct ReduceCommand: HarnessCommand {
                 return CheckOutput(summary: finding.signature, signature: wantsHang ? nil : finding.signature, detail: finding.detail)
             }, oracle.adapterDescriptions)
         case .diff(let a, let b, let section):
-            let makeA = try DiffCommand.factory(named: a, options: adapterOptions)
-            let makeB = try DiffCommand.factory(named: b, options: adapterOptions)
+            let makeA = try selection.factory(of: selection.adapters[0])
+            let makeB = try selection.factory(of: selection.adapters[1])
             var oracle = DiffOracle(a: (a, makeA), b: (b, makeB), options: FuzzCommand.dumpOptions(frames: frames), timeoutSeconds: timeoutSeconds)
             return ({ candidate in
                 let findings = await oracle.check(candidate, name: "candidate")

@@ -8,11 +8,24 @@ import RuntimeAPI
 struct RenderCommand: HarnessCommand {
     static let name = "render"
     static let summary = "play a .riv file with the reference runtime and write PNG frames or digests"
-    static let help = """
-        usage: rive-harness render FILE.riv [--artboard A] [--state-machine S | --animation L]
-                                            [--frames N] [--dt SECONDS] [--size WxH] [--out DIR]
-                                            [--digest]
-
+    static let options = OptionTable(command: name, positionals: "FILE.riv", column: 22, options: [
+        OptionSpec("--artboard", "A", help: "the artboard to play (default: the file's first artboard)"),
+        OptionSpec("--state-machine", "S", synopsis: "[--state-machine S | --animation L]", help: """
+            the state machine to play (default: the artboard's default,
+            else its first, else its first linear animation; an
+            artboard with neither is drawn as authored)
+            """),
+        OptionSpec("--animation", "L", synopsis: "", help: "play linear animation L without a state machine"),
+        OptionSpec("--frames", "N", help: "how many frames to draw (default 1)"),
+        OptionSpec("--dt", "SECONDS", help: "the time step between frames (default 0.016)"),
+        OptionSpec("--size", "WxH", help: "the frame size in pixels, each side 1…8192 (default 512x512)"),
+        OptionSpec("--out", "DIR", help: """
+            write DIR/frame-0000.png, frame-0001.png, … (atomically;
+            DIR is created when missing), one progress line per frame
+            """),
+        OptionSpec("--digest", help: "print each frame's draw-command digest"),
+    ])
+    static let help = options.help(about: """
         Plays FILE.riv with the reference runtime: the artboard's state machine (or, on an
         artboard without state machines, its first linear animation, as upstream's default
         scene plays it), bound to the artboard's default view-model instance when it has a
@@ -21,27 +34,13 @@ struct RenderCommand: HarnessCommand {
         transparent background at --size pixels. Content the runtime cannot play is listed
         first, by type name ("unsupported: …"; an object the schema does not know by its type
         key); it is not drawn.
-
-        options:
-          --artboard A        the artboard to play (default: the file's first artboard)
-          --state-machine S   the state machine to play (default: the artboard's default,
-                              else its first, else its first linear animation; an
-                              artboard with neither is drawn as authored)
-          --animation L       play linear animation L without a state machine
-          --frames N          how many frames to draw (default 1)
-          --dt SECONDS        the time step between frames (default 0.016)
-          --size WxH          the frame size in pixels, each side 1…8192 (default 512x512)
-          --out DIR           write DIR/frame-0000.png, frame-0001.png, … (atomically;
-                              DIR is created when missing), one progress line per frame
-          --digest            print each frame's draw-command digest
-          --help              show this help
-
+        """, footer: """
         At least one of --out and --digest is needed.
 
         exit codes: 0 rendered; 2 usage error (bad option or size, unknown artboard, state
         machine or animation); 3 the file is missing or malformed; 4 cairo could not make a frame or a
         frame could not be written.
-        """
+        """)
 
     let path: String
     let artboard: String?
@@ -78,7 +77,7 @@ struct RenderCommand: HarnessCommand {
         (width, height) = size
         outDirectory = try arguments.option("--out")
         digest = arguments.flag("--digest")
-        let positionals = try arguments.positionals(known: ["--artboard", "--state-machine", "--animation", "--frames", "--dt", "--size", "--out", "--digest"])
+        let positionals = try arguments.positionals()
         guard positionals.count == 1 else {
             throw UsageError(message: positionals.isEmpty ? "render needs a .riv file" : "render takes one file, got \(positionals.count)",
                              hint: "run 'rive-harness render FILE.riv --out DIR'")
@@ -106,12 +105,12 @@ struct RenderCommand: HarnessCommand {
     static func failure(_ error: RenderSession.Failure, path: String) -> CommandFailure {
         switch error {
         case .artboard, .stateMachine, .animation:
-            CommandFailure(message: "error: \(path): \(error.description)\n  hint: run 'rive-harness inspect \(path)' for the artboard and state machine names",
+            CommandFailure(message: "\(path): \(error.description)", hint: "run 'rive-harness inspect \(path)' for the artboard and state machine names",
                            exitCode: .usage)
         case .size(.invalidSize):
-            CommandFailure(message: "error: \(error.description)\n  hint: pass --size with each side 1…\(maximumSide)", exitCode: .usage)
+            CommandFailure(message: error.description, hint: "pass --size with each side 1…\(maximumSide)", exitCode: .usage)
         case .size:
-            CommandFailure(message: "error: \(error.description)\n  hint: try a smaller --size; the machine may be out of memory", exitCode: .internalError)
+            CommandFailure(message: error.description, hint: "try a smaller --size; the machine may be out of memory", exitCode: .internalError)
         }
     }
 
@@ -119,7 +118,7 @@ struct RenderCommand: HarnessCommand {
         let bytes = try readFileBytes(path)
         let document: RiveDocument
         do { document = try RiveReader.read(bytes) } catch {
-            throw CommandFailure(message: "\(path): \(error)", exitCode: .badInput)
+            throw CommandFailure(reportText: "\(path): \(error)", exitCode: .badInput)
         }
         let file = ReferenceWorker().openDocument(document)
         let session: RenderSession
@@ -134,7 +133,7 @@ struct RenderCommand: HarnessCommand {
         print(unsupported.isEmpty ? "unsupported: none" : "unsupported: " + unsupported.joined(separator: ", "))
         if let outDirectory {
             if let reason = AtomicFile.probeFolder(outDirectory) {
-                throw CommandFailure(message: "error: cannot write frames to '\(outDirectory)': \(reason)\n  hint: choose a writable folder for --out", exitCode: .internalError)
+                throw CommandFailure(message: "cannot write frames to '\(outDirectory)': \(reason)", hint: "choose a writable folder for --out", exitCode: .internalError)
             }
         }
         for index in 0..<frames {
@@ -144,7 +143,7 @@ struct RenderCommand: HarnessCommand {
             if let outDirectory {
                 let target = (outDirectory as NSString).appendingPathComponent(String(format: "frame-%04d.png", index))
                 do { try session.writePNG(to: target) } catch {
-                    throw CommandFailure(message: "error: cannot write '\(target)': \(error)\n  hint: check that the folder is writable", exitCode: .internalError)
+                    throw CommandFailure(message: "cannot write '\(target)': \(error)", hint: "check that the folder is writable", exitCode: .internalError)
                 }
                 line += " wrote \(target)"
             }

@@ -13,35 +13,24 @@ struct RiveCppBenchProgram {
     /// How to build the program, for messages.
     static let buildHint = "build it with 'scripts/build-rive-cpp --print bench' (about 5 minutes on 2 cores the first time), or pass --rive-cpp-bench PATH"
 
-    /// The program: `explicit` when given, else `RIVE_CPP_BENCH`, else the most recently
-    /// built one for the runtime's `HEAD` commit in the cache (its shipped-features build,
-    /// else its reduced one) (`CachedProgramLocator`: the
-    /// cache `RIVE_HARNESS_CACHE` or `~/.cache/rive-harness`, the git directory
-    /// `RIVE_RUNTIME_GIT_DIR`), so a bisect's builds of other commits are never
-    /// picked by accident; without a git directory to resolve `HEAD`, the most recently built
-    /// one of any commit (the results file records which). `nil` when none exists.
+    /// The program: `explicit` when given, else `RIVE_CPP_BENCH`, else the one the manifest of
+    /// the runtime's `HEAD` commit names in the cache (its shipped-features build, else its
+    /// reduced one) (`CachedProgramLocator`: the cache `RIVE_HARNESS_CACHE` or
+    /// `~/.cache/rive-harness`, the git directory `RIVE_RUNTIME_GIT_DIR` or the build script's
+    /// clone), so a bisect's builds of other commits are never picked by accident. `nil` when
+    /// none exists or `HEAD` cannot be resolved.
     static func locate(explicit: String?) -> RiveCppBenchProgram? {
         let environment = ProcessInfo.processInfo.environment
         if let path = explicit ?? environment["RIVE_CPP_BENCH"].flatMap({ $0.isEmpty ? nil : $0 }) {
             return FileManager.default.isExecutableFile(atPath: path) ? RiveCppBenchProgram(path: path, runtimeCommit: commit(in: path)) : nil
         }
-        let locator = CachedProgramLocator(.riveCppDriver)
-        let runtimes = (locator.cacheRoot as NSString).appendingPathComponent("rive-cpp")
-        let commits = (try? locator.resolve(revision: nil)).map { [[$0 + EngineFeatureSelection.shipped.cacheFolderSuffix], [$0]] }
-            ?? [(try? FileManager.default.contentsOfDirectory(atPath: runtimes)) ?? []]
-        var newest: (path: String, date: Date)?
-        for folders in commits where newest == nil {
-          for commit in folders {
-            let programs = "\(runtimes)/\(commit)/programs"
-            for key in (try? FileManager.default.contentsOfDirectory(atPath: programs)) ?? [] {
-                let candidate = "\(programs)/\(key)/rive-cpp-bench"
-                guard FileManager.default.isExecutableFile(atPath: candidate),
-                      let date = (try? FileManager.default.attributesOfItem(atPath: candidate))?[.modificationDate] as? Date else { continue }
-                if newest == nil || date > newest!.date { newest = (candidate, date) }
+        let locator = CachedProgramLocator(.riveCppBench)
+        for features in [EngineFeatureSelection.shipped, nil] {
+            if let found = try? locator.locate(revision: nil, features: features) {
+                return RiveCppBenchProgram(path: found.path, runtimeCommit: commit(in: found.path))
             }
-          }
         }
-        return newest.map { RiveCppBenchProgram(path: $0.path, runtimeCommit: commit(in: $0.path)) }
+        return nil
     }
 
     /// The path component after `rive-cpp/`, when the path is inside the build cache: the
@@ -65,10 +54,7 @@ struct RiveCppBenchProgram {
             let outcome = try Subprocess.run(executable, arguments)
             return (outcome.status, outcome.standardOutput, outcome.standardError)
         } catch {
-            // Subprocess's message is "error: cannot start '…': why" plus a hint line.
-            let why = error.message.prefix { $0 != "\n" }
-            throw BenchRunError(code: "bench.cannot-start", message: String(why.hasPrefix("error: ") ? why.dropFirst(7) : why),
-                                hint: "check that it exists and is executable")
+            throw BenchRunError(code: "bench.cannot-start", message: error.message, hint: error.hint ?? "check that it exists and is executable")
         }
     }
 }

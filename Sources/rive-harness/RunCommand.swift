@@ -9,18 +9,98 @@ import RuntimeAPI
 struct RunCommand: HarnessCommand {
     static let name = "run"
     static let summary = "run conformance scenarios against a runtime adapter"
-    static let help = """
-        usage: rive-harness run [CORPUS] [--adapter NAME] [--filter GLOB] [--rules PREFIX]
-                                [--shard K/N] [--format console|tap|junit|json] [--out FILE]
-                                [--jobs N] [--timeout SECONDS] [--record missing|all|never]
-                                [--adapter process --command 'CMD ARGS' [--adapter-name NAME]]
-                                [--request-timeout S] [--handshake-timeout S]
-                                [--adapter rive-cpp [--runtime-commit REV] [--runtime-features LIST]
-                                                    [--runtime-sanitize LIST] [--request-timeout S]]
-                                [--adapter apple [--ios-commit REV] [--request-timeout S]]
-                                [--history DIR | --no-history]
-                                [--verify [--verify-seed N]]
-
+    static let options = OptionTable(command: name, positionals: "[CORPUS]", column: 21, options: [
+        OptionSpec("--adapter", "NAME", help: """
+            the runtime to test (default: reference); 'process' runs
+            the program of --command over docs/adapter-protocol.md
+            """),
+        OptionSpec("--command", "'CMD'", synopsis: "[--command 'CMD ARGS']", help: """
+            with --adapter process: the adapter program, run with
+            /bin/sh -c; one child per job, restarted after a crash or
+            timeout (example: --command 'rive-harness serve')
+            """),
+        OptionSpec("--adapter-name", "NAME", help: """
+            with --adapter process: the name the reports and the
+            history file use when the program fails its first handshake
+            (default: process; a program that answers names itself)
+            """),
+        OptionSpec("--request-timeout", "S", help: """
+            with --adapter process, rive-cpp or apple: seconds the
+            child may take to answer one request (default 10); past it,
+            TIMEOUT
+            """),
+        OptionSpec("--handshake-timeout", "S", help: """
+            with --adapter process, rive-cpp or apple: seconds a child
+            may take to start and answer the handshake (default: the
+            --timeout value, 60 unless given)
+            """),
+        OptionSpec("--runtime-commit", "REV", help: """
+            with --adapter rive-cpp: the Rive C++ runtime commit whose
+            driver scripts/build-rive-cpp cached (default: HEAD of
+            $RIVE_RUNTIME_GIT_DIR); docs/rive-cpp-adapter.md
+            """),
+        OptionSpec("--runtime-features", "LIST", help: """
+            with --adapter rive-cpp: the engine features that
+            driver was built with (scripts/build-rive-cpp --features):
+            shipped (default: text, layout, scripting, audio), none, or a
+            list such as text,audio
+            """),
+        OptionSpec("--runtime-sanitize", "LIST", help: """
+            with --adapter rive-cpp: a driver built with
+            scripts/build-rive-cpp --sanitize LIST (address, undefined)
+            """),
+        OptionSpec("--ios-commit", "REV", help: """
+            with --adapter apple: the rive-ios commit whose Swift layer
+            scripts/build-rive-ios --adapter cached, over the engine that
+            commit pins (default: HEAD of $RIVE_IOS_GIT_DIR; a full sha
+            needs no git directory); docs/apple-adapter.md
+            """),
+        OptionSpec("--filter", "GLOB", help: "scenario IDs to run: '*' within a folder, '**' across folders"),
+        OptionSpec("--rules", "PREFIX", help: """
+            scenarios checking a rule area (GLB) or one rule (GLB-5) of
+            rules.yaml; a selection that matches nothing is a usage error
+            """),
+        OptionSpec("--shard", "K/N", help: "run part K of N of the selection (by position in ID order)"),
+        OptionSpec("--format", "FORMAT", synopsis: "[--format console|tap|junit|json]", help: """
+            console (default), tap (TAP 13), junit (JUnit XML) or json
+            (docs/results-format.md)
+            """),
+        OptionSpec("--out", "FILE", help: """
+            write the format to FILE (atomically) and print the console
+            report to stdout; FILE's folder is checked before running
+            """),
+        OptionSpec("--jobs", "N", help: """
+            adapter instances, 1…64 (default 1); they share the main actor and
+            interleave only where an adapter suspends, so adapters that
+            never suspend (the reference one) run one scenario at a time;
+            process adapters run N children in parallel
+            """),
+        OptionSpec("--timeout", "SECONDS", help: """
+            per-scenario timeout unless a scenario sets one (default 60,
+            at most 86400)
+            """),
+        OptionSpec("--history", "DIR", synopsis: "[--history DIR | --no-history]", help: """
+            also append the run to DIR/runs/ as a history file
+            (<UTC yyyyMMdd-HHmmss>-<testbed>-conformance-<adapter>.json,
+            docs/performance-history.md) for 'history', 'dashboard' and
+            'nightly' (default: $RIVE_HARNESS_RESULTS, else results)
+            """),
+        OptionSpec("--no-history", synopsis: "", help: "do not append a history file"),
+        OptionSpec("--record", "MODE", synopsis: "[--record missing|all|never]", help: """
+            golden digests: missing (default; never when CI=true, or
+            RIVE_HARNESS_RECORD when set, which must be a mode)
+            writes absent goldens, all rewrites every golden, never
+            only compares (CI); recording fails the scenario
+            """),
+        OptionSpec("--verify", synopsis: "[--verify [--verify-seed N]]", help: """
+            run each scenario several ways and require the same verdict:
+            fresh, on a reused worker, with splittable advances cut into
+            4, and in a seeded shuffled order (docs/scenario-format.md,
+            "Verify mode"); a disagreement is a FAIL naming the variants
+            """),
+        OptionSpec("--verify-seed", "N", synopsis: "", help: "the shuffled order's seed (default 1; needs --verify)"),
+    ])
+    static let help = options.help(about: """
         Plans the scenarios of CORPUS (default: Corpus) for the adapter (capabilities decide
         run or skip), runs them and reports a verdict per scenario: PASS, FAIL, ERROR, TIMEOUT,
         CRASH, SKIP, XFAIL or XPASS. Known failures come from CORPUS/expectations/NAME.yaml.
@@ -30,65 +110,7 @@ struct RunCommand: HarnessCommand {
         holds CORPUS (CORPUS/../../shared/rive-assets), not from the working folder: a corpus
         copied to /tmp/x/Corpus looks in /tmp/shared. Without the files those scenarios SKIP
         and say which file is absent; set RIVE_HARNESS_SHARED for a copied corpus.
-
-        options:
-          --adapter NAME     the runtime to test (default: reference); 'process' runs
-                             the program of --command over docs/adapter-protocol.md
-          --command 'CMD'    with --adapter process: the adapter program, run with
-                             /bin/sh -c; one child per job, restarted after a crash or
-                             timeout (example: --command 'rive-harness serve')
-          --adapter-name NAME  with --adapter process: the name the reports and the
-                             history file use when the program fails its first handshake
-                             (default: process; a program that answers names itself)
-          --request-timeout S  with --adapter process, rive-cpp or apple: seconds the
-                             child may take to answer one request (default 10); past it,
-                             TIMEOUT
-          --handshake-timeout S  with --adapter process, rive-cpp or apple: seconds a child
-                             may take to start and answer the handshake (default: the
-                             --timeout value, 60 unless given)
-          --runtime-commit REV  with --adapter rive-cpp: the Rive C++ runtime commit whose
-                             driver scripts/build-rive-cpp cached (default: HEAD of
-                             $RIVE_RUNTIME_GIT_DIR); docs/rive-cpp-adapter.md
-          --runtime-features LIST  with --adapter rive-cpp: the engine features that
-                             driver was built with (scripts/build-rive-cpp --features):
-                             shipped (default: text, layout, scripting, audio), none, or a
-                             list such as text,audio
-          --runtime-sanitize LIST  with --adapter rive-cpp: a driver built with
-                             scripts/build-rive-cpp --sanitize LIST (address, undefined)
-          --ios-commit REV   with --adapter apple: the rive-ios commit whose Swift layer
-                             scripts/build-rive-ios --adapter cached, over the engine that
-                             commit pins (default: HEAD of $RIVE_IOS_GIT_DIR; a full sha
-                             needs no git directory); docs/apple-adapter.md
-          --filter GLOB      scenario IDs to run: '*' within a folder, '**' across folders
-          --rules PREFIX     scenarios checking a rule area (GLB) or one rule (GLB-5) of
-                             rules.yaml; a selection that matches nothing is a usage error
-          --shard K/N        run part K of N of the selection (by position in ID order)
-          --format FORMAT    console (default), tap (TAP 13), junit (JUnit XML) or json
-                             (docs/results-format.md)
-          --out FILE         write the format to FILE (atomically) and print the console
-                             report to stdout; FILE's folder is checked before running
-          --jobs N           adapter instances, 1…64 (default 1); they share the main actor and
-                             interleave only where an adapter suspends, so adapters that
-                             never suspend (the reference one) run one scenario at a time;
-                             process adapters run N children in parallel
-          --timeout SECONDS  per-scenario timeout unless a scenario sets one (default 60,
-                             at most 86400)
-          --history DIR      also append the run to DIR/runs/ as a history file
-                             (<UTC yyyyMMdd-HHmmss>-<testbed>-conformance-<adapter>.json,
-                             docs/performance-history.md) for 'history', 'dashboard' and
-                             'nightly' (default: $RIVE_HARNESS_RESULTS, else results)
-          --no-history       do not append a history file
-          --record MODE      golden digests: missing (default; never when CI=true, or
-                             RIVE_HARNESS_RECORD when set, which must be a mode)
-                             writes absent goldens, all rewrites every golden, never
-                             only compares (CI); recording fails the scenario
-          --verify           run each scenario several ways and require the same verdict:
-                             fresh, on a reused worker, with splittable advances cut into
-                             4, and in a seeded shuffled order (docs/scenario-format.md,
-                             "Verify mode"); a disagreement is a FAIL naming the variants
-          --verify-seed N    the shuffled order's seed (default 1; needs --verify)
-          --help             show this help
-
+        """, footer: """
         exit codes: 0 every scenario passed, skipped or failed as expected; 1 a scenario
         failed, errored, timed out, crashed or passed unexpectedly, or the corpus has
         problems; 2 usage error (including an unknown adapter, a repeated option or a
@@ -98,7 +120,7 @@ struct RunCommand: HarnessCommand {
         still written, with every scenario that would run ERROR and the problem
         adapter.start-failed naming the command and the stderr tail); 4 internal error (for
         example --out cannot be written).
-        """
+        """)
 
     /// The most adapter instances `--jobs` may ask for: each may be a child process with its
     /// own pipes and threads, and more than this gains nothing on any machine we run.
@@ -111,94 +133,20 @@ struct RunCommand: HarnessCommand {
     ]
 
     let corpus: CorpusArguments
-    let adapterName: String
     let format: String
     let outputPath: String?
     let options: RunOptions
     /// The results folder the history file goes to, or nil for none.
     let historyFolder: String?
-    /// With `--adapter process`: how to start the child.
-    let process: ProcessAdapterConfiguration?
-    /// With `--adapter rive-cpp`: the runtime revision (nil: HEAD) and the request timeout.
-    /// `--adapter rive-cpp` or `apple`: the cached program, its revision and request timeout.
-    let cached: (option: CachedAdapterOption, revision: String?, features: EngineFeatureSelection?, sanitizers: SanitizerSelection,
-                 requestTimeoutSeconds: Double)?
-    /// With `--adapter process`: the name reports use when the first handshake fails.
-    let fallbackAdapterName: String?
+    /// The adapter and its options.
+    let selection: AdapterSelection
     /// How long a process adapter's child may take to answer its handshake (`--handshake-timeout`, else `--timeout`).
     let handshakeTimeoutSeconds: Double
 
-    /// The value of a cached adapter's option (`\.featuresOption`, `\.sanitizeOption`), which only that adapter takes.
-    private static func cachedOptionValue(_ option: KeyPath<CachedAdapterOption, String?>, adapter: String, in arguments: inout ArgumentList,
-                                          hint: String) throws(UsageError) -> String? {
-        var found: String?
-        for cached in CachedAdapterOption.all {
-            guard let name = cached[keyPath: option], let value = try arguments.option(name) else { continue }
-            guard cached.name == adapter else { throw UsageError(message: "\(name) needs --adapter \(cached.name)", hint: hint) }
-            found = value
-        }
-        return found
-    }
-
     init(arguments: inout ArgumentList) throws(UsageError) {
         let hint = "see 'rive-harness run --help'"
-        adapterName = try arguments.option("--adapter") ?? "reference"
-        let command = try arguments.option("--command")
-        let requestTimeoutText = try arguments.option("--request-timeout")
-        let handshakeTimeoutText = try arguments.option("--handshake-timeout")
-        let adapterNameText = try arguments.option("--adapter-name")
-        let cachedOption = CachedAdapterOption.named(adapterName)
-        var revision: String?
-        for option in CachedAdapterOption.all {
-            guard let value = try arguments.option(option.revisionOption) else { continue }
-            guard option.name == adapterName, !value.isEmpty else {
-                throw UsageError(message: "\(option.revisionOption) needs --adapter \(option.name) and a revision", hint: hint)
-            }
-            revision = value
-        }
-        let featuresText = try Self.cachedOptionValue(\.featuresOption, adapter: adapterName, in: &arguments, hint: hint)
-        let sanitizeText = try Self.cachedOptionValue(\.sanitizeOption, adapter: adapterName, in: &arguments, hint: hint)
-        if adapterName == AdapterRegistry.processAdapterName || cachedOption != nil {
-            let requestTimeout = requestTimeoutText.flatMap(Double.init) ?? 10
-            guard requestTimeoutText == nil || (Double(requestTimeoutText!) != nil && requestTimeout > 0 && requestTimeout <= RunOptions.maximumTimeoutSeconds) else {
-                throw UsageError(message: "--request-timeout needs a positive number of seconds up to \(Int(RunOptions.maximumTimeoutSeconds)), got '\(requestTimeoutText!)'",
-                                 hint: hint)
-            }
-            if let handshakeTimeoutText {
-                guard let seconds = Double(handshakeTimeoutText), seconds > 0, seconds <= RunOptions.maximumTimeoutSeconds else {
-                    throw UsageError(message: "--handshake-timeout needs a positive number of seconds up to \(Int(RunOptions.maximumTimeoutSeconds)), got '\(handshakeTimeoutText)'",
-                                     hint: hint)
-                }
-            }
-            if let cachedOption {
-                guard adapterNameText == nil else {
-                    throw UsageError(message: "--adapter-name is for --adapter process; --adapter \(cachedOption.name) is named \(cachedOption.name)", hint: hint)
-                }
-                guard command == nil else {
-                    throw UsageError(message: "--adapter \(cachedOption.name) finds its own program; --command is for --adapter process", hint: hint)
-                }
-                cached = (cachedOption, revision, try cachedOption.features(featuresText), try cachedOption.sanitizers(sanitizeText), requestTimeout)
-                process = nil
-            } else {
-                guard let command, !command.trimmingCharacters(in: .whitespaces).isEmpty else {
-                    throw UsageError(message: "--adapter process needs --command 'CMD ARGS'", hint: "for example --command 'rive-harness serve'; \(hint)")
-                }
-                cached = nil
-                process = ProcessAdapterConfiguration(command: command, requestTimeoutSeconds: requestTimeout)
-            }
-        } else {
-            cached = nil
-            guard command == nil, requestTimeoutText == nil, handshakeTimeoutText == nil, adapterNameText == nil else {
-                throw UsageError(message: "--command, --adapter-name, --request-timeout and --handshake-timeout need --adapter process", hint: hint)
-            }
-            process = nil
-        }
-        if let adapterNameText {
-            guard !adapterNameText.isEmpty, !adapterNameText.contains(where: { $0.isWhitespace || $0 == "/" }) else {
-                throw UsageError(message: "--adapter-name needs a name without spaces or '/', got '\(adapterNameText)'", hint: hint)
-            }
-        }
-        fallbackAdapterName = adapterNameText
+        let adapterName = try arguments.option("--adapter") ?? "reference"
+        selection = try AdapterSelection(names: [adapterName], arguments: &arguments, command: Self.name, single: true)
         var selectionShard: Shard?
         if let shard = try arguments.option("--shard") {
             guard let parsed = Shard(shard) else { throw UsageError(message: "--shard needs K/N with 1 ≤ K ≤ N, got '\(shard)'", hint: hint) }
@@ -251,39 +199,24 @@ struct RunCommand: HarnessCommand {
             verifyOptions?.seed = seed
         }
         options = RunOptions(jobs: jobs, defaultTimeoutSeconds: timeout, recordMode: record, verify: verifyOptions)
-        handshakeTimeoutSeconds = handshakeTimeoutText.flatMap(Double.init) ?? timeout
-        var corpus = try CorpusArguments(&arguments, command: Self.name,
-                                         knownOptions: ["--adapter", "--shard", "--format", "--out", "--jobs", "--timeout", "--record",
-                                                        "--command", "--adapter-name", "--request-timeout", "--handshake-timeout", "--runtime-commit", "--runtime-features", "--runtime-sanitize",
-                                                        "--ios-commit", "--history", "--no-history", "--verify", "--verify-seed"])
+        handshakeTimeoutSeconds = selection.handshakeTimeoutSeconds ?? timeout
+        var corpus = try CorpusArguments(&arguments, command: Self.name)
         corpus.selection.shard = selectionShard
         self.corpus = corpus
     }
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
-        var inProcess: (@MainActor () -> any RuntimeAdapter)?
-        var process = self.process
-        if let cached {
-            process = try cached.option.configuration(revision: cached.revision, features: cached.features, sanitizers: cached.sanitizers,
-                                                      requestTimeoutSeconds: cached.requestTimeoutSeconds)
-        }
+        let entry = selection.adapters[0]
+        var process = try selection.configuration(of: entry)
         process?.handshakeTimeoutSeconds = handshakeTimeoutSeconds
-        if process == nil {
-            do { inProcess = try AdapterRegistry.factory(named: adapterName, command: Self.name) } catch {
-                throw CommandFailure(message: "error: \(error.message); 'process' runs a program given by --command\n  hint: \(error.hint)", exitCode: .usage)
-            }
-        }
         if let outputPath { try Self.checkWritable(outputPath) }
         let loaded = try loadCorpus(corpus.path)
         try corpus.checkRules(in: loaded, command: Self.name)
         let adapter: any RuntimeAdapter
         let makeAdapter: @MainActor () -> any RuntimeAdapter
         var startFailure: AdapterRegistry.StartFailure?
-        if let inProcess {
-            makeAdapter = inProcess
-            adapter = inProcess()
-        } else {
-            switch AdapterRegistry.processFactory(process!, name: cached?.option.name ?? fallbackAdapterName ?? AdapterRegistry.processAdapterName) {
+        if let process {
+            switch AdapterRegistry.processFactory(process, name: selection.fallbackName ?? entry.name) {
             case .success(let started):
                 adapter = started.first
                 makeAdapter = started.make
@@ -293,6 +226,9 @@ struct RunCommand: HarnessCommand {
                 adapter = failure.placeholder
                 makeAdapter = { failure.placeholder }
             }
+        } else {
+            makeAdapter = try selection.factory(of: entry)
+            adapter = makeAdapter()
         }
         func makePlan(_ selection: Selection) -> RunPlan {
             var plan = Planner.plan(corpus: loaded, adapter: AdapterIdentity(adapter), capabilities: adapter.capabilities,
@@ -306,8 +242,7 @@ struct RunCommand: HarnessCommand {
         unsharded.shard = nil
         if plan.entries.isEmpty, unsharded.filter != nil || unsharded.rules != nil, makePlan(unsharded).entries.isEmpty {
             let named = [unsharded.filter.map { "--filter '\($0)'" }, unsharded.rules.map { "--rules '\($0)'" }].compactMap { $0 }
-            throw CommandFailure(message: "error: \(named.joined(separator: " with ")) selects no scenario of \(loaded.root)\n"
-                                     + "  hint: run 'rive-harness list \(loaded.root)' with the same selection to see what it holds", exitCode: .usage)
+            throw CommandFailure(message: "\(named.joined(separator: " with ")) selects no scenario of \(loaded.root)", hint: "run 'rive-harness list \(loaded.root)' with the same selection to see what it holds", exitCode: .usage)
         }
         if let verify = options.verify {
             let scenarios = plan.entries.compactMap { entry -> Scenario? in
@@ -361,7 +296,7 @@ struct RunCommand: HarnessCommand {
         let testbed = Testbed.current(buildFlags: BenchCommand.buildFlags)
         let embedded: BenchKit.JSONValue
         do { embedded = try BenchKit.JSONValue.parse(Array(resultsJSON.utf8)) } catch {
-            throw CommandFailure(message: "error: the run's JSON results do not parse (\(error))\n  hint: this is a bug; report it", exitCode: .internalError)
+            throw CommandFailure(message: "the run's JSON results do not parse (\(error))", hint: "this is a bug; report it", exitCode: .internalError)
         }
         let harness = HarnessContext(kind: "conformance", createdAt: ISO8601DateFormatter().string(from: startedAt), metric: .time,
                                      adapters: [AdapterRecord(name: adapter.name, version: adapter.version, runtimeCommit: runtimeCommit)],
@@ -372,7 +307,7 @@ struct RunCommand: HarnessCommand {
         let safeName = String(adapter.name.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
         let path = URL(fileURLWithPath: folder).appendingPathComponent("runs").appendingPathComponent("\(stamp)-conformance-\(safeName).json").path
         do { try document.write(to: path) } catch {
-            throw CommandFailure(message: "error: cannot write the history file '\(path)': \(error.reason)\n  hint: check that \(folder) is writable, or pass --no-history",
+            throw CommandFailure(message: "cannot write the history file '\(path)': \(error.reason)", hint: "check that \(folder) is writable, or pass --no-history",
                                  exitCode: .internalError)
         }
         return path
@@ -392,7 +327,7 @@ struct RunCommand: HarnessCommand {
             problem = AtomicFile.probeFolder(folder)
         }
         if let problem {
-            throw CommandFailure(message: "error: cannot write --out '\(path)': \(problem)\n  hint: choose a file in a writable folder; nothing was run",
+            throw CommandFailure(message: "cannot write --out '\(path)': \(problem)", hint: "choose a file in a writable folder; nothing was run",
                                  exitCode: .internalError)
         }
     }

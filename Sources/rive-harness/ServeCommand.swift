@@ -5,40 +5,34 @@ import RuntimeAPI
 struct ServeCommand: HarnessCommand {
     static let name = "serve"
     static let summary = "serve an in-process adapter over the JSON-lines adapter protocol"
-    static let help = """
-        usage: rive-harness serve [--adapter NAME]
-
+    static let options = OptionTable(command: name, column: 21, options: [
+        OptionSpec("--adapter", "NAME", help: "the in-process adapter to serve (default: reference)"),
+    ])
+    static let help = options.help(about: """
         Serves the adapter NAME (default: reference) over the protocol of
         docs/adapter-protocol.md: requests on standard input, one JSON object per line;
         answers and events on standard output; diagnostics on standard error. It ends after
         'shutdown' or at the end of its input. Use it as a process adapter:
 
           rive-harness run --adapter process --command 'rive-harness serve'
-
-        options:
-          --adapter NAME     the in-process adapter to serve (default: reference)
-          --help             show this help
-
+        """, footer: """
         exit codes: 0 served until shutdown or end of input; 1 the input broke the protocol
         (a line that is not JSON, not a request, or longer than 16 MiB; the reason goes to
         standard error); 2 usage error (including an unknown adapter).
-        """
+        """)
 
-    let adapterName: String
+    /// Makes the adapter to serve.
+    let makeAdapter: @MainActor @Sendable () -> any RuntimeAdapter
 
     init(arguments: inout ArgumentList) throws(UsageError) {
-        adapterName = try arguments.option("--adapter") ?? "reference"
-        let extra = try arguments.positionals(known: ["--adapter"])
+        makeAdapter = try AdapterRegistry.inProcessFactory(named: try arguments.option("--adapter") ?? "reference", command: Self.name)
+        let extra = try arguments.positionals()
         guard extra.isEmpty else {
             throw UsageError(message: "serve takes no arguments, got '\(extra.joined(separator: " "))'", hint: "see 'rive-harness serve --help'")
         }
     }
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
-        let makeAdapter: @MainActor () -> any RuntimeAdapter
-        do { makeAdapter = try AdapterRegistry.factory(named: adapterName, command: Self.name) } catch {
-            throw CommandFailure(message: "error: \(error.message)\n  hint: \(error.hint)", exitCode: .usage)
-        }
         let status = await AdapterServer(adapter: makeAdapter()).serve()
         return status == 0 ? .success : .failuresFound
     }

@@ -55,7 +55,7 @@ struct Subprocess {
             }
             try process.run()
         } catch {
-            throw CommandFailure(message: "error: cannot start '\(executable)': \(error.localizedDescription)\n  hint: check that it exists and is executable",
+            throw CommandFailure(message: "cannot start '\(executable)': \(error.localizedDescription)", hint: "check that it exists and is executable",
                                  exitCode: .internalError)
         }
         process.waitUntilExit()

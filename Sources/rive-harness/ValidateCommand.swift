@@ -4,24 +4,22 @@ import Conformance
 struct ValidateCommand: HarnessCommand {
     static let name = "validate"
     static let summary = "check the corpus: scenarios, registries and expectation files"
-    static let help = """
-        usage: rive-harness validate [CORPUS]
+    static let options = OptionTable(command: name, positionals: "[CORPUS]", column: 13, options: [
 
+    ])
+    static let help = options.help(about: """
         Loads CORPUS (default: Corpus): rules.yaml, features.yaml, every scenario under
         scenarios/ and every expectations/ADAPTER.yaml. Prints each problem as
         FILE:LINE:COLUMN: error[CODE]: MESSAGE with a hint (docs/scenario-format.md lists
         the codes). An expectation naming a scenario that does not exist is stale.
-
-        options:
-          --help     show this help
-
+        """, footer: """
         exit codes: 0 no problem; 1 problems found; 2 usage error; 3 the corpus folder is missing.
-        """
+        """)
 
     let path: String
 
     init(arguments: inout ArgumentList) throws(UsageError) {
-        path = try CorpusArguments.corpusPath(&arguments, command: Self.name, knownOptions: [])
+        path = try CorpusArguments.corpusPath(&arguments, command: Self.name)
     }
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {

@@ -1,12 +1,6 @@
 import Foundation
+import HarnessSupport
 import YAML
-
-/// Every subcommand, in the order `--help` lists them.
-let commands: [any HarnessCommand.Type] = [
-    RunCommand.self, ListCommand.self, ValidateCommand.self, CoverageCommand.self, InspectCommand.self, FixturesCommand.self, CorpusCommand.self,
-    RenderCommand.self, ServeCommand.self, PingCommand.self, DiffCommand.self, FuzzCommand.self, ReduceCommand.self, BenchCommand.self, CompareCommand.self,
-    HistoryCommand.self, DashboardCommand.self, BisectCommand.self, NightlyCommand.self, FmtCommand.self,
-]
 
 let toolHelp = """
     rive-harness: conformance and benchmark harness for Rive runtimes
@@ -38,10 +32,9 @@ let toolHelp = """
     }
     guard let command = commands.first(where: { $0.name == name }) else {
         let suggestion = commands.map { $0.name }.closestMatch(to: name).map { " (did you mean '\($0)'?)" } ?? ""
-        printError("error: unknown command '\(name)'\(suggestion)\n  hint: run 'rive-harness --help' for the list of commands")
-        return .usage
+        return report(UsageError(message: "unknown command '\(name)'\(suggestion)", hint: "run 'rive-harness --help' for the list of commands"))
     }
-    var rest = ArgumentList(Array(arguments.dropFirst()), command: name)
+    var rest = ArgumentList(Array(arguments.dropFirst()), options: command.options)
     if rest.flag("--help") || rest.flag("-h") {
         print(command.help)
         return .success
@@ -49,16 +42,18 @@ let toolHelp = """
     do {
         let parsed = try command.init(arguments: &rest)
         return try await parsed.run()
-    } catch let error as UsageError {
-        printError("error: \(error.message)\n  hint: \(error.hint)")
-        return .usage
-    } catch let error as CommandFailure {
-        printError(error.message)
-        return error.exitCode
+    } catch let error as any HarnessError {
+        return report(error)
     } catch {
         printError("error: \(error)")
         return .internalError
     }
+}
+
+/// Prints an error's report on standard error, the one place the CLI prints errors, and returns its exit code.
+func report(_ error: any HarnessError) -> ExitCode {
+    printError(error.report)
+    return error.exitCode
 }
 
 exit(await runHarness(Array(CommandLine.arguments.dropFirst())).rawValue)

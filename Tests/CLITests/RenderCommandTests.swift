@@ -130,6 +130,6 @@ struct RenderCommandTests {
         #expect(RenderCommand.failure(.size(.invalidSize(width: 0, height: 1)), path: "a.riv").exitCode == .usage)
         let cairo = RenderCommand.failure(.size(.cairo(operation: "create a surface", message: "out of memory")), path: "a.riv")
         #expect(cairo.exitCode == .internalError)
-        #expect(cairo.message.hasPrefix("error: cairo failed to create a surface: out of memory\n  hint: "))
+        #expect(cairo.report.hasPrefix("error: cairo failed to create a surface: out of memory\n  hint: "))
     }
 }

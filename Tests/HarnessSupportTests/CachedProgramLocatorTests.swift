@@ -15,12 +15,19 @@ struct CachedProgramLocatorTests {
         FileManager.default.createFile(atPath: path, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755])
     }
 
-    @Test("a full sha without a git directory finds the driver linked in the commit's cache folder")
+    /// Makes an executable at `relative` inside a cache key folder and a manifest naming it, as the build scripts do.
+    private func makeBuild(folder: String, entry: String, relative: String) throws -> String {
+        let path = "\(folder)/\(relative)"
+        try makeExecutable(path)
+        try "# test manifest\ncommit \(Self.sha)\n\(entry) \(relative)\n".write(toFile: "\(folder)/manifest.txt", atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("a full sha without a git directory finds the driver the commit's cache folder's manifest names")
     func findsCachedDriver() throws {
         let cache = temporaryCache()
         defer { try? FileManager.default.removeItem(atPath: cache) }
-        let driver = "\(cache)/rive-cpp/\(Self.sha)/rive-cpp-driver"
-        try makeExecutable(driver)
+        let driver = try makeBuild(folder: "\(cache)/rive-cpp/\(Self.sha)", entry: "driver", relative: "programs/0123/rive-cpp-driver")
         let locator = CachedProgramLocator(.riveCppDriver, cacheRoot: cache, gitDirectory: "/nonexistent/git-dir")
         let found = try locator.locate(revision: Self.sha.uppercased())
         #expect(found == CachedProgramLocator.Located(path: driver, commit: Self.sha))
@@ -30,8 +37,8 @@ struct CachedProgramLocatorTests {
     func findsFeatureBuild() throws {
         let cache = temporaryCache()
         defer { try? FileManager.default.removeItem(atPath: cache) }
-        let shipped = "\(cache)/rive-cpp/\(Self.sha)+text+layout+scripting+audio/rive-cpp-driver"
-        try makeExecutable(shipped)
+        let shipped = try makeBuild(folder: "\(cache)/rive-cpp/\(Self.sha)+text+layout+scripting+audio", entry: "driver",
+                                    relative: "programs/0123/rive-cpp-driver")
         let locator = CachedProgramLocator(.riveCppDriver, cacheRoot: cache, gitDirectory: "/nonexistent/git-dir")
         #expect(try locator.locate(revision: Self.sha, features: .shipped).path == shipped)
         #expect(try locator.locate(revision: Self.sha, features: EngineFeatureSelection(parsing: "audio,text,layout,scripting")).path == shipped)
@@ -61,12 +68,11 @@ struct CachedProgramLocatorTests {
         #expect(names == EngineFeatureSelection.names)
     }
 
-    @Test("the Apple adapter is found through its commit's current build link")
+    @Test("the Apple adapter is found through its commit's manifest")
     func findsAppleAdapter() throws {
         let cache = temporaryCache()
         defer { try? FileManager.default.removeItem(atPath: cache) }
-        let program = "\(cache)/rive-ios/\(Self.sha)/current/bin/rive-harness-apple-adapter"
-        try makeExecutable(program)
+        let program = try makeBuild(folder: "\(cache)/rive-ios/\(Self.sha)", entry: "adapter", relative: "0123/bin/4567/rive-harness-apple-adapter")
         let locator = CachedProgramLocator(.appleAdapter, cacheRoot: cache, environment: [:])
         #expect(try locator.locate(revision: Self.sha) == CachedProgramLocator.Located(path: program, commit: Self.sha))
         let riveCpp = CachedProgramLocator(.riveCppDriver, cacheRoot: cache, gitDirectory: "/nonexistent/git-dir", environment: [:])
@@ -86,10 +92,40 @@ struct CachedProgramLocatorTests {
         #expect(error.code == "rive-cpp.not-built")
         #expect(error.description.contains("build it with: scripts/build-rive-cpp --commit \(Self.sha)"))
         let apple = CachedProgramLocator(.appleAdapter, cacheRoot: temporaryCache(), environment: [:])
-        #expect(apple.buildCommand(commit: Self.sha) == "scripts/build-rive-ios --adapter --git-dir DIR --commit \(Self.sha)")
+        #expect(apple.buildCommand(commit: Self.sha) == "scripts/build-rive-ios --adapter --commit \(Self.sha)")
         #expect(throws: CachedProgramError.notBuilt(.appleAdapter, commit: Self.sha, command: apple.buildCommand(commit: Self.sha))) {
             try apple.locate(revision: Self.sha)
         }
+    }
+
+    @Test("a key folder built before manifests, or a manifest without the program, names the rebuild command")
+    func missingManifest() throws {
+        let cache = temporaryCache()
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let locator = CachedProgramLocator(.riveCppDriver, cacheRoot: cache, gitDirectory: "/nonexistent/git-dir")
+        try makeExecutable("\(cache)/rive-cpp/\(Self.sha)/rive-cpp-driver")
+        let command = locator.buildCommand(commit: Self.sha)
+        #expect(throws: CachedProgramError.noManifest(.riveCppDriver, folder: "\(cache)/rive-cpp/\(Self.sha)", command: command)) {
+            try locator.locate(revision: Self.sha)
+        }
+        #expect(CachedProgramError.noManifest(.riveCppDriver, folder: "F", command: command).description.contains("rebuild it with: \(command)"))
+        _ = try makeBuild(folder: "\(cache)/rive-cpp/\(Self.sha)", entry: "driver", relative: "programs/0123/rive-cpp-driver")
+        #expect(throws: CachedProgramError.notBuilt(.riveCppBench, commit: Self.sha, command: command)) {
+            try CachedProgramLocator(.riveCppBench, cacheRoot: cache, gitDirectory: "/nonexistent/git-dir").locate(revision: Self.sha)
+        }
+    }
+
+    @Test("without a git directory the locator uses the build script's clone in the cache, and its build command needs no --git-dir")
+    func managedClone() throws {
+        let cache = temporaryCache()
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let clone = CachedProgramLocator.managedClone(.riveCppDriver, cacheRoot: cache)
+        #expect(clone == "\(cache)/sources/rive-runtime.git")
+        try FileManager.default.createDirectory(atPath: clone, withIntermediateDirectories: true)
+        let locator = CachedProgramLocator(.riveCppDriver, cacheRoot: cache, environment: [:])
+        #expect(locator.gitDirectory == clone)
+        #expect(locator.buildCommand(commit: Self.sha) == "scripts/build-rive-cpp --commit \(Self.sha)")
+        #expect(CachedProgramError.noGitDirectory(.riveCppDriver, nil).description.contains("clones https://github.com/rive-app/rive-runtime"))
     }
 
     @Test("a short revision needs the git directory; an unknown one is named with the next step")

@@ -14,13 +14,12 @@ import Testing
 enum RiveCppDriver {
     /// The cached driver for the HEAD of `$RIVE_RUNTIME_GIT_DIR`, or `nil`.
     static let located: CachedProgramLocator.Located? = try? CachedProgramLocator(.riveCppDriver).locate(revision: nil, features: .shipped)
-    /// The engine features the build compiled in, from its `features.txt` (`built text audio`).
+    /// The engine features the build compiled in, from its cache key folder's manifest (`built text audio`).
     static var builtFeatures: [String] {
         guard let located else { return [] }
-        let manifest = ((located.path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("features.txt")
-        let text = (try? String(contentsOfFile: manifest, encoding: .utf8)) ?? ""
-        let line = text.split(separator: "\n").first { $0.hasPrefix("built ") } ?? "built none"
-        return line.dropFirst("built ".count).split(separator: " ").map(String.init).filter { $0 != "none" }
+        let locator = CachedProgramLocator(.riveCppDriver)
+        let manifest = CachedBuildManifest.read(folder: locator.keyFolder(commit: located.commit, features: .shipped))
+        return (manifest?.fields["built"] ?? "none").split(separator: " ").map(String.init).filter { $0 != "none" }
     }
     /// Whether a driver is built.
     static var isBuilt: Bool { located != nil }
