@@ -1,14 +1,7 @@
 // The rive-cpp driver's artboard operations: state-machine and animation names, size,
 // and creating state machines and animation scenes.
-#include "data_types.hpp"
 #include "driver.hpp"
-#include "fingerprint.hpp"
 #include "operations.hpp"
-
-#include <cmath>
-#include <cstring>
-#include <fstream>
-#include <sstream>
 
 namespace harness
 {

@@ -7,12 +7,11 @@
 // This file holds the request loop, the handshake, the handle table, pumping the queues and
 // streams; the operations of each object kind are in their own *_ops.cpp (driver.hpp).
 #include "build_info.hpp"
-#include "data_types.hpp"
 #include "driver.hpp"
-#include "fingerprint.hpp"
 #include "operations.hpp"
 
 #include <iostream>
+#include <sstream>
 
 namespace harness
 {

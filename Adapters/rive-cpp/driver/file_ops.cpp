@@ -2,13 +2,7 @@
 // properties, default view-model info, and creating artboards and view-model instances.
 #include "data_types.hpp"
 #include "driver.hpp"
-#include "fingerprint.hpp"
 #include "operations.hpp"
-
-#include <cmath>
-#include <cstring>
-#include <fstream>
-#include <sstream>
 
 namespace harness
 {

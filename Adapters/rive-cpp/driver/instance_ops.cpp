@@ -2,13 +2,7 @@
 // streams, firing, nested instances and list items.
 #include "data_types.hpp"
 #include "driver.hpp"
-#include "fingerprint.hpp"
 #include "operations.hpp"
-
-#include <cmath>
-#include <cstring>
-#include <fstream>
-#include <sstream>
 
 namespace harness
 {

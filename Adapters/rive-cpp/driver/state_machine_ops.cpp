@@ -1,14 +1,7 @@
 // The rive-cpp driver's state-machine operations: advancing, binding instances, inputs,
 // pointer events and settled streams.
-#include "data_types.hpp"
 #include "driver.hpp"
-#include "fingerprint.hpp"
 #include "operations.hpp"
-
-#include <cmath>
-#include <cstring>
-#include <fstream>
-#include <sstream>
 
 namespace harness
 {

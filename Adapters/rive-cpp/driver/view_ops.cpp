@@ -1,14 +1,8 @@
 // The rive-cpp driver's view operations: display ticks (the Apple view loop over the
 // queue), the draw digest, rasterizing and pointer events.
-#include "data_types.hpp"
 #include "driver.hpp"
 #include "fingerprint.hpp"
 #include "operations.hpp"
-
-#include <cmath>
-#include <cstring>
-#include <fstream>
-#include <sstream>
 
 namespace harness
 {

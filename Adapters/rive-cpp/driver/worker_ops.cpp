@@ -1,14 +1,9 @@
 // The rive-cpp driver's worker operations: loading files, decoding images, blobs and
 // fonts, flushing, the log and making views (docs/rive-cpp-adapter.md).
-#include "data_types.hpp"
 #include "driver.hpp"
-#include "fingerprint.hpp"
 #include "operations.hpp"
 
-#include <cmath>
-#include <cstring>
 #include <fstream>
-#include <sstream>
 
 namespace harness
 {
