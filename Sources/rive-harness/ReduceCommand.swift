@@ -1,3 +1,4 @@
+import Conformance
 import Differential
 import Foundation
 import Fuzzing
@@ -14,6 +15,7 @@ struct ReduceCommand: HarnessCommand {
         OptionSpec("--out", "PATH", synopsis: "[--out MIN.riv]", help: "the reduced file (default FILE-reduced.riv beside FILE)"),
         OptionSpec("--frames", "N", help: "frames each dump plays (default 10; draws at 0 and N)"),
         OptionSpec("--timeout", "SECONDS", help: "how long one adapter may take for one candidate (default 10)"),
+        OptionSpec("--corpus", "DIR", help: "with a scenario predicate: the corpus (default Corpus)"),
         OptionSpec(group: "adapter options", names: AdapterSelection.optionNames, help: """
             --command, --adapter-name, --request-timeout,
             --handshake-timeout, --runtime-commit, --runtime-features,
@@ -34,6 +36,9 @@ struct ReduceCommand: HarnessCommand {
                              signature as on FILE (docs/fuzzing.md)
           hang:ADAPTER       the adapter does not answer within --timeout
           diff:A,B:SECTION   the two adapters' dumps differ in SECTION (docs/diff.md)
+          scenario:[ADAPTER:]ID  the corpus scenario ID, with the candidate in place of its
+                             fixture, gets the verdict it gets with FILE there (FAIL at the
+                             same step, ERROR, CRASH or TIMEOUT) on ADAPTER (default reference)
           command:CMD        CMD, run with /bin/sh -c and the candidate's path appended as its
                              last argument, exits 0 (as C-Reduce's interestingness tests)
         """, footer: """
@@ -47,12 +52,13 @@ struct ReduceCommand: HarnessCommand {
         case crash(String)
         case hang(String)
         case diff(String, String, DumpSection)
+        case scenario(adapter: String, id: String)
         case command(String)
 
         /// The adapters the predicate runs.
         var adapters: [String] {
             switch self {
-            case .crash(let name), .hang(let name): [name]
+            case .crash(let name), .hang(let name), .scenario(let name, _): [name]
             case .diff(let a, let b, _): [a, b]
             case .command: []
             }
@@ -65,6 +71,8 @@ struct ReduceCommand: HarnessCommand {
     let outPath: String
     let frames: Int
     let timeoutSeconds: Double
+    /// The corpus a scenario predicate's scenario comes from.
+    let corpusPath: String
     /// The predicate's adapters and their options.
     let selection: AdapterSelection
 
@@ -77,6 +85,11 @@ struct ReduceCommand: HarnessCommand {
         predicate = try Self.parse(text, hint: hint)
         (frames, timeoutSeconds) = try FuzzCommand.caseOptions(&arguments, hint: hint)
         selection = try AdapterSelection(names: predicate.adapters, arguments: &arguments, command: Self.name, single: false)
+        let corpus = try arguments.option("--corpus")
+        if corpus != nil, case .scenario = predicate {} else if corpus != nil {
+            throw UsageError(message: "--corpus goes with a scenario predicate", hint: hint)
+        }
+        corpusPath = corpus ?? "Corpus"
         let out = try arguments.option("--out")
         let positionals = try arguments.positionals()
         guard positionals.count == 1 else {
@@ -90,7 +103,8 @@ struct ReduceCommand: HarnessCommand {
     static func parse(_ text: String, hint: String) throws(UsageError) -> Predicate {
         let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
         func bad(_ why: String) -> UsageError {
-            UsageError(message: "--predicate '\(text)': \(why)", hint: "predicates: crash:ADAPTER, hang:ADAPTER, diff:A,B:SECTION, command:CMD; \(hint)")
+            UsageError(message: "--predicate '\(text)': \(why)",
+                       hint: "predicates: crash:ADAPTER, hang:ADAPTER, diff:A,B:SECTION, scenario:[ADAPTER:]ID, command:CMD; \(hint)")
         }
         switch parts[0] {
         case "crash", "hang":
@@ -104,6 +118,9 @@ struct ReduceCommand: HarnessCommand {
                 throw bad("unknown section '\(parts[2])'; sections: \(DumpSection.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             return .diff(names[0], names[1], section)
+        case "scenario":
+            guard parts.count >= 2, !parts.dropFirst().contains("") else { throw bad("needs a scenario ID after the colon, as scenario:props/enum-unknown-case") }
+            return parts.count == 3 ? .scenario(adapter: parts[1], id: parts[2]) : .scenario(adapter: "reference", id: parts[1])
         case "command":
             let command = String(text.dropFirst("command:".count))
             guard !command.trimmingCharacters(in: .whitespaces).isEmpty else { throw bad("needs a command after the colon") }
@@ -185,6 +202,22 @@ struct ReduceCommand: HarnessCommand {
                 guard let finding = findings.first(where: { wantsHang ? $0.kind == .hang : ($0.kind == .crash || $0.kind == .sanitizer) }) else { return nil }
                 return CheckOutput(summary: finding.signature, signature: wantsHang ? nil : finding.signature, detail: finding.detail)
             }, oracle.adapterDescriptions)
+        case .scenario(let name, let id):
+            let make = try selection.factory(of: selection.adapters[0])
+            let corpus = try loadCorpus(corpusPath)
+            let adapter = make()
+            let replay: ScenarioReplay
+            do { replay = try ScenarioReplay(corpus: corpus, scenarioID: id, adapter: adapter, timeoutSeconds: timeoutSeconds, makeAdapter: make) } catch {
+                throw CommandFailure(message: "--predicate \(predicateText): \(error.description)", hint: "run 'rive-harness list \(corpusPath)' for the scenario IDs",
+                                     exitCode: .usage)
+            }
+            return ({ candidate in
+                let result = await replay.result(with: candidate)
+                guard result.verdict != .pass, result.verdict != .skip else { return nil }
+                let place = result.divergence.map { " at step \($0.step) (\($0.action)): expected \($0.expected), actual \($0.actual)" } ?? ""
+                return CheckOutput(summary: "\(id) on \(name): \(result.verdict.rawValue.uppercased())\(place)", signature: "\(result.verdict.rawValue)\(place)",
+                                   detail: result.trace ?? result.verdict.rawValue)
+            }, ["\(name) \(adapter.version)"])
         case .diff(let a, let b, let section):
             let makeA = try selection.factory(of: selection.adapters[0])
             let makeB = try selection.factory(of: selection.adapters[1])

@@ -57,4 +57,28 @@ struct FuzzCommandTests {
         let bad = try HarnessProcess.run(["reduce", input, "--predicate", "diff:reference:draws"])
         #expect(bad.exitCode == 2)
     }
+
+    @Test("reduce with a scenario predicate keeps the scenario's failure with the candidate as its fixture; a passing scenario or an unknown ID is refused")
+    func reduceWithScenario() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let corpus = SharedMaterial.packageRoot.appendingPathComponent("Corpus").path
+        // actions.riv in place of all-types.riv: src/blank-nested-is-null cannot find its view model.
+        let input = SharedMaterial.packageRoot.appendingPathComponent("Corpus/fixtures/actions.riv").path
+        let output = folder.appendingPathComponent("min.riv").path
+        let result = try HarnessProcess.run(["reduce", input, "--predicate", "scenario:src/blank-nested-is-null", "--corpus", corpus, "--out", output])
+        #expect(result.exitCode == 0, "\(result.standardError)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: input)), after = try Data(contentsOf: URL(fileURLWithPath: output))
+        #expect(after.count < before.count)
+        let report = try String(contentsOfFile: output + ".txt", encoding: .utf8)
+        #expect(report.contains("predicate scenario:src/blank-nested-is-null: src/blank-nested-is-null on reference: "))
+        let passing = try HarnessProcess.run(["reduce", input, "--predicate", "scenario:reference:actions/chained-listeners-same-advance", "--corpus", corpus, "--out", output])
+        #expect(passing.exitCode == 3)
+        #expect(passing.standardError.contains("is false on"))
+        let unknown = try HarnessProcess.run(["reduce", input, "--predicate", "scenario:actions/no-such", "--corpus", corpus, "--out", output])
+        #expect(unknown.exitCode == 2)
+        #expect(unknown.standardError.contains("no scenario 'actions/no-such'"))
+        let misplaced = try HarnessProcess.run(["reduce", input, "--predicate", "command:true", "--corpus", corpus])
+        #expect(misplaced.exitCode == 2)
+    }
 }
