@@ -93,9 +93,10 @@ struct CorpusCommand: HarnessCommand {
         if check {
             let current = FileManager.default.contents(atPath: outputPath).map { [UInt8]($0) }
             guard current == bytes else {
-                printError("error: \(outputPath) \(current == nil ? "does not exist" : "differs from a fresh export of \(corpusPath)")\n"
-                           + "  hint: run 'rive-harness corpus export\(corpusPath == "Corpus" ? "" : " \(corpusPath)") --out \(outputPath)"
-                           + "\(includeFileBytes ? "" : " --no-fixture-bytes")\(extraExpectations.map { " --expectations \($0.adapter)=\($0.file)" }.joined())'")
+                printError(CommandFailure(message: "\(outputPath) \(current == nil ? "does not exist" : "differs from a fresh export of \(corpusPath)")",
+                                          hint: "run 'rive-harness corpus export\(corpusPath == "Corpus" ? "" : " \(corpusPath)") --out \(outputPath)"
+                                              + "\(includeFileBytes ? "" : " --no-fixture-bytes")\(extraExpectations.map { " --expectations \($0.adapter)=\($0.file)" }.joined())'",
+                                          exitCode: .failuresFound).report)
                 return .failuresFound
             }
             print("\(outputPath) is current: \(summary)")

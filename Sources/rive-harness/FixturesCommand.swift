@@ -58,7 +58,8 @@ struct FixturesCommand: HarnessCommand {
         if check {
             let stale = compiled.filter { !$0.isUpToDate }
             for item in stale {
-                printError("error: \(item.fixture.outputPath) \(item.committedBytes == nil ? "is missing" : "differs from a fresh build of \(item.fixture.name).yaml")\n  hint: run 'rive-harness fixtures build --dir \(directory)' and commit the result")
+                printError(CommandFailure(message: "\(item.fixture.outputPath) \(item.committedBytes == nil ? "is missing" : "differs from a fresh build of \(item.fixture.name).yaml")",
+                                          hint: "run 'rive-harness fixtures build --dir \(directory)' and commit the result", exitCode: .failuresFound).report)
             }
             print(stale.isEmpty ? "all \(compiled.count) fixture(s) are up to date" : "\(stale.count) of \(compiled.count) fixture(s) are stale")
             return stale.isEmpty ? .success : .failuresFound
