@@ -159,7 +159,9 @@ final class ArtboardScene {
     /// The skinned paths and what deforms them (Skinning.swift).
     @exclusivity(unchecked)
     var skinning = SceneSkinning()
-    /// The n-sliced nodes and the shapes they deform (NSlicedNodes.swift).
+    /// The n-sliced nodes and the shapes they deform (NSlicedNodes.swift); read by every
+    /// update, so its exclusivity is enforced statically only.
+    @exclusivity(unchecked)
     var slicing = SceneSlicing()
     /// The draw rules and targets that reorder the drawables (DrawRules.swift), the drawables
     /// in file order, and whether a rule's or target's change asks for a new draw order.
