@@ -6,12 +6,22 @@ struct PingCommand: HarnessCommand {
     static let name = "ping"
     static let summary = "check an adapter program's handshake and time protocol round trips"
     static let options = OptionTable(command: name, column: 21, options: [
-        OptionSpec("--command", "'CMD'", synopsis: "--command 'CMD ARGS'", help: "the adapter program, run with /bin/sh -c"),
+        OptionSpec("--adapter", "NAME", help: """
+            the adapter program to start: process (default), the program
+            of --command, or a cached one (rive-cpp, apple)
+            """),
+        OptionSpec("--command", "'CMD'", synopsis: "[--command 'CMD ARGS']", help: "with --adapter process: the adapter program, run with /bin/sh -c"),
         OptionSpec("--count", "N", help: "round trips to time (default 10000)"),
         OptionSpec("--profile", help: "also attribute the time of a round trip to its phases"),
+        OptionSpec(group: "adapter options", names: AdapterSelection.optionNames.filter { $0 != "--command" }, help: """
+            --request-timeout, --handshake-timeout, --runtime-commit,
+            --runtime-features, --runtime-sanitize, --ios-commit, as
+            'run' takes them
+            """),
     ])
     static let help = options.help(about: """
-        Starts CMD as a process adapter (docs/adapter-protocol.md), prints what its handshake
+        Starts the adapter program (CMD, or the cached program of --adapter rive-cpp or apple)
+        as a process adapter (docs/adapter-protocol.md), prints what its handshake
         declares, then sends N 'ping' requests one after another (each after the previous
         answer), first awaited (as async RuntimeAPI members are), then blocking (as synchronous
         members such as RuntimeView.tick are), and prints the median and mean round trips in
@@ -29,16 +39,20 @@ struct PingCommand: HarnessCommand {
         handshake or a ping.
         """)
 
-    let command: String
+    /// The adapter program to start and its options.
+    let selection: AdapterSelection
     let count: Int
     let profile: Bool
 
     init(arguments: inout ArgumentList) throws(UsageError) {
         let hint = "see 'rive-harness ping --help'"
-        guard let command = try arguments.option("--command"), !command.isEmpty else {
-            throw UsageError(message: "ping needs --command 'CMD ARGS'", hint: hint)
+        let adapterName = try arguments.option("--adapter") ?? AdapterRegistry.processAdapterName
+        selection = try AdapterSelection(names: [adapterName], arguments: &arguments, command: Self.name, single: true)
+        switch selection.adapters[0].kind {
+        case .inProcess:
+            throw UsageError(message: "ping times a process adapter; '\(adapterName)' runs inside rive-harness", hint: "pass --command 'CMD ARGS', or --adapter rive-cpp or apple")
+        case .process, .cached: break
         }
-        self.command = command
         let countText = try arguments.option("--count") ?? "10000"
         guard let count = Int(countText), count > 0 else { throw UsageError(message: "--count needs a positive integer, got '\(countText)'", hint: hint) }
         self.count = count
@@ -48,7 +62,8 @@ struct PingCommand: HarnessCommand {
     }
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
-        let started = try AdapterRegistry.processFactory(ProcessAdapterConfiguration(command: command))
+        guard let configuration = try selection.configuration(of: selection.adapters[0]) else { return .usage }
+        let started = try AdapterRegistry.processFactory(configuration)
         let adapter = started.first
         print("adapter: \(adapter.name) \(adapter.version)")
         print("capabilities: \(adapter.capabilities)")
