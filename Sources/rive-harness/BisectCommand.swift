@@ -1,5 +1,7 @@
+import Bisection
 import Foundation
-import PerformanceHistory
+import HarnessSupport
+import PerformanceData
 
 /// `rive-harness bisect`: finds the first adapter version or runtime commit where a scenario's
 /// verdict, a command's output or a benchmark changed.
@@ -76,14 +78,6 @@ struct BisectCommand: HarnessCommand {
         range; 4 internal error.
         """
 
-    /// Where the candidates come from.
-    enum Source {
-        /// Lines of a commands file.
-        case commandsFile(String)
-        /// A git range of a runtime repository.
-        case git(directory: String, range: String)
-    }
-
     /// What a step checks.
     enum PredicateChoice {
         /// A scenario's verdict.
@@ -91,11 +85,11 @@ struct BisectCommand: HarnessCommand {
         /// A shell command's output.
         case output(command: String)
         /// A benchmark's measurement.
-        case benchmark(name: String, metric: RunContext.Metric, threshold: Double, repetitions: Int, direction: BenchmarkPredicate.Direction,
+        case benchmark(name: String, metric: Metric, threshold: Double, repetitions: Int, direction: BenchmarkPredicate.Direction,
                        command: String)
     }
 
-    let source: Source
+    let source: BisectSource
     let predicate: PredicateChoice
     let maxAttempts: Int
     let buildScript: String
@@ -156,7 +150,7 @@ struct BisectCommand: HarnessCommand {
             predicate = .output(command: command)
         case (nil, nil, let name?):
             let metricText = metricOption ?? "instructions", repetitionsText = repetitionsOption ?? "5"
-            guard let metric = RunContext.Metric(rawValue: metricText) else {
+            guard let metric = Metric(rawValue: metricText) else {
                 throw UsageError(message: "--metric takes instructions or time, got '\(metricText)'", hint: hint)
             }
             let threshold: Double
@@ -166,7 +160,7 @@ struct BisectCommand: HarnessCommand {
                 }
                 threshold = value / 100
             } else {
-                threshold = MeasurementChange.Thresholds().relative(for: metric)
+                threshold = Comparison.defaultThreshold(metric)
             }
             guard let repetitions = Int(repetitionsText), repetitions >= 1, repetitions <= 1000 else {
                 throw UsageError(message: "--repetitions needs a whole number from 1 to 1000, got '\(repetitionsText)'", hint: hint)
@@ -209,9 +203,7 @@ struct BisectCommand: HarnessCommand {
         case .output(let command):
             return try await bisect(candidates, OutputPredicate(command: command, adapters: adapters), adapters: adapters)
         case .benchmark(let name, let metric, let threshold, let repetitions, let direction, let command):
-            var thresholds = MeasurementChange.Thresholds()
-            if metric == .instructions { thresholds.instructions = threshold } else { thresholds.time = threshold }
-            return try await bisect(candidates, BenchmarkPredicate(benchmark: name, metric: metric, thresholds: thresholds, direction: direction,
+            return try await bisect(candidates, BenchmarkPredicate(benchmark: name, metric: metric, threshold: threshold, direction: direction,
                                                                    repetitions: repetitions, command: command, adapters: adapters),
                                     adapters: adapters)
         }
@@ -302,8 +294,11 @@ struct BisectCommand: HarnessCommand {
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
                 throw CommandFailure(message: "error: '\(range)' is not a range GOOD..BAD\n  hint: name two commits, for example abc123..main", exitCode: .usage)
             }
+            func run(_ arguments: [String]) throws(CommandFailure) -> Subprocess.Outcome {
+                do { return try Subprocess.run("/usr/bin/env", arguments) } catch { throw CommandFailure(message: error.message, exitCode: .internalError) }
+            }
             func git(_ arguments: [String]) throws(CommandFailure) -> String {
-                let outcome = try Subprocess.run("/usr/bin/env", ["git", "--git-dir", directory] + arguments)
+                let outcome = try run(["git", "--git-dir", directory] + arguments)
                 guard outcome.status == 0 else {
                     throw CommandFailure(message: "error: git \(arguments.joined(separator: " ")) failed in \(directory): \(outcome.errorTail())\n"
                                              + "  hint: check --git-dir and that both ends of the range exist", exitCode: .badInput)
@@ -311,7 +306,7 @@ struct BisectCommand: HarnessCommand {
                 return outcome.standardOutput
             }
             let good = try git(["rev-parse", "--verify", parts[0] + "^{commit}"]).trimmingCharacters(in: .whitespacesAndNewlines)
-            let ancestry = try Subprocess.run("/usr/bin/env", ["git", "--git-dir", directory, "merge-base", "--is-ancestor", good, parts[1]])
+            let ancestry = try run(["git", "--git-dir", directory, "merge-base", "--is-ancestor", good, parts[1]])
             guard ancestry.status == 0 else {
                 throw CommandFailure(message: "error: \(parts[0]) is not an ancestor of \(parts[1]) in \(directory)\n"
                                          + "  hint: GOOD must be an older commit on BAD's history; swap them or pick another range", exitCode: .badInput)

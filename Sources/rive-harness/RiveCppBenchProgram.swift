@@ -1,4 +1,3 @@
-import BenchKit
 import Foundation
 import HarnessSupport
 
@@ -56,19 +55,5 @@ struct RiveCppBenchProgram {
     var version: String {
         let folder = ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent
         return "rive-cpp-bench \(folder)"
-    }
-
-    /// Runs a program to completion (`Subprocess.run`); returns its exit status, standard
-    /// output and standard error.
-    static func run(_ executable: String, _ arguments: [String]) throws(BenchRunError) -> (status: Int32, output: String, errors: String) {
-        do {
-            let outcome = try Subprocess.run(executable, arguments)
-            return (outcome.status, outcome.standardOutput, outcome.standardError)
-        } catch {
-            // Subprocess's message is "error: cannot start '…': why" plus a hint line.
-            let why = error.message.prefix { $0 != "\n" }
-            throw BenchRunError(code: "bench.cannot-start", message: String(why.hasPrefix("error: ") ? why.dropFirst(7) : why),
-                                hint: "check that it exists and is executable")
-        }
     }
 }
