@@ -1,6 +1,5 @@
 import Bisection
 import Foundation
-import HarnessSupport
 import PerformanceData
 
 /// `rive-harness bisect`: finds the first adapter version or runtime commit where a scenario's
@@ -273,51 +272,19 @@ struct BisectCommand: HarnessCommand {
     /// The candidates of the chosen source, oldest first.
     /// - Throws: `CommandFailure` (exit 3) for an unreadable file or a bad range.
     private func loadCandidates() throws(CommandFailure) -> [BisectCandidate] {
-        switch source {
-        case .commandsFile(let path):
-            let text = String(decoding: try readFileBytes(path), as: UTF8.self)
-            var candidates: [BisectCandidate] = []
-            for line in text.split(separator: "\n", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) })
-            where !line.isEmpty && !line.hasPrefix("#") {
-                let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
-                let label = parts.count == 2 ? parts[0] : "v\(candidates.count + 1)"
-                let command = parts.count == 2 ? parts[1] : line
-                candidates.append(BisectCandidate(label: label, subject: command, payload: command))
+        let text: String? = if case .commandsFile(let path) = source { String(decoding: try readFileBytes(path), as: UTF8.self) } else { nil }
+        do throws(BisectSourceError) {
+            switch source {
+            case .commandsFile(let path): return try BisectSource.candidates(commandsFile: text ?? "", path: path)
+            case .git(let directory, let range): return try BisectSource.candidates(gitDirectory: directory, range: range)
             }
-            guard candidates.count >= 2 else {
-                throw CommandFailure(message: "error: \(path) lists \(candidates.count) command(s); bisect needs at least a good and a bad one\n"
-                                         + "  hint: one adapter command per line, oldest (good) first", exitCode: .badInput)
+        } catch {
+            let exitCode: ExitCode = switch error.kind {
+            case .badInput: .badInput
+            case .badRange: .usage
+            case .cannotStart: .internalError
             }
-            return candidates
-        case .git(let directory, let range):
-            let parts = range.components(separatedBy: "..")
-            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                throw CommandFailure(message: "error: '\(range)' is not a range GOOD..BAD\n  hint: name two commits, for example abc123..main", exitCode: .usage)
-            }
-            func run(_ arguments: [String]) throws(CommandFailure) -> Subprocess.Outcome {
-                do { return try Subprocess.run("/usr/bin/env", arguments) } catch { throw CommandFailure(message: error.message, exitCode: .internalError) }
-            }
-            func git(_ arguments: [String]) throws(CommandFailure) -> String {
-                let outcome = try run(["git", "--git-dir", directory] + arguments)
-                guard outcome.status == 0 else {
-                    throw CommandFailure(message: "error: git \(arguments.joined(separator: " ")) failed in \(directory): \(outcome.errorTail())\n"
-                                             + "  hint: check --git-dir and that both ends of the range exist", exitCode: .badInput)
-                }
-                return outcome.standardOutput
-            }
-            let good = try git(["rev-parse", "--verify", parts[0] + "^{commit}"]).trimmingCharacters(in: .whitespacesAndNewlines)
-            let ancestry = try run(["git", "--git-dir", directory, "merge-base", "--is-ancestor", good, parts[1]])
-            guard ancestry.status == 0 else {
-                throw CommandFailure(message: "error: \(parts[0]) is not an ancestor of \(parts[1]) in \(directory)\n"
-                                         + "  hint: GOOD must be an older commit on BAD's history; swap them or pick another range", exitCode: .badInput)
-            }
-            let log = try git(["log", "--first-parent", "--reverse", "--format=%H %s", "\(good)..\(parts[1])"])
-            let goodSubject = try git(["log", "-1", "--format=%s", good]).trimmingCharacters(in: .whitespacesAndNewlines)
-            let commits = [good + " " + goodSubject] + log.split(separator: "\n").map(String.init)
-            return commits.map { line in
-                let hash = String(line.prefix(40))
-                return BisectCandidate(label: String(hash.prefix(10)), subject: String(line.dropFirst(41)), payload: hash)
-            }
+            throw CommandFailure(message: error.message, exitCode: exitCode)
         }
     }
 }
