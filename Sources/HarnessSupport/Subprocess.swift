@@ -45,6 +45,11 @@ public struct Subprocess {
     /// - Throws: `SubprocessError` when the program cannot be started.
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
                            passThroughStandardError: Bool = false, standardErrorFile: String? = nil) throws(SubprocessError) -> Outcome {
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        // No child processes there (Foundation's Process is unavailable); HarnessSupport still
+        // builds for them because ConformanceCore, which iOS test targets link, depends on it.
+        throw SubprocessError(executable: executable, reason: "this platform cannot start processes")
+        #else
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-sub-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let process = Process()
@@ -74,6 +79,7 @@ public struct Subprocess {
         func text(_ path: String) -> String { FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? "" }
         return Outcome(status: status, standardOutput: text(outputPath), standardError: passThroughStandardError ? "" : text(errorPath),
                        seconds: Date().timeIntervalSince(start))
+        #endif
     }
 
     /// Runs a shell command line with `/bin/sh -c`.
