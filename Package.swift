@@ -30,9 +30,13 @@ let package = Package(
         // The operating-system calls that differ between Linux and macOS, behind one small shim.
         .target(name: "SystemCalls"),
         .target(name: "HarnessSupport"),
-        .target(name: "PerformanceHistory", dependencies: ["HarnessSupport"]),
+        // Run files, statistics, comparison with the noise file's thresholds, history series and the dashboard.
+        .target(name: "PerformanceData", dependencies: ["HarnessSupport"]),
         .target(name: "CBenchShim", linkerSettings: [.linkedLibrary("benchmark"), .linkedLibrary("pthread")]),
-        .target(name: "BenchKit", dependencies: ["CBenchShim", "HarnessSupport"]),
+        // Benchmarks registered from Swift and run through Google Benchmark (CBenchShim).
+        .target(name: "BenchKit", dependencies: ["CBenchShim", "PerformanceData"]),
+        // The bisect engine and its predicates (a scenario's verdict, a command's output, a benchmark).
+        .target(name: "Bisection", dependencies: ["PerformanceData", "HarnessSupport"]),
         .target(name: "RiveRendering", dependencies: ["CCairo", "HarnessSupport"]),
         .target(name: "RiveFormat"),
         .target(name: "RuntimeAPI"),
@@ -52,12 +56,18 @@ let package = Package(
         .executableTarget(name: "rive-schema-gen", dependencies: ["RiveSchemaGenerator"]),
         .executableTarget(name: "rive-objc-import", dependencies: ["ObjCHeaderImport"]),
         .target(name: "RiveFixtures", dependencies: ["RiveFormat", "YAML"]),
-        .executableTarget(name: "rive-harness", dependencies: ["RiveFormat", "RiveFixtures", "ReferenceRuntime", "RiveRendering", "RuntimeAPI", "Conformance", "YAML", "HarnessSupport", "PerformanceHistory", "BenchKit", "AdapterProtocol", "Differential", "Fuzzing", "SystemCalls"]),
+        // The benchmark plan, the reference runtime's benchmark bodies, the time and callgrind
+        // pipelines and the summary table of 'rive-harness bench'.
+        .target(name: "RiveBenchmarks", dependencies: ["BenchKit", "CBenchShim", "PerformanceData", "HarnessSupport", "ReferenceRuntime", "RiveFormat", "RiveRendering", "RuntimeAPI"],
+                path: "Benchmarks/RiveBenchmarks"),
+        // The lanes of 'rive-harness nightly': conformance and bench runs in child processes, the benchmark gate, the dashboard.
+        .target(name: "Nightly", dependencies: ["PerformanceData", "HarnessSupport"]),
+        .executableTarget(name: "rive-harness", dependencies: ["RiveFormat", "RiveFixtures", "ReferenceRuntime", "RiveRendering", "RuntimeAPI", "Conformance", "YAML", "HarnessSupport", "PerformanceData", "BenchKit", "RiveBenchmarks", "Bisection", "Nightly", "AdapterProtocol", "Differential", "Fuzzing", "SystemCalls"]),
         .target(name: "HarnessTestSupport", dependencies: ["HarnessSupport"], path: "Tests/HarnessTestSupport"),
         .testTarget(name: "RiveFormatTests", dependencies: ["RiveFormat", "RiveSchemaGenerator", "HarnessTestSupport"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "ObjCHeaderImportTests", dependencies: ["ObjCHeaderImport", "HarnessTestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["rive-harness", "ReferenceRuntime", "RiveRendering", "HarnessTestSupport", "BenchKit", "HarnessSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["rive-harness", "ReferenceRuntime", "RiveRendering", "HarnessTestSupport", "PerformanceData", "HarnessSupport"]),
         .testTarget(name: "RuntimeAPITests", dependencies: ["RuntimeAPI"]),
         .testTarget(name: "RiveFixturesTests", dependencies: ["RiveFixtures", "rive-harness", "HarnessTestSupport"]),
         .testTarget(name: "ReferenceRuntimeTests", dependencies: ["ReferenceRuntime", "RuntimeAPI", "RiveFormat", "RiveFixtures", "RiveRendering", "HarnessTestSupport"]),
@@ -69,8 +79,11 @@ let package = Package(
         .testTarget(name: "RiveRenderingTests", dependencies: ["RiveRendering", "HarnessSupport"]),
         .testTarget(name: "HarnessSupportTests", dependencies: ["HarnessSupport", "HarnessTestSupport"]),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "RiveFormat", "HarnessTestSupport"]),
-        .testTarget(name: "PerformanceHistoryTests", dependencies: ["PerformanceHistory"]),
-        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "HarnessSupport"]),
+        .testTarget(name: "PerformanceDataTests", dependencies: ["PerformanceData", "HarnessSupport"]),
+        .testTarget(name: "BisectionTests", dependencies: ["Bisection"]),
+        .testTarget(name: "NightlyTests", dependencies: ["Nightly", "PerformanceData", "HarnessSupport"]),
+        .testTarget(name: "RiveBenchmarksTests", dependencies: ["RiveBenchmarks"]),
+        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "PerformanceData"]),
         .testTarget(name: "DifferentialTests", dependencies: ["Differential", "ReferenceRuntime", "RiveFormat", "RuntimeAPI", "HarnessTestSupport"]),
         .testTarget(name: "AppleLinuxTests", dependencies: ["AdapterProtocol", "Conformance", "RuntimeAPI", "HarnessSupport", "HarnessTestSupport"]),
         .testTarget(name: "RiveCppTests", dependencies: ["rive-harness", "AdapterProtocol", "Conformance", "ReferenceRuntime", "RiveRendering", "RuntimeAPI", "HarnessSupport", "HarnessTestSupport"]),

@@ -1,4 +1,5 @@
 import CBenchShim
+import PerformanceData
 import Foundation
 
 /// Benchmarks registered from Swift and run through Google Benchmark (CBenchShim).

@@ -1,6 +1,8 @@
 import BenchKit
 import Foundation
 import HarnessSupport
+import PerformanceData
+import RiveBenchmarks
 
 /// `rive-harness bench`: load, advance and raster benchmarks of the reference runtime and,
 /// interleaved in the same run, of the real runtime (rive-cpp).
@@ -165,15 +167,6 @@ struct BenchCommand: HarnessCommand {
         return number
     }
 
-    /// How this binary was built, for the testbed.
-    static var buildFlags: String {
-        #if DEBUG
-        "debug"
-        #else
-        "release"
-        #endif
-    }
-
     /// The assets folder: `--assets`, else `$RIVE_HARNESS_SHARED/rive-assets`, else `../shared/rive-assets`.
     var assetsFolder: String {
         if let assets { return assets }
@@ -225,7 +218,13 @@ struct BenchCommand: HarnessCommand {
         let files = try benchmarkFiles()
         let plan = await BenchPlan.make(files: files, loadAllFiles: loadAllFiles(), loadAllName: "rive-assets", include: includes)
         if let instructionsWorker {
-            return try await runInstructionsWorker(plan: plan, out: instructionsWorker)
+            do {
+                let failures = try await BenchRunner.measureReferenceInstructions(plan: plan, iterations: iterations, planted: planted, out: instructionsWorker)
+                for failure in failures { printError("note: reference: \(failure); left out") }
+            } catch {
+                throw CommandFailure(message: error.description, hint: "check that the folder exists and is writable", exitCode: .internalError)
+            }
+            return .success
         }
         for (path, reason) in plan.skipped { printError("note: \(path): \(reason)") }
         guard !plan.entries.isEmpty else {
@@ -247,67 +246,53 @@ struct BenchCommand: HarnessCommand {
         guard useReference || useRiveCpp else {
             throw CommandFailure(message: "no adapter is left to run", hint: RiveCppBenchProgram.buildHint, exitCode: .badInput)
         }
-        if Self.buildFlags == "debug" {
+        if BuildIdentity.configuration == "debug" {
             printError("warning: this is a debug build; timings are about 100 times off. Measure with 'swift build -c release' and .build/release/rive-harness")
         }
         if let planted {
             printError("warning: --plant-slowdown is for testing compare: \(planted.name) gets \(planted.percent)% extra work")
         }
         let createdAt = Date()
-        let testbed = Testbed.current(buildFlags: Self.buildFlags)
+        let testbed = BuildIdentity.testbed()
         var adapterRecords: [AdapterRecord] = []
         if useReference { adapterRecords.append(AdapterRecord(name: "reference", version: "reference runtime (this harness)", runtimeCommit: nil)) }
         if useRiveCpp, let program { adapterRecords.append(AdapterRecord(name: "rive-cpp", version: program.version, runtimeCommit: program.runtimeCommit)) }
 
-        var merger = RepetitionMerger()
         let workFolder = try makeWorkFolder()
         defer { try? FileManager.default.removeItem(atPath: workFolder) }
         let planPath = (workFolder as NSString).appendingPathComponent("plan.tsv")
         do { try plan.text(adapter: "rive-cpp", instructionIterations: iterations).write(toFile: planPath, atomically: true, encoding: .utf8) } catch {
             throw CommandFailure(message: "cannot write \(planPath): \(error.localizedDescription)", hint: "check that the temporary folder is writable", exitCode: .internalError)
         }
-        do {
-            switch metric {
-            case .time:
-                try await runTime(plan: plan, useReference: useReference, program: useRiveCpp ? program : nil, planPath: planPath, workFolder: workFolder, merger: &merger)
-            case .instructions:
-                try runInstructions(useReference: useReference, program: useRiveCpp ? program : nil, planPath: planPath, workFolder: workFolder, merger: &merger)
+        var worker: BenchRunner.InstructionsWorker?
+        if metric == .instructions, useReference {
+            guard let executable = Bundle.main.executablePath else {
+                throw CommandFailure(code: "bench.no-executable", message: "cannot find the path of this rive-harness binary", hint: "run it by its path", exitCode: .internalError)
             }
-        } catch {
-            throw CommandFailure(reporting: error, exitCode: .internalError)
+            worker = BenchRunner.InstructionsWorker(executable: executable, subcommand: Self.name, options: workerArguments())
         }
-        let harness = HarnessContext(kind: "bench", createdAt: ISO8601DateFormatter().string(from: createdAt), metric: metric,
-                                     adapters: adapterRecords, harnessCommit: Self.gitCommit(), corpusHash: plan.corpusHash, testbed: testbed)
-        let document = ResultsDocument(context: merger.context ?? .object([:]), rows: merger.rows, harness: harness)
-        let path = out ?? Self.defaultResultsPath(createdAt: createdAt, testbed: testbed)
+        let settings = BenchSettings(metric: metric, repetitions: repetitions, minTime: minTime, iterations: iterations, planted: planted)
+        let runner = BenchRunner(plan: plan, settings: settings, measuresReference: useReference, worker: worker,
+                                 riveCppProgram: useRiveCpp ? program?.path : nil, planPath: planPath, workFolder: workFolder,
+                                 progress: { line in
+                                     print(line)
+                                     fflush(nil)
+                                 }, note: printError)
+        let merger: RepetitionMerger
+        do { merger = try await runner.run() } catch {
+            throw CommandFailure(message: error.description, exitCode: .internalError)
+        }
+        let harness = HarnessContext(kind: .bench, createdAt: ISO8601DateFormatter().string(from: createdAt), metric: metric,
+                                     adapters: adapterRecords, harnessCommit: BuildIdentity.harnessCommit(), corpusHash: plan.corpusHash,
+                                     testbed: TestbedRecord(testbed))
+        let document = RunFile(benchmarkContext: merger.context ?? .object([:]), rows: merger.rows, harness: harness)
+        let path = out ?? RunFilePath.path(in: defaultResultsFolder, createdAt: createdAt, testbed: testbed.fingerprint, kind: .bench)
         do { try document.write(to: path) } catch {
             throw CommandFailure(message: error.description, hint: "check that the folder exists and is writable", exitCode: .internalError)
         }
         print(BenchSummary.table(document))
         print("wrote \(path)")
         return .success
-    }
-
-    /// Prints a progress line and flushes it, so it shows at once even when stdout is a file.
-    private func progress(_ line: String) {
-        print(line)
-        fflush(nil)
-    }
-
-    /// `results/runs/<UTC yyyyMMdd-HHmmss>-<fingerprint>-bench.json`.
-    static func defaultResultsPath(createdAt: Date, testbed: Testbed) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd-HHmmss"
-        return (defaultResultsFolder as NSString).appendingPathComponent("runs") + "/\(formatter.string(from: createdAt))-\(testbed.fingerprint)-bench.json"
-    }
-
-    /// The harness's git commit (`git rev-parse HEAD` in the current folder), or `nil`.
-    static func gitCommit() -> String? {
-        guard let (status, output, _) = try? RiveCppBenchProgram.run("/usr/bin/env", ["git", "rev-parse", "HEAD"]), status == 0 else { return nil }
-        let commit = output.trimmingCharacters(in: .whitespacesAndNewlines)
-        return commit.count == 40 ? commit : nil
     }
 
     private func makeWorkFolder() throws(CommandFailure) -> String {
@@ -318,131 +303,10 @@ struct BenchCommand: HarnessCommand {
         return path
     }
 
-    // MARK: Time
-
-    @MainActor
-    private func runTime(plan: BenchPlan, useReference: Bool, program: RiveCppBenchProgram?, planPath: String, workFolder: String,
-                         merger: inout RepetitionMerger) async throws(BenchRunError) {
-        let flags = ["--benchmark_repetitions=1", "--benchmark_min_time=\(minTime)"]
-        var suite: BenchmarkSuite?
-        if useReference {
-            let (built, failures) = await ReferenceBenchmarks.suite(plan: plan, planted: planted)
-            for failure in failures { printError("note: reference: \(failure); left out") }
-            suite = built
-        }
-        for round in 1...repetitions {
-            if let suite {
-                let report = try GoogleBenchmarkRunner.run(suite, flags: flags) { name, nanoseconds, iterations in
-                    progress("[\(round)/\(repetitions)] \(name)  \(BenchSummary.formatTime(nanoseconds)) (wall, \(iterations) iterations)")
-                }
-                merger.add(report: report)
-            }
-            if let program {
-                let output = (workFolder as NSString).appendingPathComponent("rive-cpp-\(round).json")
-                let (status, _, errors) = try RiveCppBenchProgram.run(program.path, ["--plan", planPath, "--benchmark_out=\(output)", "--benchmark_out_format=json"] + flags)
-                guard status == 0, let data = FileManager.default.contents(atPath: output), let report = try? JSONValue.parse([UInt8](data)) else {
-                    throw BenchRunError(code: "bench.rive-cpp-failed", message: "the rive-cpp bench program failed (exit \(status)): \(errors.suffix(2000))",
-                                        hint: "run it by hand: \(program.path) --plan \(planPath)")
-                }
-                for row in report["benchmarks"]?.arrayValue ?? [] {
-                    guard let name = row["name"]?.stringValue, let nanoseconds = BenchmarkRow(fields: row.objectValue ?? [:]).realNanoseconds else { continue }
-                    progress("[\(round)/\(repetitions)] \(name)  \(BenchSummary.formatTime(nanoseconds)) (wall, \(Int(row["iterations"]?.numberValue ?? 0)) iterations)")
-                }
-                merger.add(report: report)
-            }
-        }
-    }
-
-    // MARK: Instructions
-
-    /// Runs each adapter under callgrind and merges its rows with their instruction counts.
-    private func runInstructions(useReference: Bool, program: RiveCppBenchProgram?, planPath: String, workFolder: String,
-                                 merger: inout RepetitionMerger) throws(BenchRunError) {
-        var runs: [(label: String, executable: String, arguments: [String], environment: [String: String])] = []
-        if useReference {
-            guard let executable = Bundle.main.executablePath else {
-                throw BenchRunError(code: "bench.no-executable", message: "cannot find the path of this rive-harness binary", hint: "run it by its path")
-            }
-            runs.append(("reference", try debugInfoFreeCopy(of: executable, in: workFolder), ["bench"] + workerArguments(out: (workFolder as NSString).appendingPathComponent("reference-rows.json")),
-                         Self.instructionsEnvironment.merging(["SWIFT_DETERMINISTIC_HASHING": "1"]) { _, new in new }))
-        }
-        if let program {
-            runs.append(("rive-cpp", program.path, ["--plan", planPath, "--instructions", (workFolder as NSString).appendingPathComponent("rive-cpp-rows.json")],
-                         Self.instructionsEnvironment))
-        }
-        guard let valgrindPath = Self.executableInPath("valgrind") else {
-            throw BenchRunError(code: "bench.no-valgrind", message: "valgrind is not installed (not found in PATH)", hint: "apt-get install -y valgrind")
-        }
-        for run in runs {
-            let prefix = "callgrind-\(run.label).out"
-            progress("running \(run.label) under callgrind (fixed iteration counts; this takes a while)…")
-            let valgrind = ["--tool=callgrind", "--collect-atstart=no", "--instr-atstart=no",
-                            "--callgrind-out-file=\((workFolder as NSString).appendingPathComponent(prefix))", run.executable] + run.arguments
-            // env -i: exactly these variables, in this order (a dictionary's order would
-            // change from run to run).
-            let environment = run.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-            let command = ["-i"] + environment + Self.withoutAddressRandomization([valgrindPath] + valgrind)
-            let (status, _, errors) = try RiveCppBenchProgram.run("/usr/bin/env", command)
-            let rowsPath = (workFolder as NSString).appendingPathComponent("\(run.label)-rows.json")
-            guard status == 0, let data = FileManager.default.contents(atPath: rowsPath), let report = try? JSONValue.parse([UInt8](data)) else {
-                throw BenchRunError(code: "bench.callgrind-failed", message: "\(run.label) under valgrind failed (exit \(status)): \(errors.suffix(2000))",
-                                    hint: "check that valgrind is installed (apt-get install -y valgrind) and run the command by hand: valgrind \(valgrind.joined(separator: " "))")
-            }
-            let totals = try CallgrindDumps.totals(directory: workFolder, prefix: prefix)
-            for row in report["benchmarks"]?.arrayValue ?? [] {
-                guard var fields = row.objectValue, let name = fields["name"]?.stringValue, let iterations = fields["iterations"]?.numberValue, iterations > 0 else { continue }
-                guard let total = totals[name] else {
-                    throw BenchRunError(code: "bench.callgrind-missing", message: "callgrind wrote no counts for \(name)", hint: "run again; report a harness bug if it persists")
-                }
-                fields["instructions_per_iteration"] = .number(total / iterations)
-                progress("\(name)  \(BenchSummary.formatCount(total / iterations)) instructions/iteration")
-                merger.add(row: fields, name: name)
-            }
-            if merger.context == nil { merger.add(report: .object(["context": report["context"] ?? .object([:]), "benchmarks": .array([])])) }
-        }
-    }
-
-    /// The whole environment of a program measured under callgrind (set with `env -i`):
-    /// fixed, so that neither its contents (read by getenv) nor its size (which moves the
-    /// initial stack, and with it the alignment of stack buffers) differ between runs or shells.
-    static let instructionsEnvironment = ["PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C"]
-
-    /// The first executable file of this name in `$PATH`, or `nil`.
-    static func executableInPath(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    /// The command run through `setarch <machine> -R` when setarch exists, so that address
-    /// space randomization cannot change how much work pointer-keyed code does between runs
-    /// (one source of run-to-run variation in instruction counts; docs/benchmarks.md).
-    static func withoutAddressRandomization(_ command: [String]) -> [String] {
-        let setarch = ["/usr/bin/setarch", "/bin/setarch"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        var info = utsname()
-        guard let setarch, uname(&info) == 0 else { return command }
-        let machine = withUnsafeBytes(of: info.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        return [setarch, machine, "-R"] + command
-    }
-
-    /// A copy of the executable without debug information (`objcopy --strip-debug`):
-    /// valgrind 3.19 gives up on the DWARF the Swift toolchain writes ("Possibly corrupted
-    /// debuginfo file"), and callgrind needs no line information for totals.
-    private func debugInfoFreeCopy(of executable: String, in folder: String) throws(BenchRunError) -> String {
-        let copy = (folder as NSString).appendingPathComponent("rive-harness")
-        do { try FileManager.default.copyItem(atPath: executable, toPath: copy) } catch {
-            throw BenchRunError(code: "bench.copy-failed", message: "cannot copy \(executable) to \(copy): \(error.localizedDescription)", hint: "check TMPDIR's free space")
-        }
-        let (status, _, errors) = try RiveCppBenchProgram.run("/usr/bin/env", ["objcopy", "--strip-debug", copy])
-        guard status == 0 else {
-            throw BenchRunError(code: "bench.objcopy-failed", message: "objcopy --strip-debug failed (exit \(status)): \(errors.suffix(500))",
-                                hint: "install binutils (apt-get install -y binutils)")
-        }
-        return copy
-    }
-
-    /// The arguments that make a child rive-harness plan the same benchmarks and measure them for callgrind.
-    private func workerArguments(out: String) -> [String] {
-        var arguments = ["--instructions-worker", out, "--metric", "instructions"]
+    /// The options that make a child rive-harness plan the same benchmarks and measure them
+    /// for callgrind (after the runner's `--instructions-worker OUT`).
+    private func workerArguments() -> [String] {
+        var arguments = ["--metric", "instructions"]
         if let files { arguments += ["--files", files.joined(separator: ",")] }
         if let filterText { arguments += ["--filter", filterText] }
         if let iterations { arguments += ["--iterations", String(iterations)] }
@@ -450,38 +314,5 @@ struct BenchCommand: HarnessCommand {
         if !loadAll { arguments.append("--no-load-all") }
         if let planted { arguments += ["--plant-slowdown", "\(planted.name)=\(planted.percent)"] }
         return arguments
-    }
-
-    /// The child side of instructions mode: measures every reference benchmark with
-    /// `GoogleBenchmarkRunner.measureInstructions` and writes their rows (name, iterations,
-    /// times) for the parent, which adds the counts from callgrind's dumps.
-    @MainActor
-    private func runInstructionsWorker(plan: BenchPlan, out: String) async throws(CommandFailure) -> ExitCode {
-        let (suite, failures) = await ReferenceBenchmarks.suite(plan: plan, planted: planted)
-        for failure in failures { printError("note: reference: \(failure); left out") }
-        // Measure everything first and build the rows afterwards, so that no work whose
-        // allocations depend on the measured times runs between two measured regions.
-        let counts = suite.benchmarks.map { iterations ?? $0.instructionIterations }
-        var wallNanoseconds = [Double](repeating: 0, count: counts.count)
-        for (index, benchmark) in suite.benchmarks.enumerated() {
-            wallNanoseconds[index] = GoogleBenchmarkRunner.measureInstructions(benchmark, iterations: counts[index])
-        }
-        var rows: [JSONValue] = []
-        for (index, benchmark) in suite.benchmarks.enumerated() {
-            let count = counts[index]
-            let nanoseconds = wallNanoseconds[index] / Double(count)
-            var row: [String: JSONValue] = ["name": .string(benchmark.name), "run_name": .string(benchmark.name), "run_type": .string("iteration"),
-                                            "iterations": .number(Double(count)), "real_time": .number(nanoseconds), "cpu_time": .number(nanoseconds),
-                                            "time_unit": .string("ns"), "threads": .number(1)]
-            if benchmark.bytesPerIteration > 0, nanoseconds > 0 { row["bytes_per_second"] = .number(Double(benchmark.bytesPerIteration) / nanoseconds * 1e9) }
-            if !benchmark.label.isEmpty { row["label"] = .string(benchmark.label) }
-            rows.append(.object(row))
-        }
-        let context: JSONValue = .object(["executable": .string(CommandLine.arguments[0]), "library_build_type": .string("callgrind"),
-                                          "date": .string(ISO8601DateFormatter().string(from: Date()))])
-        do { try AtomicFile.write(JSONValue.object(["context": context, "benchmarks": .array(rows)]).serialized(), to: out) } catch {
-            throw CommandFailure(message: error.description, hint: "check that the folder exists and is writable", exitCode: .internalError)
-        }
-        return .success
     }
 }

@@ -1,5 +1,6 @@
+import Bisection
 import Foundation
-import PerformanceHistory
+import PerformanceData
 
 /// `rive-harness bisect`: finds the first adapter version or runtime commit where a scenario's
 /// verdict, a command's output or a benchmark changed.
@@ -91,14 +92,6 @@ struct BisectCommand: HarnessCommand {
         range; 4 internal error.
         """)
 
-    /// Where the candidates come from.
-    enum Source {
-        /// Lines of a commands file.
-        case commandsFile(String)
-        /// A git range of a runtime repository.
-        case git(directory: String, range: String)
-    }
-
     /// What a step checks.
     enum PredicateChoice {
         /// A scenario's verdict.
@@ -106,11 +99,11 @@ struct BisectCommand: HarnessCommand {
         /// A shell command's output.
         case output(command: String)
         /// A benchmark's measurement.
-        case benchmark(name: String, metric: RunContext.Metric, threshold: Double, repetitions: Int, direction: BenchmarkPredicate.Direction,
+        case benchmark(name: String, metric: Metric, threshold: Double, repetitions: Int, direction: BenchmarkPredicate.Direction,
                        command: String)
     }
 
-    let source: Source
+    let source: BisectSource
     let predicate: PredicateChoice
     let maxAttempts: Int
     let buildScript: String
@@ -168,7 +161,7 @@ struct BisectCommand: HarnessCommand {
             predicate = .output(command: command)
         case (nil, nil, let name?):
             let metricText = metricOption ?? "instructions", repetitionsText = repetitionsOption ?? "5"
-            guard let metric = RunContext.Metric(rawValue: metricText) else {
+            guard let metric = Metric(rawValue: metricText) else {
                 throw UsageError(message: "--metric takes instructions or time, got '\(metricText)'", hint: hint)
             }
             let threshold: Double
@@ -178,7 +171,7 @@ struct BisectCommand: HarnessCommand {
                 }
                 threshold = value / 100
             } else {
-                threshold = MeasurementChange.Thresholds().relative(for: metric)
+                threshold = Comparison.defaultThreshold(metric)
             }
             guard let repetitions = Int(repetitionsText), repetitions >= 1, repetitions <= 1000 else {
                 throw UsageError(message: "--repetitions needs a whole number from 1 to 1000, got '\(repetitionsText)'", hint: hint)
@@ -221,9 +214,7 @@ struct BisectCommand: HarnessCommand {
         case .output(let command):
             return try await bisect(candidates, OutputPredicate(command: command, adapters: adapters), adapters: adapters)
         case .benchmark(let name, let metric, let threshold, let repetitions, let direction, let command):
-            var thresholds = MeasurementChange.Thresholds()
-            if metric == .instructions { thresholds.instructions = threshold } else { thresholds.time = threshold }
-            return try await bisect(candidates, BenchmarkPredicate(benchmark: name, metric: metric, thresholds: thresholds, direction: direction,
+            return try await bisect(candidates, BenchmarkPredicate(benchmark: name, metric: metric, threshold: threshold, direction: direction,
                                                                    repetitions: repetitions, command: command, adapters: adapters),
                                     adapters: adapters)
         }
@@ -293,45 +284,19 @@ struct BisectCommand: HarnessCommand {
     /// The candidates of the chosen source, oldest first.
     /// - Throws: `CommandFailure` (exit 3) for an unreadable file or a bad range.
     private func loadCandidates() throws(CommandFailure) -> [BisectCandidate] {
-        switch source {
-        case .commandsFile(let path):
-            let text = String(decoding: try readFileBytes(path), as: UTF8.self)
-            var candidates: [BisectCandidate] = []
-            for line in text.split(separator: "\n", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) })
-            where !line.isEmpty && !line.hasPrefix("#") {
-                let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
-                let label = parts.count == 2 ? parts[0] : "v\(candidates.count + 1)"
-                let command = parts.count == 2 ? parts[1] : line
-                candidates.append(BisectCandidate(label: label, subject: command, payload: command))
+        let text: String? = if case .commandsFile(let path) = source { String(decoding: try readFileBytes(path), as: UTF8.self) } else { nil }
+        do throws(BisectSourceError) {
+            switch source {
+            case .commandsFile(let path): return try BisectSource.candidates(commandsFile: text ?? "", path: path)
+            case .git(let directory, let range): return try BisectSource.candidates(gitDirectory: directory, range: range)
             }
-            guard candidates.count >= 2 else {
-                throw CommandFailure(message: "\(path) lists \(candidates.count) command(s); bisect needs at least a good and a bad one", hint: "one adapter command per line, oldest (good) first", exitCode: .badInput)
+        } catch {
+            let exitCode: ExitCode = switch error.kind {
+            case .badInput: .badInput
+            case .badRange: .usage
+            case .cannotStart: .internalError
             }
-            return candidates
-        case .git(let directory, let range):
-            let parts = range.components(separatedBy: "..")
-            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                throw CommandFailure(message: "'\(range)' is not a range GOOD..BAD", hint: "name two commits, for example abc123..main", exitCode: .usage)
-            }
-            func git(_ arguments: [String]) throws(CommandFailure) -> String {
-                let outcome = try Subprocess.run("/usr/bin/env", ["git", "--git-dir", directory] + arguments)
-                guard outcome.status == 0 else {
-                    throw CommandFailure(message: "git \(arguments.joined(separator: " ")) failed in \(directory): \(outcome.errorTail())", hint: "check --git-dir and that both ends of the range exist", exitCode: .badInput)
-                }
-                return outcome.standardOutput
-            }
-            let good = try git(["rev-parse", "--verify", parts[0] + "^{commit}"]).trimmingCharacters(in: .whitespacesAndNewlines)
-            let ancestry = try Subprocess.run("/usr/bin/env", ["git", "--git-dir", directory, "merge-base", "--is-ancestor", good, parts[1]])
-            guard ancestry.status == 0 else {
-                throw CommandFailure(message: "\(parts[0]) is not an ancestor of \(parts[1]) in \(directory)", hint: "GOOD must be an older commit on BAD's history; swap them or pick another range", exitCode: .badInput)
-            }
-            let log = try git(["log", "--first-parent", "--reverse", "--format=%H %s", "\(good)..\(parts[1])"])
-            let goodSubject = try git(["log", "-1", "--format=%s", good]).trimmingCharacters(in: .whitespacesAndNewlines)
-            let commits = [good + " " + goodSubject] + log.split(separator: "\n").map(String.init)
-            return commits.map { line in
-                let hash = String(line.prefix(40))
-                return BisectCandidate(label: String(hash.prefix(10)), subject: String(line.dropFirst(41)), payload: hash)
-            }
+            throw CommandFailure(reportText: error.message, exitCode: exitCode)
         }
     }
 }

@@ -1,5 +1,5 @@
-import BenchKit
 import Foundation
+import PerformanceData
 
 /// `rive-harness compare BASE.json NEW.json`: per benchmark, same / faster / slower / unknown.
 struct CompareCommand: HarnessCommand {
@@ -75,10 +75,10 @@ struct CompareCommand: HarnessCommand {
     }
 
     @MainActor func run() throws(CommandFailure) -> ExitCode {
-        let base: ResultsDocument, new: ResultsDocument
+        let base: RunFile, new: RunFile
         do {
-            base = try ResultsDocument.read(path: basePath)
-            new = try ResultsDocument.read(path: newPath)
+            base = try RunFile.read(path: basePath)
+            new = try RunFile.read(path: newPath)
         } catch {
             throw CommandFailure(reporting: error, exitCode: .badInput)
         }
@@ -91,11 +91,11 @@ struct CompareCommand: HarnessCommand {
         do { report = try Comparison.compare(base: base, new: new, noise: noise, resolution: resolution) } catch {
             throw CommandFailure(reporting: error, exitCode: .badInput)
         }
-        print(Self.render(report, basePath: basePath, newPath: newPath))
+        print(report.table(basePath: basePath, newPath: newPath))
         return report.hasRegression ? .failuresFound : .success
     }
 
-    @MainActor private func writeNoise(base: ResultsDocument, new: ResultsDocument) throws(CommandFailure) -> ExitCode {
+    @MainActor private func writeNoise(base: RunFile, new: RunFile) throws(CommandFailure) -> ExitCode {
         var noise: NoiseFile
         do { noise = try NoiseFile.read(path: noisePath) ?? NoiseFile() } catch {
             throw CommandFailure(reporting: error, exitCode: .badInput)
@@ -107,7 +107,7 @@ struct CompareCommand: HarnessCommand {
         do { try noise.write(to: noisePath) } catch {
             throw CommandFailure(message: error.description, hint: "check that the folder exists and is writable", exitCode: .internalError)
         }
-        let metric = new.harness.metric
+        let metric = new.harness.metric ?? .time
         let testbed = new.harness.testbed.fingerprint
         for (name, _) in new.repetitionsByName {
             guard let entry = noise.entry(metric: metric, testbed: testbed, benchmark: name) else { continue }
@@ -118,45 +118,5 @@ struct CompareCommand: HarnessCommand {
         }
         print("recorded \(updated) benchmark(s) of testbed \(testbed) (\(metric.rawValue)) in \(noisePath)")
         return .success
-    }
-
-    /// The comparison as a table plus a verdict count.
-    static func render(_ report: ComparisonReport, basePath: String, newPath: String) -> String {
-        var lines = ["base \(basePath)", "new  \(newPath)", "metric \(report.metric.rawValue)"
-                     + (report.metric == .time ? " (median CPU time per iteration)" : " (instructions per iteration)")]
-        for note in report.notes { lines.append("note: \(note)") }
-        lines.append(String(format: "resolution %.2f%%: a benchmark with a larger threshold is not called same", report.resolution * 100))
-        let valueHeader = report.metric == .time ? "p (Holm)" : "delta"
-        let nameWidth = max(58, (report.benchmarks.map(\.name.count).max() ?? 0) + 1)
-        lines.append("benchmark".padding(toLength: nameWidth, withPad: " ", startingAt: 0)
-                     + ["base", "new", "change", "adjusted", valueHeader, "effect", "threshold", "verdict"].map { $0.leftPad(12) }.joined())
-        for row in report.benchmarks {
-            func value(_ number: Double?) -> String {
-                guard let number else { return "-" }
-                return report.metric == .time ? BenchSummary.formatTime(number) : BenchSummary.formatCount(number)
-            }
-            let change = row.change.map { String(format: "%+.2f%%", $0 * 100) } ?? "-"
-            let adjusted = report.metric == .time ? row.adjustedChange.map { String(format: "%+.2f%%", $0 * 100) } ?? "-" : "-"
-            let second: String
-            let effect: String
-            if report.metric == .time {
-                second = row.pValue.map { String(format: "%.4f", $0) } ?? "-"
-                effect = row.effect.map { String(format: "%+.2f", $0) } ?? "-"
-            } else {
-                second = row.effect.map { String(format: "%+.1f", $0) } ?? "-"
-                effect = "-"
-            }
-            let threshold = String(format: "%.2f%%", row.threshold * 100) + (row.thresholdSource == "noise" ? "*" : "")
-            var line = row.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
-            line += [value(row.base), value(row.new), change, adjusted, second, effect, threshold, row.verdict.rawValue].map { $0.leftPad(12) }.joined()
-            if row.verdict == .unknown { line += "  (\(row.reason))" }
-            lines.append(line)
-        }
-        var counts: [Verdict: Int] = [:]
-        for row in report.benchmarks { counts[row.verdict, default: 0] += 1 }
-        lines.append("threshold * = from the noise file")
-        lines.append("verdicts: " + [Verdict.same, .faster, .slower, .unknown].map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
-                     + (report.hasRegression ? " — regression" : ""))
-        return lines.joined(separator: "\n")
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import PerformanceHistory
+import PerformanceData
 
 /// `rive-harness dashboard`: writes the static HTML dashboard of a results folder.
 struct DashboardCommand: HarnessCommand {

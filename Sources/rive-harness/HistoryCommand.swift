@@ -1,5 +1,5 @@
 import Foundation
-import PerformanceHistory
+import PerformanceData
 
 /// `rive-harness history`: lists the recorded runs by testbed and adapter, or exports benchmark series.
 struct HistoryCommand: HarnessCommand {
@@ -74,7 +74,7 @@ struct HistoryCommand: HarnessCommand {
     }
 
     /// The runs grouped by testbed, then adapter, one line per run.
-    static func listing(_ records: [RunRecord]) -> String {
+    static func listing(_ records: [RunFile]) -> String {
         guard !records.isEmpty else { return "no runs recorded" }
         var lines: [String] = []
         let archive = ResultsArchive(records: records)
@@ -94,13 +94,13 @@ struct HistoryCommand: HarnessCommand {
     }
 
     /// One run in a few words: its benchmark count and metric, or its verdict counts.
-    private static func describe(_ record: RunRecord, adapter: String) -> String {
+    private static func describe(_ record: RunFile, adapter: String) -> String {
         if let conformance = record.conformance {
             let counts = ["PASS", "FAIL", "ERROR", "TIMEOUT", "CRASH", "SKIP", "XFAIL", "XPASS"]
                 .compactMap { name in conformance.summary.counts[name].flatMap { $0 > 0 ? "\(name) \($0)" : nil } }
             return (conformance.summary.passed ? "passed: " : "failed: ") + counts.joined(separator: " ")
         }
-        let count = BenchmarkMeasurement.perBenchmark(record).filter { BenchmarkName($0.name).adapter == adapter }.count
+        let count = record.measurements.filter { BenchmarkName($0.name).adapter == adapter }.count
         return "\(count) benchmarks, \(record.harness.metric?.rawValue ?? "time")"
     }
 }

@@ -1,8 +1,8 @@
-import BenchKit
 import Conformance
 import Foundation
 import HarnessSupport
-import PerformanceHistory
+import Nightly
+import PerformanceData
 
 /// `rive-harness nightly`: conformance on every available adapter and the benchmarks, appended
 /// to the results folder; then the dashboard and the comparison with the previous night.
@@ -113,54 +113,45 @@ struct NightlyCommand: HarnessCommand {
     }
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
-        let lanes = HarnessLanes(results: results)
+        let lanes = NightlyLanes(results: results)
         var report: [String] = []
         var regressed = false
         var failed = false
-        var conformanceRuns: [String] = []
+        var conformanceRuns: [RunFile] = []
         for adapter in adapters {
             Self.say("nightly: conformance on \(adapter.name)…")
-            let outcome = try lanes.conformance(corpus: corpus, adapter: adapter, shard: shard)
-            guard let path = outcome.file else {
-                throw CommandFailure(message: "conformance on \(adapter.name) did not run (exit \(outcome.status)): \(outcome.detail)", hint: "run 'rive-harness run \(corpus) \(adapter.arguments.joined(separator: " "))' to see why", exitCode: outcome.status == 3 ? .badInput : .internalError)
+            let outcome: NightlyLanes.ConformanceOutcome
+            do { outcome = try lanes.conformance(corpus: corpus, adapterName: adapter.name, adapterArguments: adapter.arguments, shard: shard) } catch {
+                throw CommandFailure(message: error.message, hint: error.hint, exitCode: .internalError)
             }
-            conformanceRuns.append(path)
+            guard let file = outcome.runFile else {
+                throw CommandFailure(message: "conformance on \(adapter.name) did not run (exit \(outcome.status)): \(outcome.detail)",
+                                     hint: "run 'rive-harness run \(corpus) \(adapter.arguments.joined(separator: " "))' to see why", exitCode: outcome.status == 3 ? .badInput : .internalError)
+            }
+            conformanceRuns.append(file)
             Self.say("nightly: \(adapter.name): \(outcome.detail)")
-            if outcome.adapterDidNotStart {
+            if outcome.status == 3 {
                 // The run is recorded (every scenario ERROR), so history and the dashboard show the failed night.
                 failed = true
-                report.append("conformance \(adapter.name): FAILED: the adapter did not start: \(outcome.problem ?? outcome.detail)")
+                report.append("conformance \(adapter.name): FAILED: the adapter did not start: \(outcome.startFailure ?? outcome.detail)")
             }
         }
-        var benchComparison: String?
+        var benchRun: RunFile?
         if let benchArguments {
             Self.say("nightly: benchmarks…")
-            let archiveBefore = try loadArchive(results)
-            let bench = try lanes.bench(arguments: benchArguments)
-            guard let path = bench.file else {
-                throw CommandFailure(message: "bench failed (exit \(bench.status)): \(bench.detail)", hint: "run 'rive-harness bench' to see why",
+            let bench: Result<RunFile, BenchLaneFailure>
+            do { bench = try lanes.bench(arguments: benchArguments) } catch { throw CommandFailure(message: error.message, hint: error.hint, exitCode: .internalError) }
+            switch bench {
+            case .success(let file): benchRun = file
+            case .failure(let failure):
+                throw CommandFailure(message: "bench failed (exit \(failure.status)): \(failure.detail)", hint: "run 'rive-harness bench' to see why",
                                      exitCode: .internalError)
-            }
-            let new = try Self.readRecord(path)
-            let previous = archiveBefore.records.last {
-                $0.harness.kind == .bench && $0.harness.testbed.fingerprint == new.harness.testbed.fingerprint && $0.harness.metric == new.harness.metric
-            }
-            if let previous {
-                let compare = try lanes.compare(previous.path, path)
-                benchComparison = "benchmarks vs \(previous.fileName): " + (compare.status == 0 ? "no regression" : compare.status == 1 ? "REGRESSION" : "compare failed (exit \(compare.status))")
-                print(compare.detail)
-                if compare.status == 1 { regressed = true }
-                if compare.status >= 2 {
-                    throw CommandFailure(message: "compare \(previous.path) \(path) failed: \(compare.detail.suffix(400))", hint: "run it by hand", exitCode: .internalError)
-                }
-            } else {
-                benchComparison = "benchmarks: first run on testbed \(new.harness.testbed.fingerprint) (\(new.harness.metric?.rawValue ?? "time")); nothing to compare"
             }
         }
         let archive = try loadArchive(results)
-        for path in conformanceRuns {
-            guard let record = archive.records.first(where: { $0.path == path }) ?? (try? RunRecord.read(path)),
-                  let comparison = ConformanceComparison.compare(record, in: archive) else { continue }
+        for run in conformanceRuns {
+            let stored = archive.records.first { $0.fileName == run.fileName } ?? run
+            guard let comparison = ConformanceComparison.compare(stored, in: archive) else { continue }
             if comparison.newFailures.isEmpty {
                 report.append("conformance \(comparison.adapter): no new failure (\(comparison.comparedScenarios) scenarios had earlier verdicts; "
                               + "\(comparison.stillFailing.count) still failing)")
@@ -170,7 +161,19 @@ struct NightlyCommand: HarnessCommand {
                               + comparison.newFailures.map { "\($0.scenario) \($0.before) → \($0.after)" }.joined(separator: ", "))
             }
         }
-        if let benchComparison { report.append(benchComparison) }
+        if let benchRun {
+            switch NightlyLanes.benchmarkGate(benchRun, in: archive) {
+            case .firstRun:
+                report.append("benchmarks: first run on testbed \(benchRun.harness.testbed.fingerprint) (\(benchRun.harness.metric?.rawValue ?? "time")); nothing to compare")
+            case .compared(let previous, let comparison):
+                print(comparison.table(basePath: previous.path, newPath: benchRun.path))
+                regressed = regressed || comparison.hasRegression
+                report.append("benchmarks vs \(previous.fileName): " + (comparison.hasRegression ? "REGRESSION" : "no regression"))
+            case .refused(let refusal):
+                throw CommandFailure(code: refusal.code, message: "\(benchRun.path) cannot be compared with the previous run: \(refusal.message)", hint: refusal.hint,
+                                     exitCode: .internalError)
+            }
+        }
         let page = URL(fileURLWithPath: dashboard).appendingPathComponent("index.html").path
         try writeFileAtomically(Array(DashboardPage(archive: archive).html().utf8), to: page)
         report.append("dashboard: \(page) (\(archive.records.count) runs)")
@@ -181,64 +184,4 @@ struct NightlyCommand: HarnessCommand {
 
     /// Writes a progress line to stderr at once.
     private static func say(_ line: String) { printError(line) }
-
-    /// Reads a run file, as bad input when it does not parse.
-    private static func readRecord(_ path: String) throws(CommandFailure) -> RunRecord {
-        do { return try RunRecord.read(path) } catch { throw CommandFailure(reporting: error, exitCode: .badInput) }
-    }
-}
-
-/// The work nightly delegates: each lane is this executable's own command in a child process
-/// (`run`, `bench`, `compare`), so a crash in one lane is reported, not fatal to the others'
-/// results, and nightly needs nothing but their command lines.
-struct HarnessLanes {
-    /// What a lane did.
-    struct Outcome {
-        /// The child's exit status.
-        let status: Int32
-        /// The file it appended (history or results), when it ran.
-        let file: String?
-        /// A one-line account, or the output of compare.
-        let detail: String
-        /// Whether `run` reported that its adapter failed the first handshake (exit 3 with a history file).
-        var adapterDidNotStart = false
-        /// The run's problem line (`adapter command '…': error[adapter.start-failed]: …`), when it printed one.
-        var problem: String?
-    }
-
-    /// The results folder.
-    let results: String
-
-    /// `run CORPUS ARGS --history RESULTS --format json --out RESULTS/conformance/NAME.json`; exit 0 or 1 means it ran.
-    func conformance(corpus: String, adapter: NightlyCommand.Adapter, shard: String?) throws(CommandFailure) -> Outcome {
-        let out = URL(fileURLWithPath: results).appendingPathComponent("conformance/\(adapter.name).json").path
-        let arguments = ["run", corpus] + adapter.arguments + (shard.map { ["--shard", $0] } ?? [])
-            + ["--history", results, "--format", "json", "--out", out]
-        let child = try Subprocess.run(Subprocess.harnessExecutable, arguments)
-        let history = child.standardError.split(separator: "\n").last { $0.hasPrefix("history: ") }.map { String($0.dropFirst("history: ".count)) }
-        // Exit 3 with a history file: the adapter did not start, and the run recorded every scenario as ERROR.
-        guard child.status <= 1 || child.status == 3, let history else { return Outcome(status: child.status, file: nil, detail: child.errorTail()) }
-        let summary = child.standardOutput.split(separator: "\n").last { $0.hasPrefix("total: ") }.map(String.init) ?? "ran"
-        let problem = child.standardOutput.split(separator: "\n").last { $0.hasPrefix("problem: ") && $0.contains("error[adapter.start-failed]") }
-            .map { String($0.dropFirst("problem: ".count)) }
-        return Outcome(status: child.status, file: history, detail: summary, adapterDidNotStart: child.status == 3, problem: problem)
-    }
-
-    /// `bench --adapters reference,rive-cpp ARGS --out RESULTS/runs/<stamp>-<testbed>-bench.json`.
-    func bench(arguments: [String]) throws(CommandFailure) -> Outcome {
-        let testbed = Testbed.current(buildFlags: BenchCommand.buildFlags)
-        let name = (BenchCommand.defaultResultsPath(createdAt: Date(), testbed: testbed) as NSString).lastPathComponent
-        let out = URL(fileURLWithPath: results).appendingPathComponent("runs").appendingPathComponent(name).path
-        let child = try Subprocess.run(Subprocess.harnessExecutable, ["bench", "--adapters", "reference,rive-cpp"] + arguments + ["--out", out])
-        guard child.status == 0, FileManager.default.fileExists(atPath: out) else {
-            return Outcome(status: child.status, file: nil, detail: child.errorTail())
-        }
-        return Outcome(status: 0, file: out, detail: "wrote \(out)")
-    }
-
-    /// `compare PREVIOUS LATEST`: 0 no regression, 1 regression, more: could not compare.
-    func compare(_ previous: String, _ latest: String) throws(CommandFailure) -> Outcome {
-        let child = try Subprocess.run(Subprocess.harnessExecutable, ["compare", previous, latest])
-        return Outcome(status: child.status, file: nil, detail: child.standardOutput + child.standardError)
-    }
 }

@@ -1,4 +1,3 @@
-import BenchKit
 import Foundation
 import HarnessSupport
 
@@ -45,16 +44,5 @@ struct RiveCppBenchProgram {
     var version: String {
         let folder = ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent
         return "rive-cpp-bench \(folder)"
-    }
-
-    /// Runs a program to completion (`Subprocess.run`); returns its exit status, standard
-    /// output and standard error.
-    static func run(_ executable: String, _ arguments: [String]) throws(BenchRunError) -> (status: Int32, output: String, errors: String) {
-        do {
-            let outcome = try Subprocess.run(executable, arguments)
-            return (outcome.status, outcome.standardOutput, outcome.standardError)
-        } catch {
-            throw BenchRunError(code: "bench.cannot-start", message: error.message, hint: error.hint ?? "check that it exists and is executable")
-        }
     }
 }

@@ -1,8 +1,8 @@
 import AdapterProtocol
-import BenchKit
 import Conformance
 import Foundation
 import HarnessSupport
+import PerformanceData
 import RuntimeAPI
 
 /// `rive-harness run`: runs the corpus's scenarios against an adapter and reports verdicts.
@@ -293,20 +293,19 @@ struct RunCommand: HarnessCommand {
     /// - Throws: `CommandFailure` (exit 4) when it cannot be written.
     static func appendHistory(_ resultsJSON: String, folder: String, startedAt: Date, adapter: AdapterIdentity, runtimeCommit: String?,
                               corpusHash: String) throws(CommandFailure) -> String {
-        let testbed = Testbed.current(buildFlags: BenchCommand.buildFlags)
-        let embedded: BenchKit.JSONValue
-        do { embedded = try BenchKit.JSONValue.parse(Array(resultsJSON.utf8)) } catch {
-            throw CommandFailure(message: "the run's JSON results do not parse (\(error))", hint: "this is a bug; report it", exitCode: .internalError)
+        let testbed = BuildIdentity.testbed()
+        let file: RunFile
+        do {
+            let embedded = try PerformanceData.JSONValue.parse(Array(resultsJSON.utf8))
+            let harness = HarnessContext(kind: .conformance, createdAt: ISO8601DateFormatter().string(from: startedAt), metric: nil,
+                                         adapters: [AdapterRecord(name: adapter.name, version: adapter.version, runtimeCommit: runtimeCommit)],
+                                         harnessCommit: BuildIdentity.harnessCommit(), corpusHash: corpusHash, testbed: TestbedRecord(testbed))
+            file = try RunFile(context: .object([:]), rows: [], harness: harness, conformanceDocument: embedded)
+        } catch {
+            throw CommandFailure(message: "the run's JSON results do not make a run file (\(error))", hint: "this is a bug; report it", exitCode: .internalError)
         }
-        let harness = HarnessContext(kind: "conformance", createdAt: ISO8601DateFormatter().string(from: startedAt), metric: .time,
-                                     adapters: [AdapterRecord(name: adapter.name, version: adapter.version, runtimeCommit: runtimeCommit)],
-                                     harnessCommit: BenchCommand.gitCommit(), corpusHash: corpusHash, testbed: testbed)
-        let document = ResultsDocument(context: .object([:]), rows: [], harness: harness, otherKeys: ["conformance": embedded])
-        let stamp = (BenchCommand.defaultResultsPath(createdAt: startedAt, testbed: testbed) as NSString).lastPathComponent
-            .replacingOccurrences(of: "-bench.json", with: "")
-        let safeName = String(adapter.name.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
-        let path = URL(fileURLWithPath: folder).appendingPathComponent("runs").appendingPathComponent("\(stamp)-conformance-\(safeName).json").path
-        do { try document.write(to: path) } catch {
+        let path = RunFilePath.path(in: folder, createdAt: startedAt, testbed: testbed.fingerprint, kind: .conformance, adapter: adapter.name)
+        do { try file.write(to: path) } catch {
             throw CommandFailure(message: "cannot write the history file '\(path)': \(error.reason)", hint: "check that \(folder) is writable, or pass --no-history",
                                  exitCode: .internalError)
         }

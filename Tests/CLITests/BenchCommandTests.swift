@@ -1,7 +1,7 @@
-import BenchKit
 import Foundation
 import HarnessSupport
 import HarnessTestSupport
+import PerformanceData
 import Testing
 
 /// `bench` and `compare`, run as a user would run them.
@@ -23,10 +23,10 @@ struct BenchCommandTests {
                                  "real_time": .number(cpu), "cpu_time": .number(cpu), "time_unit": .string("ns")], name: name)
             }
         }
-        let harness = HarnessContext(kind: "bench", createdAt: "2026-12-01T00:00:00Z", metric: .time,
+        let harness = HarnessContext(kind: .bench, createdAt: "2026-12-01T00:00:00Z", metric: .time,
                                      adapters: [AdapterRecord(name: "reference", version: "test", runtimeCommit: nil)],
-                                     harnessCommit: nil, corpusHash: "fnv1a64:0", testbed: testbed)
-        try ResultsDocument(context: .object([:]), rows: merger.rows, harness: harness).write(to: url.path)
+                                     harnessCommit: nil, corpusHash: "fnv1a64:0", testbed: TestbedRecord(testbed))
+        try RunFile(benchmarkContext: .object([:]), rows: merger.rows, harness: harness).write(to: url.path)
     }
 
     @Test("bench rejects bad options with exit 2")
@@ -61,7 +61,7 @@ struct BenchCommandTests {
                                              "--repetitions", "2", "--min-time", "0.01", "--out", out], in: SharedMaterial.packageRoot)
         #expect(result.exitCode == 0, "\(result.standardError)")
         #expect(result.standardError.contains("scripts/build-rive-cpp"))
-        let document = try ResultsDocument.read(path: out)
+        let document = try RunFile.read(path: out)
         #expect(document.harness.adapters.map(\.name) == ["reference"])
         #expect(document.repetitionsByName.map(\.name) == ["shim/empty", "reference/load/character.riv"])
         #expect(document.repetitionsByName.allSatisfy { $0.rows.count == 2 })
@@ -80,14 +80,14 @@ struct BenchCommandTests {
     func instructionCountsRepeat() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        var documents: [ResultsDocument] = []
+        var documents: [RunFile] = []
         for index in 1...2 {
             let out = folder.appendingPathComponent("run\(index).json").path
             let result = try HarnessProcess.run(["bench", "--metric", "instructions", "--files", "Corpus/fixtures/character.riv",
                                                  "--filter", "^(shim|digest)/", "--iterations", "3", "--no-load-all", "--out", out],
                                                 in: SharedMaterial.packageRoot)
             #expect(result.exitCode == 0, "\(result.standardError)")
-            documents.append(try ResultsDocument.read(path: out))
+            documents.append(try RunFile.read(path: out))
         }
         let counts = documents.map { document in
             Dictionary(uniqueKeysWithValues: document.repetitionsByName.map { ($0.name, $0.rows.first?.instructionsPerIteration) })

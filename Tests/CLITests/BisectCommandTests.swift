@@ -44,7 +44,7 @@ struct BisectCommandTests {
         let steps = lines.filter { $0.hasPrefix("step ") }
         #expect(steps.count <= 5 && !steps.isEmpty, "\(result.standardOutput)")
         #expect(lines.contains { $0 == "first bad: v\(slowFrom) /bin/sh \(folder.path)/producer.sh \(slowFrom) \(slowFrom)" }, "\(result.standardOutput)")
-        #expect(lines.contains { $0.hasPrefix("change: rive-cpp/advance/a.riv: regression, ") && $0.contains("(+3.00 %, threshold 0.50 %") }, "\(result.standardOutput)")
+        #expect(lines.contains { $0.hasPrefix("change: rive-cpp/advance/a.riv: slower, ") && $0.contains("(+3.00 %, threshold 0.50 %") }, "\(result.standardOutput)")
     }
 
     @Test("--change any finds a planted increase too; --change improvement sees none between the ends and exits 1")

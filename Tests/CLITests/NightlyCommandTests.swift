@@ -43,7 +43,7 @@ struct NightlyCommandTests {
         let night = try HarnessProcess.run(["nightly", corpus, "--results", results.path, "--no-bench", "--adapters", "",
                                             "--adapter-command", "broken=echo 'no runtime here' >&2; exit 4"])
         #expect(night.exitCode == 1, "\(night.standardOutput)\(night.standardError)")
-        #expect(night.standardOutput.contains("conformance broken: FAILED: the adapter did not start: adapter command"), "\(night.standardOutput)")
+        #expect(night.standardOutput.contains("conformance broken: FAILED: the adapter did not start: the adapter command"), "\(night.standardOutput)")
         #expect(night.standardOutput.contains("nightly: FAILED"))
         let runs = try FileManager.default.contentsOfDirectory(atPath: results.path + "/runs")
         #expect(runs.count == 1 && runs[0].hasSuffix("-conformance-broken.json"), "\(runs)")

@@ -12,7 +12,7 @@ struct CachedProgramLocatorTests {
 
     private func makeExecutable(_ path: String) throws {
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: path, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755])
+        _ = FileManager.default.createFile(atPath: path, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755])
     }
 
     /// Makes an executable at `relative` inside a cache key folder and a manifest naming it, as the build scripts do.

@@ -12,13 +12,19 @@ import RuntimeAPI
 /// and `record(into:)` for raster and digest), so the timings measure the runtime, not task
 /// scheduling. docs/benchmarks.md lists what each family measures.
 @MainActor
-enum ReferenceBenchmarks {
+public enum ReferenceBenchmarks {
     /// A benchmark slowed down on purpose, for demonstrating `compare` (test use only).
-    struct PlantedSlowdown {
+    public struct PlantedSlowdown: Sendable {
         /// The benchmark's full name.
-        var name: String
+        public var name: String
         /// The extra work in percent of the benchmark's own work.
-        var percent: Double
+        public var percent: Double
+
+        /// Plants `percent`% extra work into the benchmark called `name`.
+        public init(name: String, percent: Double) {
+            self.name = name
+            self.percent = percent
+        }
     }
 
     /// Why a planned benchmark could not be set up.
@@ -29,7 +35,7 @@ enum ReferenceBenchmarks {
 
     /// Builds the suite of the reference runtime for a plan.
     /// - Returns: the suite and the benchmarks that could not be set up, with the reason.
-    static func suite(plan: BenchPlan, planted: PlantedSlowdown?) async -> (BenchmarkSuite, [String]) {
+    public static func suite(plan: BenchPlan, planted: PlantedSlowdown?) async -> (BenchmarkSuite, [String]) {
         let suite = BenchmarkSuite()
         var failures: [String] = []
         for entry in plan.entries {

@@ -1,14 +1,15 @@
 import Foundation
-import PerformanceHistory
+import HarnessSupport
+import PerformanceData
 import Testing
 
 /// Results files, series, comparisons and the dashboard page over synthetic runs.
 struct HistoryTests {
-    static let testbedA = RunContext.Testbed(fingerprint: "aaaaaaaaaaaaaaaa", cpuModel: "CPU A", cores: 2, kernel: "Linux", toolchain: "Swift 6", buildFlags: "release")
-    static let testbedB = RunContext.Testbed(fingerprint: "bbbbbbbbbbbbbbbb", cpuModel: "CPU B", cores: 8, kernel: "Linux", toolchain: "Swift 6", buildFlags: "release")
+    static let testbedA = TestbedRecord(Testbed(cpuModel: "CPU A", cores: 2, kernel: "Linux", toolchain: "Swift 6", buildFlags: "release"))
+    static let testbedB = TestbedRecord(Testbed(cpuModel: "CPU B", cores: 8, kernel: "Linux", toolchain: "Swift 6", buildFlags: "release"))
 
     /// A benchmark run file's JSON with one instructions row per (benchmark, value).
-    static func benchJSON(createdAt: String, testbed: RunContext.Testbed, rows: [(String, Double)], metric: String = "instructions") -> String {
+    static func benchJSON(createdAt: String, testbed: TestbedRecord, rows: [(String, Double)], metric: String = "instructions") -> String {
         let benchmarks = rows.map { name, value in
             #"{"name":"\#(name)","run_name":"\#(name)","run_type":"iteration","real_time":1,"cpu_time":\#(value / 1000),"time_unit":"us","instructions_per_iteration":\#(value)}"#
         }.joined(separator: ",")
@@ -32,7 +33,7 @@ struct HistoryTests {
              "conformance":{"schema":"rive-harness.results","version":1,"adapter":{"name":"\#(adapter)","version":"1"},
                             "summary":{"passed":\#(!failing),"total":\#(verdicts.count),"counts":{"PASS":1}},"scenarios":[\#(scenarios)]},
              "harness":{"formatVersion":1,"kind":"conformance","createdAt":"\#(createdAt)","adapters":[{"name":"\#(adapter)"}],
-                        "testbed":{"fingerprint":"aaaaaaaaaaaaaaaa"}}}
+                        "testbed":{"fingerprint":"\#(testbedA.fingerprint)"}}}
             """#
     }
 
@@ -56,8 +57,8 @@ struct HistoryTests {
         ])
         defer { try? FileManager.default.removeItem(at: root) }
         let archive = try ResultsArchive.load(root.path)
-        #expect(archive.problems.map(\.code).sorted() == ["history.malformed", "history.unsupported-version"])
-        #expect(archive.problems.contains { $0.description.contains("bad.json") && $0.description.contains("missing key \"kind\"") })
+        #expect(archive.problems.map(\.code).sorted() == ["results.bad-harness", "results.unknown-version"])
+        #expect(archive.problems.contains { $0.description.contains("bad.json") && $0.description.contains("\"harness\".kind is missing") })
         let series = archive.benchmarkSeries()
         #expect(series.count == 2)
         #expect(series[0].key.testbed == Self.testbedA.fingerprint)
@@ -66,7 +67,7 @@ struct HistoryTests {
         #expect(series[0].points[0].runtimeCommit == nil && series[0].adapter == "reference")
         let csv = SeriesExport.csv(series)
         #expect(csv.split(separator: "\n").count == 4)
-        #expect(csv.contains("aaaaaaaaaaaaaaaa,reference/load/a.riv,reference,2026-11-01T00:00:00Z,2.json,instructions,instructions,100,100,0.1,"))
+        #expect(csv.contains("\(Self.testbedA.fingerprint),reference/load/a.riv,reference,2026-11-01T00:00:00Z,2.json,instructions,instructions,100,100,0.1,"))
         let json = try JSONSerialization.jsonObject(with: Data(SeriesExport.json(series).utf8)) as? [[String: Any]]
         #expect(json?.count == 2)
     }
@@ -79,25 +80,29 @@ struct HistoryTests {
             "3.json": Self.benchJSON(createdAt: "2026-11-03T00:00:00Z", testbed: Self.testbedB, rows: [("rive-cpp/advance/a.riv", 2000)]),
         ])
         defer { try? FileManager.default.removeItem(at: root) }
-        let comparisons = BenchmarkComparison.latest(in: try ResultsArchive.load(root.path))
+        let comparisons = LatestComparison.latest(in: try ResultsArchive.load(root.path))
         let onA = try #require(comparisons.first { $0.testbed == Self.testbedA.fingerprint })
-        #expect(onA.regressions.map(\.benchmark) == ["rive-cpp/advance/a.riv"])
-        #expect(onA.rows.first { $0.benchmark == "rive-cpp/load/a.riv" }?.change.verdict == .unchanged)
+        #expect(onA.regressions.map(\.name) == ["rive-cpp/advance/a.riv"])
+        #expect(onA.rows.first { $0.name == "rive-cpp/load/a.riv" }?.verdict == .same)
         let onB = try #require(comparisons.first { $0.testbed == Self.testbedB.fingerprint })
         #expect(onB.rows.isEmpty && onB.newBenchmarks == ["rive-cpp/advance/a.riv"])
     }
 
     @Test("time changes need Mann-Whitney significance: separated samples regress, overlapping ones are unknown")
     func timeChanges() {
-        let base = BenchmarkMeasurement(metric: .time, samples: [100, 101, 99, 100.5, 99.5])
-        let slower = BenchmarkMeasurement(metric: .time, samples: [110, 111, 109, 110.5, 109.5])
-        let noisy = BenchmarkMeasurement(metric: .time, samples: [80, 140, 95, 130, 106])
-        #expect(MeasurementChange(baseline: base, candidate: slower).verdict == .regression)
-        #expect(MeasurementChange(baseline: base, candidate: noisy).verdict == .unknown)
+        let base: [Double] = [100, 101, 99, 100.5, 99.5]
+        let slower: [Double] = [110, 111, 109, 110.5, 109.5]
+        let noisy: [Double] = [80, 140, 95, 130, 106]
+        func verdict(_ new: [Double]) -> Verdict {
+            Comparison.compareBenchmark(name: "x", metric: .time, base: base, new: new, threshold: Comparison.defaultTimeThreshold, thresholdSource: "default").verdict
+        }
+        #expect(verdict(slower) == .slower)
+        #expect(verdict(noisy) == .unknown)
         // Fully separated samples of 5 and 5: the exact two-sided p is 2/252.
-        #expect(abs(MannWhitneyU.pValue(base.samples, slower.samples)! - 2.0 / 252) < 1e-12)
-        #expect(MannWhitneyU.pValue([1], [2]) == nil)
-        #expect(MannWhitneyU.pValue([1, 1, 1], [1, 1, 1]) == 1)
+        #expect(abs(Statistics.mannWhitneyU(base, slower)!.pValue - 2.0 / 252) < 1e-12)
+        // One value on each side can never be significant: p = 1.
+        #expect(Statistics.mannWhitneyU([1], [2])?.pValue == 1)
+        #expect(Statistics.mannWhitneyU([1, 1, 1], [1, 1, 1])?.pValue == 1)
     }
 
     @Test("new conformance failures are those not failing in the earlier runs of the adapter on the testbed")
@@ -128,7 +133,7 @@ struct HistoryTests {
         #expect(!html.contains("<script") && !html.contains("src=") && !html.contains("url(") && !html.contains("<link"))
         #expect(html.components(separatedBy: "<svg class=\"chart\"").count - 1 == 2)
         #expect(html.contains("<path class=\"regression\""), "the 4 % rise of rive-cpp/advance is marked")
-        #expect(html.contains("<title>2026-11-02T00:00:00Z · 1,040 instructions (median of 1) · 2.json · version 0.2 · runtime abcdef0123 · +4.00 % vs previous: regression</title>"))
+        #expect(html.contains("<title>2026-11-02T00:00:00Z · 1 040 instructions (median of 1) · 2.json · version 0.2 · runtime abcdef0123 · +4.00 % vs previous: slower</title>"))
         #expect(html.contains("2.88×"), "reference / rive-cpp = 3000 / 1040")
         #expect(html.contains("href=\"#xfail-reference-PROP-c\""))
         #expect(html.contains("id=\"xfail-reference-PROP-c\""))

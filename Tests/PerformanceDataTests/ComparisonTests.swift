@@ -1,14 +1,14 @@
 import Foundation
 import HarnessSupport
 import Testing
-@testable import BenchKit
+@testable import PerformanceData
 
 /// Synthetic results documents for comparison tests.
 enum Synthetic {
     static let testbed = Testbed(cpuModel: "Test CPU", cores: 2, kernel: "Linux 6.1", toolchain: "Swift version 6.3.1", buildFlags: "release")
 
     /// A document with one row per repetition of each benchmark (`values` are CPU ns or instructions).
-    static func document(metric: Metric = .time, testbed: Testbed = testbed, _ benchmarks: [String: [Double]]) -> ResultsDocument {
+    static func document(metric: Metric = .time, testbed: Testbed = testbed, _ benchmarks: [String: [Double]]) -> RunFile {
         var merger = RepetitionMerger()
         for name in benchmarks.keys.sorted() {
             for value in benchmarks[name] ?? [] {
@@ -18,10 +18,10 @@ enum Synthetic {
                 merger.add(row: row, name: name)
             }
         }
-        let harness = HarnessContext(kind: "bench", createdAt: "2026-11-30T00:00:00Z", metric: metric,
+        let harness = HarnessContext(kind: .bench, createdAt: "2026-11-30T00:00:00Z", metric: metric,
                                      adapters: [AdapterRecord(name: "reference", version: "test", runtimeCommit: nil)],
-                                     harnessCommit: nil, corpusHash: "fnv1a64:0000000000000000", testbed: testbed)
-        return ResultsDocument(context: .object(["library_build_type": .string("debug")]), rows: merger.rows, harness: harness)
+                                     harnessCommit: nil, corpusHash: "fnv1a64:0000000000000000", testbed: TestbedRecord(testbed))
+        return RunFile(benchmarkContext: .object(["library_build_type": .string("debug")]), rows: merger.rows, harness: harness)
     }
 
     /// Nine repetitions around `center` with ±0.5% spread, deterministic.
@@ -142,7 +142,7 @@ struct ComparisonTests {
     }
 
     /// Five benchmarks around different centres, each scaled by `factor`.
-    static func run(_ factor: Double, planted: Double = 1) -> ResultsDocument {
+    static func run(_ factor: Double, planted: Double = 1) -> RunFile {
         var benchmarks: [String: [Double]] = [:]
         for (index, center) in [100.0, 250, 1000, 4000, 20000].enumerated() {
             benchmarks["b\(index)"] = Synthetic.repetitions(center * factor * (index == 2 ? planted : 1))

@@ -1,7 +1,7 @@
 import Foundation
 import HarnessSupport
 import Testing
-@testable import BenchKit
+@testable import PerformanceData
 
 @Suite("Results files")
 struct ResultsFileTests {
@@ -11,7 +11,7 @@ struct ResultsFileTests {
         let path = NSTemporaryDirectory() + "bench-roundtrip-\(UUID().uuidString)/run.json"
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         try document.write(to: path)
-        let reread = try ResultsDocument.read(path: path)
+        let reread = try RunFile.read(path: path)
         #expect(reread == document)
         let top = try JSONValue.parse([UInt8](try #require(FileManager.default.contents(atPath: path))))
         #expect(Set(top.objectValue?.keys.map { $0 } ?? []) == ["context", "benchmarks", "harness"])
@@ -41,7 +41,7 @@ struct ResultsFileTests {
     @Test("malformed files give coded errors")
     func malformed() {
         func code(_ text: String) -> String? {
-            do { _ = try ResultsDocument.parse(Array(text.utf8), path: "x.json"); return nil } catch { return error.code }
+            do { _ = try RunFile.parse(Array(text.utf8), path: "x.json"); return nil } catch { return error.code }
         }
         #expect(code("not json") == "results.not-json")
         #expect(code("[1]") == "results.not-object")
@@ -52,15 +52,6 @@ struct ResultsFileTests {
         json["harness"]?["testbed"]?["cores"] = .number(64)
         let edited = String(decoding: json.serialized(), as: UTF8.self)
         #expect(code(edited) == "results.fingerprint-mismatch")
-    }
-
-    @Test("callgrind dumps: the client request's name and totals")
-    func callgrindDump() {
-        let dump = "version: 1\ncmd: x\ndesc: Trigger: Client Request: reference/advance/a.riv/SM 1/settled\nevents: Ir\nsummary: 123\nfn=main\n1 2\ntotals: 123456\n"
-        let parsed = CallgrindDumps.parse(dump)
-        #expect(parsed?.0 == "reference/advance/a.riv/SM 1/settled")
-        #expect(parsed?.1 == 123_456)
-        #expect(CallgrindDumps.parse("desc: Trigger: Program termination\ntotals: 0\n") == nil)
     }
 }
 

@@ -1,27 +1,45 @@
 import Foundation
 
-/// Runs a child program to completion, capturing its output; used by bisect and nightly.
-struct Subprocess {
+/// Why a child program could not be started.
+public struct SubprocessError: HarnessError, Sendable, Hashable {
+    /// The program.
+    public var executable: String
+    /// Why it did not start.
+    public var reason: String
+
+    /// No code: the message says which program.
+    public var code: String? { nil }
+    /// `cannot start 'PROGRAM': why`.
+    public var message: String { "cannot start '\(executable)': \(reason)" }
+    /// What to check.
+    public var hint: String? { "check that it exists and is executable" }
+    /// A program that cannot start is the machine's failure, not the input's.
+    public var exitCode: ExitCode { .internalError }
+}
+
+/// Runs a child program to completion, capturing its output: the rive-cpp bench program,
+/// valgrind, git, and the harness itself for bisect and nightly.
+public struct Subprocess {
     /// How a child ended and what it printed.
-    struct Outcome: Sendable {
+    public struct Outcome: Sendable {
         /// The exit status, or 128 + the signal number when a signal ended it.
-        let status: Int32
+        public let status: Int32
         /// Everything written to standard output.
-        let standardOutput: String
+        public let standardOutput: String
         /// Everything written to standard error.
-        let standardError: String
+        public let standardError: String
         /// Wall time, seconds.
-        let seconds: Double
+        public let seconds: Double
 
         /// The last lines of standard error, for messages.
-        func errorTail(lines: Int = 6) -> String {
+        public func errorTail(lines: Int = 6) -> String {
             let kept = standardError.split(separator: "\n", omittingEmptySubsequences: true).suffix(lines)
             return kept.isEmpty ? "(no output on stderr)" : kept.joined(separator: " | ")
         }
     }
 
     /// The path of the running `rive-harness` executable, for commands that run the harness again.
-    static var harnessExecutable: String {
+    public static var harnessExecutable: String {
         Bundle.main.executablePath ?? URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
     }
 
@@ -30,9 +48,14 @@ struct Subprocess {
     /// With `passThroughStandardError` the child's stderr is this process's (progress of long
     /// builds stays visible) and `standardError` is empty. With `standardErrorFile` the child's
     /// stderr is written to that file, which is kept (a log to follow while the child runs).
-    /// - Throws: `CommandFailure` (exit 4) when the program cannot be started.
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
-                    passThroughStandardError: Bool = false, standardErrorFile: String? = nil) throws(CommandFailure) -> Outcome {
+    /// - Throws: `SubprocessError` when the program cannot be started.
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+                           passThroughStandardError: Bool = false, standardErrorFile: String? = nil) throws(SubprocessError) -> Outcome {
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        // No child processes there (Foundation's Process is unavailable); HarnessSupport still
+        // builds for them because ConformanceCore, which iOS test targets link, depends on it.
+        throw SubprocessError(executable: executable, reason: "this platform cannot start processes")
+        #else
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-sub-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let process = Process()
@@ -55,19 +78,19 @@ struct Subprocess {
             }
             try process.run()
         } catch {
-            throw CommandFailure(message: "cannot start '\(executable)': \(error.localizedDescription)", hint: "check that it exists and is executable",
-                                 exitCode: .internalError)
+            throw SubprocessError(executable: executable, reason: error.localizedDescription)
         }
         process.waitUntilExit()
         let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
         func text(_ path: String) -> String { FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? "" }
         return Outcome(status: status, standardOutput: text(outputPath), standardError: passThroughStandardError ? "" : text(errorPath),
                        seconds: Date().timeIntervalSince(start))
+        #endif
     }
 
     /// Runs a shell command line with `/bin/sh -c`.
-    /// - Throws: `CommandFailure` (exit 4) when the shell cannot be started.
-    static func shell(_ commandLine: String, environment: [String: String] = [:]) throws(CommandFailure) -> Outcome {
+    /// - Throws: `SubprocessError` when the shell cannot be started.
+    public static func shell(_ commandLine: String, environment: [String: String] = [:]) throws(SubprocessError) -> Outcome {
         try run("/bin/sh", ["-c", commandLine], environment: environment)
     }
 }

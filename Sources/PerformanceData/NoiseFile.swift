@@ -66,7 +66,7 @@ public struct NoiseFile: Sendable, Hashable {
     ///   ran on different testbeds: such a pair is not an A/A pair.
     /// - Returns: how many benchmarks were updated.
     @discardableResult
-    public mutating func record(base: ResultsDocument, new: ResultsDocument) throws(ComparisonRefusal) -> Int {
+    public mutating func record(base: RunFile, new: RunFile) throws(ComparisonRefusal) -> Int {
         let report = try Comparison.compare(base: base, new: new)
         let metric = report.metric
         let testbed = new.harness.testbed.fingerprint

@@ -17,7 +17,7 @@ struct SeriesChart {
     }
 
     var points: [Point]
-    var metric: RunContext.Metric
+    var metric: Metric
     var width = 372.0
     var height = 150.0
 
@@ -52,7 +52,7 @@ struct SeriesChart {
             let value = low + (high - low) * fraction
             let gy = y(value)
             parts.append("<line class=\"grid\" x1=\"\(n(left))\" y1=\"\(n(gy))\" x2=\"\(n(width - right))\" y2=\"\(n(gy))\"/>")
-            parts.append("<text class=\"tick\" x=\"\(n(left - 6))\" y=\"\(n(gy + 4))\" text-anchor=\"end\">\(HTML.escape(MeasurementChange.compact(value, metric)))</text>")
+            parts.append("<text class=\"tick\" x=\"\(n(left - 6))\" y=\"\(n(gy + 4))\" text-anchor=\"end\">\(HTML.escape(ValueFormat.axisLabel(value, metric)))</text>")
         }
         parts.append("<line class=\"axis\" x1=\"\(n(left))\" y1=\"\(n(top))\" x2=\"\(n(left))\" y2=\"\(n(height - bottom))\"/>")
         if let first = points.first {

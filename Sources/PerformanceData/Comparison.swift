@@ -18,6 +18,10 @@ public enum Verdict: String, Sendable, Hashable {
 public struct BenchmarkComparison: Sendable, Hashable {
     /// The benchmark's name.
     public var name: String
+    /// The metric of the values.
+    public var metric: Metric
+    /// How many values the base and the new run had.
+    public var baseCount: Int, newCount: Int
     /// The base value: median CPU nanoseconds per iteration (time) or instructions per iteration.
     public var base: Double?
     /// The new value, in the same unit as `base`.
@@ -46,7 +50,18 @@ public struct BenchmarkComparison: Sendable, Hashable {
     public var reason: String
 }
 
-/// The comparison of two results files.
+extension BenchmarkComparison {
+    /// `1 000 000 instructions → 1 030 000 instructions (+3.00 %, threshold 0.50 %, 1 vs 1 samples)`,
+    /// with the raw Mann-Whitney p-value for time.
+    public var summary: String {
+        let p = rawPValue.map { String(format: ", Mann-Whitney p=%.3g", $0) } ?? ""
+        let values = "\(base.map { ValueFormat.withUnit($0, metric) } ?? "-") → \(new.map { ValueFormat.withUnit($0, metric) } ?? "-")"
+        return values + " (" + (change.map { String(format: "%+.2f %%, ", $0 * 100) } ?? "")
+            + String(format: "threshold %.2f %%", threshold * 100) + "\(p), \(baseCount) vs \(newCount) samples)"
+    }
+}
+
+/// The comparison of two run files.
 public struct ComparisonReport: Sendable, Hashable {
     /// The metric both files measured.
     public var metric: Metric
@@ -121,18 +136,22 @@ public enum Comparison {
     ///   see; `nil` for the metric's default threshold.
     /// - Throws: `ComparisonRefusal` when the files measured different metrics, or measured
     ///   time on testbeds with different fingerprints.
-    public static func compare(base: ResultsDocument, new: ResultsDocument, noise: NoiseFile? = nil,
+    public static func compare(base: RunFile, new: RunFile, noise: NoiseFile? = nil,
                                resolution: Double? = nil) throws(ComparisonRefusal) -> ComparisonReport {
-        let metric = base.harness.metric
-        guard new.harness.metric == metric else {
+        guard let metric = base.harness.metric, let newMetric = new.harness.metric else {
+            throw ComparisonRefusal(code: "compare.not-benchmarks", message: "\(base.harness.metric == nil ? base.fileName : new.fileName) is a \(RunKind.conformance.rawValue) run, not a benchmark run",
+                                    hint: "compare two files written by 'rive-harness bench'")
+        }
+        guard newMetric == metric else {
             throw ComparisonRefusal(code: "compare.metric-mismatch",
-                                    message: "the base file measured \(metric.rawValue), the new file \(new.harness.metric.rawValue)",
+                                    message: "the base file measured \(metric.rawValue), the new file \(newMetric.rawValue)",
                                     hint: "compare two runs made with the same --metric")
         }
         let differences = base.harness.testbed.differences(from: new.harness.testbed)
         var notes: [String] = []
-        if !differences.isEmpty {
-            let detail = differences.map { field in "\(field): \"\(base.harness.testbed.value(of: field))\" vs \"\(new.harness.testbed.value(of: field))\"" }.joined(separator: "; ")
+        if !differences.isEmpty || base.harness.testbed.fingerprint != new.harness.testbed.fingerprint {
+            let detail = differences.isEmpty ? "the files do not record the testbed's fields"
+                : differences.map { field in "\(field): \"\(base.harness.testbed.value(of: field) ?? "")\" vs \"\(new.harness.testbed.value(of: field) ?? "")\"" }.joined(separator: "; ")
             if metric == .time {
                 throw ComparisonRefusal(code: "compare.testbed-mismatch",
                                         message: "the runs measured time on different testbeds (fingerprint \(base.harness.testbed.fingerprint) vs \(new.harness.testbed.fingerprint); \(detail)); times from different machines or builds are not comparable",
@@ -141,7 +160,7 @@ public enum Comparison {
             notes.append("different testbeds (\(detail)); instruction counts depend on the build, not on the CPU")
         }
         if base.harness.corpusHash != new.harness.corpusHash {
-            notes.append("the measured files differ (corpus hash \(base.harness.corpusHash) vs \(new.harness.corpusHash))")
+            notes.append("the measured files differ (corpus hash \(base.harness.corpusHash ?? "none") vs \(new.harness.corpusHash ?? "none"))")
         }
         let testbed = new.harness.testbed.fingerprint
         let noiseThresholds = noise?.thresholds(metric: metric, testbed: testbed) ?? [:]
@@ -155,10 +174,10 @@ public enum Comparison {
         var pairs: [(name: String, base: [Double], new: [Double], baseRows: Int, newRows: Int)] = []
         for (name, baseRows) in baseGroups {
             let newRows = newGroups[name] ?? []
-            pairs.append((name, baseRows.compactMap { value(of: $0, metric: metric) }, newRows.compactMap { value(of: $0, metric: metric) }, baseRows.count, newRows.count))
+            pairs.append((name, baseRows.compactMap { $0.value(in: metric) }, newRows.compactMap { $0.value(in: metric) }, baseRows.count, newRows.count))
         }
         for (name, newRows) in new.repetitionsByName where !baseNames.contains(name) {
-            pairs.append((name, [], newRows.compactMap { value(of: $0, metric: metric) }, 0, newRows.count))
+            pairs.append((name, [], newRows.compactMap { $0.value(in: metric) }, 0, newRows.count))
         }
 
         var runShift: Double?
@@ -190,7 +209,7 @@ public enum Comparison {
         var results: [BenchmarkComparison] = []
         for (index, pair) in pairs.enumerated() {
             let threshold = noiseThresholds[pair.name]
-            var comparison = compareOne(name: pair.name, metric: metric, base: pair.base, new: pair.new,
+            var comparison = compareBenchmark(name: pair.name, metric: metric, base: pair.base, new: pair.new,
                                         threshold: threshold ?? defaultThreshold(metric), thresholdSource: threshold == nil ? "default" : "noise",
                                         runShift: runShift ?? 0, runShiftThreshold: runShiftThreshold, resolution: resolution,
                                         familyPValue: familyPValues[index])
@@ -215,18 +234,16 @@ public enum Comparison {
         return exp(median) - 1
     }
 
-    /// The value a row contributes: CPU nanoseconds (time) or instructions per iteration.
-    static func value(of row: BenchmarkRow, metric: Metric) -> Double? {
-        guard row.errorMessage == nil else { return nil }
-        return metric == .time ? row.cpuNanoseconds : row.instructionsPerIteration
-    }
-
-    static func compareOne(name: String, metric: Metric, base baseValues: [Double], new newValues: [Double],
+    /// Compares one benchmark's values (CPU nanoseconds or instructions per iteration) of a
+    /// base and a new run against `threshold`, as `compare` judges each benchmark; `runShift`
+    /// and `familyPValue` come from the whole comparison (0 and `nil` for one benchmark alone).
+    public static func compareBenchmark(name: String, metric: Metric, base baseValues: [Double], new newValues: [Double],
                            threshold: Double, thresholdSource: String, runShift: Double = 0,
                            runShiftThreshold: Double = defaultTimeThreshold, resolution: Double? = nil,
                            familyPValue: Double? = nil) -> BenchmarkComparison {
         let resolution = resolution ?? defaultThreshold(metric)
-        var result = BenchmarkComparison(name: name, base: Statistics.median(baseValues), new: Statistics.median(newValues),
+        var result = BenchmarkComparison(name: name, metric: metric, baseCount: baseValues.count, newCount: newValues.count,
+                                         base: Statistics.median(baseValues), new: Statistics.median(newValues),
                                          change: nil, adjustedChange: nil, pValue: nil, rawPValue: nil, effect: nil, threshold: threshold,
                                          thresholdSource: thresholdSource, verdict: .unknown, reason: "")
         guard !baseValues.isEmpty else {
@@ -290,18 +307,5 @@ public enum Comparison {
             }
         }
         return result
-    }
-}
-
-extension Testbed {
-    /// The text of a field named as in `differences(from:)`.
-    func value(of field: String) -> String {
-        switch field {
-        case "cpuModel": cpuModel
-        case "cores": String(cores)
-        case "kernel": kernel
-        case "toolchain": toolchain
-        default: buildFlags
-        }
     }
 }

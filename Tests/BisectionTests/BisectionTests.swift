@@ -1,4 +1,4 @@
-import PerformanceHistory
+import Bisection
 import Testing
 
 /// The bisect engine over in-memory candidates: halving, skips, undecided candidates and the ends.

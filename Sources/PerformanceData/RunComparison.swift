@@ -1,52 +1,39 @@
 import Foundation
 
-/// The latest benchmark run of a testbed compared with the previous measurement of each of its benchmarks.
-public struct BenchmarkComparison: Sendable {
-    /// One benchmark's change.
-    public struct Row: Sendable {
-        /// The benchmark name.
-        public var benchmark: String
-        /// The previous run's file.
-        public var previousRun: String
-        /// The comparison.
-        public var change: MeasurementChange
-    }
-
+/// The latest benchmark run of a testbed compared with the previous run of the same testbed and metric.
+public struct LatestComparison: Sendable {
     /// The testbed fingerprint.
     public var testbed: String
     /// The latest benchmark run's file.
     public var latestRun: String
-    /// One row per benchmark of the latest run that an earlier run on the same testbed also measured.
-    public var rows: [Row]
-    /// Benchmarks of the latest run without an earlier measurement.
+    /// The previous run's file, when there is one.
+    public var previousRun: String?
+    /// The benchmarks both runs measured, as `compare` judges them.
+    public var rows: [BenchmarkComparison]
+    /// Benchmarks of the latest run the previous one did not measure (every one without a previous run).
     public var newBenchmarks: [String]
+    /// Why the runs could not be compared, when they could not.
+    public var refusal: ComparisonRefusal?
 
-    /// The rows whose verdict is a regression.
-    public var regressions: [Row] { rows.filter { $0.change.verdict == .regression } }
+    /// The rows whose verdict is slower.
+    public var regressions: [BenchmarkComparison] { rows.filter { $0.verdict == .slower } }
 
-    /// Compares, per testbed, the latest benchmark run with each benchmark's previous measurement.
-    public static func latest(in archive: ResultsArchive, thresholds: MeasurementChange.Thresholds = .init()) -> [BenchmarkComparison] {
-        let series = archive.benchmarkSeries()
-        return archive.testbeds.compactMap { testbed in
+    /// Compares, per testbed, the latest benchmark run with the previous run of its testbed and metric.
+    public static func latest(in archive: ResultsArchive) -> [LatestComparison] {
+        archive.testbeds.compactMap { testbed -> LatestComparison? in
             guard let latest = archive.records(onTestbed: testbed.fingerprint).last(where: { $0.harness.kind == .bench }) else { return nil }
-            var rows: [Row] = []
-            var new: [String] = []
-            for one in series where one.key.testbed == testbed.fingerprint {
-                guard let last = one.points.last, last.runFile == latest.fileName else { continue }
-                guard one.points.count >= 2 else {
-                    new.append(one.key.benchmark)
-                    continue
-                }
-                let previous = one.points[one.points.count - 2]
-                guard previous.measurement.metric == last.measurement.metric else {
-                    new.append(one.key.benchmark)
-                    continue
-                }
-                rows.append(Row(benchmark: one.key.benchmark, previousRun: previous.runFile,
-                                change: MeasurementChange(baseline: previous.measurement, candidate: last.measurement, thresholds: thresholds)))
+            var comparison = LatestComparison(testbed: testbed.fingerprint, latestRun: latest.fileName, previousRun: nil, rows: [],
+                                              newBenchmarks: latest.measurements.map(\.name), refusal: nil)
+            do throws(ComparisonRefusal) {
+                guard let (previous, report) = try archive.comparisonWithPrevious(latest) else { return comparison }
+                let earlier = Set(previous.repetitionsByName.map(\.name))
+                comparison.previousRun = previous.fileName
+                comparison.rows = report.benchmarks.filter { earlier.contains($0.name) && $0.new != nil }
+                comparison.newBenchmarks = comparison.newBenchmarks.filter { !earlier.contains($0) }
+            } catch {
+                comparison.refusal = error
             }
-            return BenchmarkComparison(testbed: testbed.fingerprint, latestRun: latest.fileName,
-                                       rows: rows, newBenchmarks: new)
+            return comparison
         }
     }
 }
@@ -80,7 +67,7 @@ public struct ConformanceComparison: Sendable {
     /// Compares a conformance run with the latest earlier verdict of each of its scenarios,
     /// from older runs of the same adapter on the same testbed (shards and filtered runs
     /// count for the scenarios they ran).
-    public static func compare(_ run: RunRecord, in archive: ResultsArchive) -> ConformanceComparison? {
+    public static func compare(_ run: RunFile, in archive: ResultsArchive) -> ConformanceComparison? {
         guard let results = run.conformance else { return nil }
         let earlier = archive.records.prefix { $0.path != run.path }.filter {
             $0.conformance?.adapter.name == results.adapter.name && $0.harness.testbed.fingerprint == run.harness.testbed.fingerprint
@@ -104,7 +91,7 @@ public struct ConformanceComparison: Sendable {
 /// The latest verdict of each scenario over several conformance runs of one adapter.
 public enum ScenarioVerdicts {
     /// Merges runs oldest first: a later run's verdict replaces an earlier one of the same scenario.
-    public static func merged(_ runs: some Sequence<RunRecord>) -> [String: ConformanceResults.Scenario] {
+    public static func merged(_ runs: some Sequence<RunFile>) -> [String: ConformanceResults.Scenario] {
         var verdicts: [String: ConformanceResults.Scenario] = [:]
         for run in runs {
             for scenario in run.conformance?.scenarios ?? [] { verdicts[scenario.id] = scenario }

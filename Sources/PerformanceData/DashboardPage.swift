@@ -6,20 +6,16 @@ import Foundation
 /// regressions marked; reference vs real-runtime ratios; the conformance matrix (adapters ×
 /// rule areas) with expected failures and their reasons; every recorded run.
 public struct DashboardPage {
-    /// The runs to show.
+    /// The runs to show, with the noise file whose thresholds the verdicts use.
     public var archive: ResultsArchive
-    /// The thresholds regression marks and the compare use.
-    public var thresholds: MeasurementChange.Thresholds
     /// The adapter runs are compared against in the ratio table (the real runtime).
     public var realRuntimeAdapter: String
     /// The in-house adapter compared with it.
     public var referenceAdapter: String
 
     /// Creates a page.
-    public init(archive: ResultsArchive, thresholds: MeasurementChange.Thresholds = .init(),
-                referenceAdapter: String = "reference", realRuntimeAdapter: String = "rive-cpp") {
+    public init(archive: ResultsArchive, referenceAdapter: String = "reference", realRuntimeAdapter: String = "rive-cpp") {
         self.archive = archive
-        self.thresholds = thresholds
         self.referenceAdapter = referenceAdapter
         self.realRuntimeAdapter = realRuntimeAdapter
     }
@@ -31,8 +27,10 @@ public struct DashboardPage {
         var body: [String] = []
         body.append("<header><h1>RiveHarness dashboard</h1><p class=\"lede\">\(counted(archive.records.count, "recorded run")) on "
                     + "\(counted(archive.testbeds.count, "testbed")); latest run \(HTML.escape(latest)). "
-                    + "Benchmarks are compared only within one testbed. Thresholds: instructions "
-                    + String(format: "%.1f %%, CPU time %.1f %% with Mann-Whitney U p &lt; %.2f.", thresholds.instructions * 100, thresholds.time * 100, thresholds.alpha)
+                    + "Benchmarks are compared only within one testbed, each run with the previous run of its testbed and metric, as "
+                    + "<code>rive-harness compare</code> judges them. Thresholds: \(archive.noise == nil ? "" : "the noise file's, else ")instructions "
+                    + String(format: "%.1f %%, CPU time %.1f %% with Mann-Whitney U p &lt; %.2f.", Comparison.defaultInstructionThreshold * 100,
+                             Comparison.defaultTimeThreshold * 100, Comparison.significance)
                     + "</p>\(navigation())</header>")
         if !archive.problems.isEmpty {
             body.append("<section class=\"problems\"><h2>Unreadable files</h2><ul>"
@@ -71,30 +69,33 @@ public struct DashboardPage {
 
     private func compareSection() -> String {
         var parts = ["<section id=\"compare\"><h2>Latest compare</h2>",
-                     "<p class=\"note\">The newest benchmark run of each testbed against the previous measurement of each benchmark on the same testbed.</p>"]
-        let comparisons = BenchmarkComparison.latest(in: archive, thresholds: thresholds)
+                     "<p class=\"note\">The newest benchmark run of each testbed against the previous run of the same testbed and metric.</p>"]
+        let comparisons = LatestComparison.latest(in: archive)
         if comparisons.isEmpty { parts.append("<p class=\"empty\">No benchmark runs recorded yet.</p>") }
         for comparison in comparisons {
             let regressions = comparison.regressions.count
             parts.append("<h3>Testbed <code>\(comparison.testbed)</code>: \(HTML.escape(comparison.latestRun))</h3>")
+            if let refusal = comparison.refusal {
+                parts.append("<p class=\"verdict neutral\">not compared with the previous run: \(HTML.escape(refusal.message))</p>")
+                continue
+            }
             parts.append("<p class=\"verdict \(regressions > 0 ? "bad" : comparison.rows.isEmpty ? "neutral" : "good")\">"
                          + (regressions > 0 ? "\(regressions) regression\(regressions == 1 ? "" : "s")" : (comparison.rows.isEmpty ? "nothing to compare yet" : "no regression"))
                          + (comparison.newBenchmarks.isEmpty ? "" : "; \(comparison.newBenchmarks.count) benchmark(s) measured for the first time") + "</p>")
             guard !comparison.rows.isEmpty else { continue }
-            let counts = Dictionary(grouping: comparison.rows, by: \.change.verdict).mapValues(\.count)
-            let tally = [MeasurementChange.Verdict.regression, .improvement, .unknown, .unchanged]
+            let counts = Dictionary(grouping: comparison.rows, by: \.verdict).mapValues(\.count)
+            let tally = [Verdict.slower, .faster, .unknown, .same]
                 .compactMap { verdict in counts[verdict].map { "\($0) \(verdict.rawValue)" } }.joined(separator: ", ")
             // Long tables stay folded unless something regressed; the summary line says what is inside.
             parts.append("<details\(regressions > 0 || comparison.rows.count <= 12 ? " open" : "")><summary>\(counted(comparison.rows.count, "benchmark")) compared: \(tally)</summary>")
             parts.append("<table><thead><tr><th>benchmark</th><th class=\"num\">previous</th><th class=\"num\">latest</th><th class=\"num\">change</th><th>verdict</th></tr></thead><tbody>")
-            for row in comparison.rows.sorted(by: { $0.change.relativeChange > $1.change.relativeChange }) {
-                let change = row.change
-                let p = change.pValue.map { String(format: "Mann-Whitney p = %.3g; ", $0) } ?? ""
-                parts.append("<tr class=\"\(change.verdict.rawValue)\"><td><code>\(HTML.escape(row.benchmark))</code></td>"
-                             + "<td class=\"num\" title=\"\(HTML.escape(row.previousRun))\">\(HTML.escape(MeasurementChange.format(change.baseline.median, change.baseline.metric)))</td>"
-                             + "<td class=\"num\">\(HTML.escape(MeasurementChange.format(change.candidate.median, change.candidate.metric)))</td>"
-                             + "<td class=\"num\">" + String(format: "%+.2f %%", change.relativeChange * 100) + "</td>"
-                             + "<td title=\"\(HTML.escape(p))threshold \(String(format: "%.1f", change.threshold * 100)) %\">\(change.verdict.rawValue)</td></tr>")
+            for row in comparison.rows.sorted(by: { ($0.change ?? 0) > ($1.change ?? 0) }) {
+                let p = row.pValue.map { String(format: "Mann-Whitney p = %.3g; ", $0) } ?? ""
+                parts.append("<tr class=\"\(row.verdict.rawValue)\"><td><code>\(HTML.escape(row.name))</code></td>"
+                             + "<td class=\"num\" title=\"\(HTML.escape(comparison.previousRun ?? ""))\">\(HTML.escape(row.base.map { ValueFormat.withUnit($0, row.metric) } ?? "-"))</td>"
+                             + "<td class=\"num\">\(HTML.escape(row.new.map { ValueFormat.withUnit($0, row.metric) } ?? "-"))</td>"
+                             + "<td class=\"num\">" + (row.change.map { String(format: "%+.2f %%", $0 * 100) } ?? "-") + "</td>"
+                             + "<td title=\"\(HTML.escape(p + row.reason)); threshold \(String(format: "%.1f", row.threshold * 100)) %\">\(row.verdict.rawValue)</td></tr>")
             }
             parts.append("</tbody></table></details>")
         }
@@ -104,6 +105,16 @@ public struct DashboardPage {
 
     // MARK: - History
 
+    /// Per bench run file, its benchmarks judged against the previous run of its testbed and metric.
+    private func verdictsByRun() -> [String: [String: BenchmarkComparison]] {
+        var verdicts: [String: [String: BenchmarkComparison]] = [:]
+        for record in archive.records where record.harness.kind == .bench {
+            guard let (_, report) = try? archive.comparisonWithPrevious(record) else { continue }
+            verdicts[record.fileName] = Dictionary(report.benchmarks.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        return verdicts
+    }
+
     private func historySection(_ series: [BenchmarkSeries]) -> String {
         var parts = ["<section id=\"history\"><h2>Benchmark history</h2>",
                      "<p class=\"legend\"><svg width=\"14\" height=\"14\" aria-hidden=\"true\"><circle class=\"point\" cx=\"7\" cy=\"7\" r=\"4\"/></svg> median of a run's repetitions "
@@ -111,6 +122,7 @@ public struct DashboardPage {
                      + "<svg width=\"14\" height=\"14\" aria-hidden=\"true\"><path class=\"regression\" d=\"M7 1 l6 11 h-12 z\"/></svg> regression against the previous run. "
                      + "Hover a point for its value, run and change.</p>"]
         if series.isEmpty { parts.append("<p class=\"empty\">No benchmark runs recorded yet.</p>") }
+        let verdicts = verdictsByRun()
         for testbed in archive.testbeds {
             let own = series.filter { $0.key.testbed == testbed.fingerprint }
             guard !own.isEmpty else { continue }
@@ -119,7 +131,7 @@ public struct DashboardPage {
             for adapter in Array(Set(own.map(\.adapter))).sorted() {
                 parts.append("<h4>Adapter <code>\(HTML.escape(adapter))</code></h4><div class=\"charts\">")
                 for one in own where one.adapter == adapter {
-                    parts.append(chartFigure(one))
+                    parts.append(chartFigure(one, verdicts: verdicts))
                 }
                 parts.append("</div>")
             }
@@ -129,18 +141,17 @@ public struct DashboardPage {
     }
 
     /// One series' chart with its caption.
-    private func chartFigure(_ series: BenchmarkSeries) -> String {
+    private func chartFigure(_ series: BenchmarkSeries, verdicts: [String: [String: BenchmarkComparison]]) -> String {
         var points: [SeriesChart.Point] = []
         for (index, point) in series.points.enumerated() {
             let measurement = point.measurement
-            var hover = "\(point.createdAt) · \(MeasurementChange.format(measurement.median, measurement.metric)) (median of \(measurement.samples.count)) · \(point.runFile)"
+            var hover = "\(point.createdAt) · \(ValueFormat.withUnit(measurement.median, measurement.metric)) (median of \(measurement.samples.count)) · \(point.runFile)"
             if let version = point.adapterVersion { hover += " · version \(version)" }
             if let commit = point.runtimeCommit { hover += " · runtime \(commit.prefix(10))" }
             var isRegression = false
-            if index > 0, series.points[index - 1].measurement.metric == measurement.metric {
-                let change = MeasurementChange(baseline: series.points[index - 1].measurement, candidate: measurement, thresholds: thresholds)
-                hover += " · " + String(format: "%+.2f %%", change.relativeChange * 100) + " vs previous: \(change.verdict.rawValue)"
-                isRegression = change.verdict == .regression
+            if index > 0, let judged = verdicts[point.runFile]?[series.key.benchmark], let change = judged.change {
+                hover += " · " + String(format: "%+.2f %%", change * 100) + " vs previous: \(judged.verdict.rawValue)"
+                isRegression = judged.verdict == .slower
             }
             let samples = measurement.samples
             points.append(SeriesChart.Point(label: Self.shortDate(point.createdAt), value: measurement.median,
@@ -156,7 +167,7 @@ public struct DashboardPage {
     }
 
     /// A warning after a testbed's heading when its harness was a debug build, whose times mislead.
-    private static func debugWarning(_ testbed: RunContext.Testbed) -> String {
+    private static func debugWarning(_ testbed: TestbedRecord) -> String {
         (testbed.buildFlags ?? "").contains("debug")
             ? " <span class=\"warn\">debug build: times of the Swift code are far slower than a release build's</span>" : ""
     }
@@ -195,8 +206,8 @@ public struct DashboardPage {
                 let scale = max(largest, 1) * 1.05
                 let bar = String(format: "%.1f", 200 * ratio / scale), tick = String(format: "%.1f", 200 / scale)
                 parts.append("<tr><td><code>\(HTML.escape(row.workload))</code></td>"
-                             + "<td class=\"num\">\(HTML.escape(MeasurementChange.format(row.reference.median, row.reference.metric)))</td>"
-                             + "<td class=\"num\">\(HTML.escape(MeasurementChange.format(row.real.median, row.real.metric)))</td>"
+                             + "<td class=\"num\">\(HTML.escape(ValueFormat.withUnit(row.reference.median, row.reference.metric)))</td>"
+                             + "<td class=\"num\">\(HTML.escape(ValueFormat.withUnit(row.real.median, row.real.metric)))</td>"
                              + String(format: "<td class=\"num\">%.2f×</td>", ratio)
                              + "<td><svg width=\"210\" height=\"14\" role=\"img\" aria-label=\"ratio \(String(format: "%.2f", ratio))\">"
                              + "<title>\(String(format: "%.2f", ratio))× (\(HTML.escape(referenceAdapter)) / \(HTML.escape(realRuntimeAdapter)))</title>"
@@ -312,7 +323,7 @@ public struct DashboardPage {
                 result = (conformance.summary.passed ? "passed" : "failed") + ": " + counts.joined(separator: ", ")
                     + (conformance.problems ?? []).map { "; \($0.code): \($0.message)" }.joined()
             } else {
-                result = "\(counted(BenchmarkMeasurement.perBenchmark(record).count, "benchmark")) (\(record.harness.metric?.rawValue ?? "time"))"
+                result = "\(counted(record.measurements.count, "benchmark")) (\(record.harness.metric?.rawValue ?? "time"))"
             }
             parts.append("<tr><td class=\"num\">\(HTML.escape(Self.shortDate(record.harness.createdAt)))</td><td>\(record.harness.kind.rawValue)</td>"
                          + "<td><code>\(record.harness.testbed.fingerprint)</code></td><td>\(HTML.escape(adapters))</td>"
@@ -334,7 +345,7 @@ public struct DashboardPage {
         code { font: 12px/1.3 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
         table { border-collapse: collapse; margin: 6px 0 12px; } th, td { border-bottom: 1px solid var(--line); padding: 4px 10px; text-align: left; vertical-align: top; }
         thead th { font-size: 12px; color: var(--muted); font-weight: 600; } .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-        tr.regression td { background: #fdecea; } tr.improvement td { background: #eaf6ec; } tr.unknown td { background: #fff8e1; }
+        tr.slower td { background: #fdecea; } tr.faster td { background: #eaf6ec; } tr.unknown td { background: #fff8e1; }
         .verdict { font-weight: 600; } .verdict.bad { color: var(--bad); } .verdict.good { color: var(--good); } .verdict.neutral { color: var(--muted); }
         .charts { display: flex; flex-wrap: wrap; gap: 10px 14px; } figure { margin: 0; width: 392px; border: 1px solid var(--line); border-radius: 6px; padding: 6px 8px 2px; }
         figcaption { font-size: 12px; margin-bottom: 2px; min-height: 2.6em; overflow-wrap: anywhere; }

@@ -3,12 +3,12 @@ import Foundation
 /// One benchmark's measurement in one run: the samples of its repetitions in one metric.
 public struct BenchmarkMeasurement: Sendable, Hashable, Codable {
     /// The metric the samples are in.
-    public var metric: RunContext.Metric
+    public var metric: Metric
     /// One value per measured repetition: CPU nanoseconds per iteration (time) or instructions per iteration.
     public var samples: [Double]
 
     /// Creates a measurement; `samples` must not be empty.
-    public init(metric: RunContext.Metric, samples: [Double]) {
+    public init(metric: Metric, samples: [Double]) {
         precondition(!samples.isEmpty, "a measurement needs at least one sample")
         self.metric = metric
         self.samples = samples
@@ -18,33 +18,7 @@ public struct BenchmarkMeasurement: Sendable, Hashable, Codable {
     public var unit: String { metric == .time ? "ns" : "instructions" }
 
     /// The median sample: the value history plots and compares.
-    public var median: Double {
-        let sorted = samples.sorted()
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-    }
-
-    /// The measurements of every benchmark in a benchmark run, by benchmark name.
-    ///
-    /// Instructions when the run's metric is `instructions` and the rows carry
-    /// `instructions_per_iteration`, else CPU time; aggregate and error rows are ignored.
-    public static func perBenchmark(_ record: RunRecord) -> [(name: String, measurement: BenchmarkMeasurement)] {
-        var order: [String] = []
-        var samples: [String: (instructions: [Double], time: [Double])] = [:]
-        for row in record.benchmarks where row.isMeasurement {
-            let name = row.benchmarkName
-            if samples[name] == nil { order.append(name) }
-            if let instructions = row.instructionsPerIteration { samples[name, default: ([], [])].instructions.append(instructions) }
-            if let time = row.cpuTimeNanoseconds { samples[name, default: ([], [])].time.append(time) }
-        }
-        return order.compactMap { name in
-            let values = samples[name]!
-            if record.harness.metric == .instructions, !values.instructions.isEmpty {
-                return (name, BenchmarkMeasurement(metric: .instructions, samples: values.instructions))
-            }
-            return values.time.isEmpty ? nil : (name, BenchmarkMeasurement(metric: .time, samples: values.time))
-        }
-    }
+    public var median: Double { Statistics.median(samples) ?? 0 }
 }
 
 /// One benchmark's measurements over time on one testbed.
@@ -74,7 +48,7 @@ public struct BenchmarkSeries: Sendable, Hashable {
         public var runtimeCommit: String?
 
         /// The point of one benchmark in one run; the adapter is the one the benchmark name starts with.
-        init(record: RunRecord, benchmark: String, measurement: BenchmarkMeasurement) {
+        init(record: RunFile, benchmark: String, measurement: BenchmarkMeasurement) {
             runFile = record.fileName
             createdAt = record.harness.createdAt
             self.measurement = measurement

@@ -1,4 +1,3 @@
-import BenchKit
 import Foundation
 import HarnessSupport
 import ReferenceRuntime
@@ -10,9 +9,9 @@ import RuntimeAPI
 /// to plan (state machine names, view-model properties, whether the file keeps moving), and
 /// the rive-cpp bench program receives the plan as a text file, so both runtimes run the
 /// same names over the same inputs.
-struct BenchPlan {
+public struct BenchPlan {
     /// What a benchmark measures per iteration.
-    enum Family: String {
+    public enum Family: String, Sendable {
         /// Parse and import one file from bytes in memory.
         case load
         /// Parse and import every file of the assets folder (one iteration = all files).
@@ -33,7 +32,7 @@ struct BenchPlan {
         case empty
 
         /// The fixed iteration count of instructions mode for this family.
-        var instructionIterations: Int {
+        public var instructionIterations: Int {
             switch self {
             case .load: 10
             case .loadAll: 1
@@ -46,26 +45,26 @@ struct BenchPlan {
     }
 
     /// One planned benchmark.
-    struct Entry {
-        var family: Family
+    public struct Entry {
+        public var family: Family
         /// The file's path (empty for `empty` and `load-all`).
-        var path: String
+        public var path: String
         /// The file's name in benchmark names.
-        var fileName: String
+        public var fileName: String
         /// The artboard (nil: the file's first).
-        var artboard: String?
+        public var artboard: String?
         /// The state machine's name, for advance families and the frame raster and digest start from.
-        var stateMachine: String?
+        public var stateMachine: String?
         /// The number or trigger property path, or the raster size in pixels.
-        var parameter: String
+        public var parameter: String
 
         /// Whether every field can be written to a plan line (no tabs or line breaks).
-        var isPlanText: Bool {
+        public var isPlanText: Bool {
             ![path, artboard ?? "", stateMachine ?? "", parameter].contains { $0.contains { $0 == "\t" || $0 == "\n" || $0 == "\r" } }
         }
 
         /// The benchmark's full name for an adapter.
-        func name(adapter: String) -> String {
+        public func name(adapter: String) -> String {
             switch family {
             case .empty: "shim/empty"
             case .load: "\(adapter)/load/\(fileName)"
@@ -79,26 +78,26 @@ struct BenchPlan {
     }
 
     /// The raster sizes, in pixels per side.
-    static let rasterSizes = [256, 512, 1024]
+    public static let rasterSizes = [256, 512, 1024]
     /// The time step of every advance benchmark, in seconds.
-    static let frameSeconds = 1.0 / 60
+    public static let frameSeconds = 1.0 / 60
     /// Frames played before a file is classified as settled or animating, and before the
     /// frame that raster and digest draw.
-    static let warmUpFrames = 120
+    public static let warmUpFrames = 120
 
     /// The planned benchmarks, in run order.
-    var entries: [Entry]
+    public var entries: [Entry]
     /// The files of the load-all benchmark.
-    var loadAllFiles: [String]
+    public var loadAllFiles: [String]
     /// Files that could not be planned, with the reason (reported, not fatal).
-    var skipped: [(path: String, reason: String)]
+    public var skipped: [(path: String, reason: String)]
     /// The hash of every planned file's name and bytes (load-all files included).
-    var corpusHash: String
+    public var corpusHash: String
 
     /// Plans the benchmarks over `files` (and `loadAllFiles` for the load-all family),
     /// keeping those `include` accepts.
     @MainActor
-    static func make(files: [String], loadAllFiles: [String], loadAllName: String, include: (String) -> Bool) async -> BenchPlan {
+    public static func make(files: [String], loadAllFiles: [String], loadAllName: String, include: (String) -> Bool) async -> BenchPlan {
         var entries: [Entry] = []
         var skipped: [(String, String)] = []
         var hash = FNV1a64()
@@ -175,7 +174,7 @@ struct BenchPlan {
     /// separated by tabs: name, family, file, artboard, state machine, parameter, instruction
     /// iterations (the line format is documented in docs/benchmarks.md). load-all lists its
     /// files on `load-all-file` lines after its own line.
-    func text(adapter: String, instructionIterations override: Int?) -> String {
+    public func text(adapter: String, instructionIterations override: Int?) -> String {
         var lines = ["# rive-harness bench plan v1: name, family, file, artboard, state machine, parameter, instruction iterations"]
         for entry in entries where entry.family != .empty {
             let iterations = override ?? entry.family.instructionIterations

@@ -1,5 +1,5 @@
 import Testing
-@testable import BenchKit
+@testable import PerformanceData
 
 /// Statistics against values computed with scipy 1.17 (`scipy.stats.mannwhitneyu`,
 /// `alternative="two-sided"`).

@@ -1,12 +1,20 @@
 import Foundation
 import HarnessSupport
-import PerformanceHistory
+import PerformanceData
+
+/// Where bisect's candidates come from.
+public enum BisectSource: Sendable {
+    /// Lines of a commands file.
+    case commandsFile(String)
+    /// A git range of a runtime repository.
+    case git(directory: String, range: String)
+}
 
 /// Turns a bisect candidate into an adapter command: the commands file's line as it is, or a
 /// runtime commit built with the build script (its driver). Builds are remembered per commit;
 /// each build announces itself before it starts and keeps its log, so a build of several
 /// minutes shows where it is (`tail -f` the log) and a failed one can be read in full.
-actor AdapterCommands {
+public actor AdapterCommands {
     /// A candidate ready to run.
     struct Prepared: Sendable {
         /// The adapter command line for `--adapter process --command`.
@@ -18,22 +26,22 @@ actor AdapterCommands {
     }
 
     /// What the builds of one bisect cost, for the closing summary.
-    struct BuildTally: Sendable {
+    public struct BuildTally: Sendable {
         /// Commits built (or found in the build cache) successfully.
-        var built = 0
+        public var built = 0
         /// Commits whose build failed.
-        var failed = 0
+        public var failed = 0
         /// Wall time spent in the build script, seconds.
-        var seconds = 0.0
+        public var seconds = 0.0
     }
 
-    private let source: BisectCommand.Source
+    private let source: BisectSource
     private let buildScript: String
     private let buildArguments: [String]
     private let logFolder: URL
     private let announce: @Sendable (String) -> Void
     private var prepared: [String: Result<Prepared, BuildFailure>] = [:]
-    private(set) var tally = BuildTally()
+    public private(set) var tally = BuildTally()
 
     /// Why a commit could not be built.
     struct BuildFailure: Error {
@@ -46,7 +54,7 @@ actor AdapterCommands {
     ///     example `--unity 16`.
     ///   - logFolder: where each build's standard error is kept (`build-<commit>.log`).
     ///   - announce: prints a progress line.
-    init(source: BisectCommand.Source, buildScript: String, buildArguments: [String] = [], logFolder: URL,
+    public init(source: BisectSource, buildScript: String, buildArguments: [String] = [], logFolder: URL,
          announce: @escaping @Sendable (String) -> Void) {
         self.source = source
         self.buildScript = buildScript
@@ -100,9 +108,9 @@ actor AdapterCommands {
 }
 
 /// A scenario's verdict, run with `rive-harness run --adapter process`.
-struct VerdictPredicate: BisectPredicate {
+public struct VerdictPredicate: BisectPredicate {
     /// A verdict and what explains it.
-    struct Observation: Sendable {
+    public struct Observation: Sendable {
         /// PASS, FAIL, …
         let verdict: String
         /// The divergence or message.
@@ -119,7 +127,14 @@ struct VerdictPredicate: BisectPredicate {
     let corpus: String
     let adapters: AdapterCommands
 
-    func observe(_ candidate: BisectCandidate, previous: Observation?) async -> ProbeOutcome<Observation> {
+    /// A predicate on scenario `scenario` of the corpus at `corpus`, run on each candidate's adapter command.
+    public init(scenario: String, corpus: String, adapters: AdapterCommands) {
+        self.scenario = scenario
+        self.corpus = corpus
+        self.adapters = adapters
+    }
+
+    public func observe(_ candidate: BisectCandidate, previous: Observation?) async -> ProbeOutcome<Observation> {
         let prepared: AdapterCommands.Prepared
         do { prepared = try await adapters.prepare(candidate).get() } catch { return .unavailable(reason: error.reason) }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-bisect-\(UUID().uuidString).json").path
@@ -143,16 +158,16 @@ struct VerdictPredicate: BisectPredicate {
         return .observed(observation, evidence: prepared.note + result.verdict + observation.explained)
     }
 
-    func judge(_ observation: Observation, baseline: Observation) -> (judgement: Judgement, evidence: String) {
+    public func judge(_ observation: Observation, baseline: Observation) -> (judgement: Judgement, evidence: String) {
         if observation.verdict == baseline.verdict { return (.good, "\(scenario): \(observation.verdict), as at the good end") }
         return (.bad, "\(scenario): \(baseline.verdict) → \(observation.verdict)\(observation.explained)")
     }
 }
 
 /// A shell command's standard output and exit status (0 or 1), for example a `diff` dump.
-struct OutputPredicate: BisectPredicate {
+public struct OutputPredicate: BisectPredicate {
     /// What the command printed.
-    struct Observation: Sendable {
+    public struct Observation: Sendable {
         /// 0 or 1.
         let status: Int32
         /// The standard output.
@@ -162,7 +177,13 @@ struct OutputPredicate: BisectPredicate {
     let command: String
     let adapters: AdapterCommands
 
-    func observe(_ candidate: BisectCandidate, previous: Observation?) async -> ProbeOutcome<Observation> {
+    /// A predicate on the output of the shell command `command`.
+    public init(command: String, adapters: AdapterCommands) {
+        self.command = command
+        self.adapters = adapters
+    }
+
+    public func observe(_ candidate: BisectCandidate, previous: Observation?) async -> ProbeOutcome<Observation> {
         let prepared: AdapterCommands.Prepared
         do { prepared = try await adapters.prepare(candidate).get() } catch { return .unavailable(reason: error.reason) }
         let outcome: Subprocess.Outcome
@@ -175,7 +196,7 @@ struct OutputPredicate: BisectPredicate {
                          evidence: prepared.note + "status \(outcome.status), \(lines) lines, digest \(hash.hexDigest)")
     }
 
-    func judge(_ observation: Observation, baseline: Observation) -> (judgement: Judgement, evidence: String) {
+    public func judge(_ observation: Observation, baseline: Observation) -> (judgement: Judgement, evidence: String) {
         if observation.status == baseline.status, observation.output == baseline.output {
             return (.good, "output identical to the good end's (status \(observation.status))")
         }
@@ -190,9 +211,9 @@ struct OutputPredicate: BisectPredicate {
 }
 
 /// A benchmark's measurement from a results file a shell command writes.
-struct BenchmarkPredicate: BisectPredicate {
+public struct BenchmarkPredicate: BisectPredicate {
     /// Which verdicts of the comparison with the good end make a candidate bad.
-    enum Direction: String, CaseIterable {
+    public enum Direction: String, CaseIterable, Sendable {
         /// More instructions or slower (the default: a regression hunt).
         case regression
         /// Fewer instructions or faster (where did this get better?).
@@ -202,14 +223,26 @@ struct BenchmarkPredicate: BisectPredicate {
     }
 
     let benchmark: String
-    let metric: RunContext.Metric
-    let thresholds: MeasurementChange.Thresholds
+    let metric: Metric
+    let threshold: Double
     let direction: Direction
     let repetitions: Int
     let command: String
     let adapters: AdapterCommands
 
-    func observe(_ candidate: BisectCandidate, previous: BenchmarkMeasurement?) async -> ProbeOutcome<BenchmarkMeasurement> {
+    /// A predicate on `benchmark` in the results file `command` writes, judged against
+    /// `threshold` (a fraction) as `compare` judges one benchmark.
+    public init(benchmark: String, metric: Metric, threshold: Double, direction: Direction, repetitions: Int, command: String, adapters: AdapterCommands) {
+        self.benchmark = benchmark
+        self.metric = metric
+        self.threshold = threshold
+        self.direction = direction
+        self.repetitions = repetitions
+        self.command = command
+        self.adapters = adapters
+    }
+
+    public func observe(_ candidate: BisectCandidate, previous: BenchmarkMeasurement?) async -> ProbeOutcome<BenchmarkMeasurement> {
         let prepared: AdapterCommands.Prepared
         do { prepared = try await adapters.prepare(candidate).get() } catch { return .unavailable(reason: error.reason) }
         // Each further observation of an undecided candidate asks for twice the repetitions so far.
@@ -222,23 +255,24 @@ struct BenchmarkPredicate: BisectPredicate {
         let outcome: Subprocess.Outcome
         do { outcome = try Subprocess.shell(command, environment: environment) } catch { return .unavailable(reason: error.report) }
         guard outcome.status == 0 else { return .unavailable(reason: "the bench command exited \(outcome.status): \(outcome.errorTail(lines: 3))") }
-        let record: RunRecord
-        do { record = try RunRecord.read(output) } catch { return .unavailable(reason: error.description.split(separator: "\n")[0].description) }
-        guard let found = BenchmarkMeasurement.perBenchmark(record).first(where: { $0.name == benchmark })?.measurement else {
+        let record: RunFile
+        do { record = try RunFile.read(path: output) } catch { return .unavailable(reason: error.description.split(separator: "\n")[0].description) }
+        guard let found = record.measurements.first(where: { $0.name == benchmark })?.measurement else {
             return .unavailable(reason: "the results file has no benchmark '\(benchmark)'")
         }
         guard found.metric == metric else {
             return .unavailable(reason: "'\(benchmark)' was measured in \(found.metric.rawValue), not \(metric.rawValue)")
         }
         let merged = previous.map { BenchmarkMeasurement(metric: metric, samples: $0.samples + found.samples) } ?? found
-        return .observed(merged, evidence: prepared.note + "\(MeasurementChange.format(merged.median, metric)) (median of \(merged.samples.count))")
+        return .observed(merged, evidence: prepared.note + "\(ValueFormat.withUnit(merged.median, metric)) (median of \(merged.samples.count))")
     }
 
-    func judge(_ observation: BenchmarkMeasurement, baseline: BenchmarkMeasurement) -> (judgement: Judgement, evidence: String) {
-        let change = MeasurementChange(baseline: baseline, candidate: observation, thresholds: thresholds)
+    public func judge(_ observation: BenchmarkMeasurement, baseline: BenchmarkMeasurement) -> (judgement: Judgement, evidence: String) {
+        let change = Comparison.compareBenchmark(name: benchmark, metric: metric, base: baseline.samples, new: observation.samples,
+                                                 threshold: threshold, thresholdSource: "--threshold", resolution: threshold)
         let judgement: Judgement = switch (change.verdict, direction) {
-        case (.regression, .regression), (.regression, .any), (.improvement, .improvement), (.improvement, .any): .bad
-        case (.unchanged, _), (.regression, .improvement), (.improvement, .regression): .good
+        case (.slower, .regression), (.slower, .any), (.faster, .improvement), (.faster, .any): .bad
+        case (.same, _), (.slower, .improvement), (.faster, .regression): .good
         case (.unknown, _): .unknown
         }
         return (judgement, "\(benchmark): \(change.verdict.rawValue), \(change.summary)")
