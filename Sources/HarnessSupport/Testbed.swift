@@ -35,17 +35,6 @@ public struct Testbed: Sendable, Hashable, Codable {
         return hash.hexDigest
     }
 
-    /// The names of the fields that differ from `other`'s, in declaration order.
-    public func differences(from other: Testbed) -> [String] {
-        var names: [String] = []
-        if cpuModel != other.cpuModel { names.append("cpuModel") }
-        if cores != other.cores { names.append("cores") }
-        if kernel != other.kernel { names.append("kernel") }
-        if toolchain != other.toolchain { names.append("toolchain") }
-        if buildFlags != other.buildFlags { names.append("buildFlags") }
-        return names
-    }
-
     /// The testbed of this process: this machine, and `buildFlags` as given (the caller knows
     /// how it was built). `toolchain` runs `swift --version` once; "unknown" when that fails.
     public static func current(buildFlags: String) -> Testbed {
