@@ -236,7 +236,7 @@ struct LayoutWriter {
             return nil
         case .plain:
             if scalar.text.isEmpty { return inFlow ? nil : "" }
-            return Self.isSafePlain(scalar.text, inFlow: inFlow) ? scalar.text : Self.doubleQuoted(scalar.text)
+            return Self.isSafePlain(scalar.text, inFlow: inFlow) ? scalar.text : quoted(scalar.text)
         case .singleQuoted, .doubleQuoted:
             if let span = layout.scalars[node.mark], span.start.line == span.end.line {
                 return source.text(line: span.start.line, from: span.start.column, to: span.end.column)
@@ -244,7 +244,7 @@ struct LayoutWriter {
             if scalar.style == .singleQuoted, !scalar.text.unicodeScalars.contains(where: Self.needsEscape) {
                 return "'" + scalar.text.replacingOccurrences(of: "'", with: "''") + "'"
             }
-            return Self.doubleQuoted(scalar.text)
+            return quoted(scalar.text)
         }
     }
 
@@ -265,27 +265,5 @@ struct LayoutWriter {
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x85 || scalar.value == 0x2028 || scalar.value == 0x2029
             || scalar.value == 0xFEFF
-    }
-
-    /// Text as a double-quoted scalar, escaping `"`, `\` and the characters of `needsEscape`.
-    static func doubleQuoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default:
-                if needsEscape(scalar) {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
     }
 }

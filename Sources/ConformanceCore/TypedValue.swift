@@ -54,7 +54,8 @@ public enum TypedValue: Sendable, Hashable, Codable, CustomStringConvertible {
 
 /// `text` in double quotes on one line, valid as a YAML and JSON string: `"` and `\` are
 /// escaped, newline, carriage return and tab are written `\n`, `\r` and `\t`, and other
-/// control characters `\uXXXX`.
+/// control characters and the characters YAML reads as line breaks or a byte order mark
+/// (U+2028, U+2029, U+FEFF) `\uXXXX`.
 package func quoted(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
@@ -64,7 +65,7 @@ package func quoted(_ text: String) -> String {
         case "\n": result += "\\n"
         case "\r": result += "\\r"
         case "\t": result += "\\t"
-        case _ where scalar.properties.generalCategory == .control:
+        case _ where scalar.properties.generalCategory == .control || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF:
             let hex = String(scalar.value, radix: 16, uppercase: true)
             result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
         default: result.unicodeScalars.append(scalar)
