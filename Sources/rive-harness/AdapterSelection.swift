@@ -14,6 +14,13 @@ struct AdapterSelection {
     /// Every adapter option, in the order help lists them.
     static let optionNames = ["--command", "--adapter-name", "--request-timeout", "--handshake-timeout",
                               "--runtime-commit", "--runtime-features", "--runtime-sanitize", "--ios-commit"]
+    /// The options-list row of a command that passes every adapter option on (fuzz, reduce).
+    static let allOptionsRow = OptionSpec(group: "adapter options", names: optionNames, help: """
+        --command, --adapter-name, --request-timeout,
+        --handshake-timeout, --runtime-commit, --runtime-features,
+        --runtime-sanitize (a build of scripts/build-rive-cpp
+        --sanitize), --ios-commit, as 'diff' takes them
+        """)
     /// The request timeout without `--request-timeout`, in seconds.
     static let defaultRequestTimeoutSeconds: Double = 10
 

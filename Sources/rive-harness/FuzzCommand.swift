@@ -40,12 +40,7 @@ struct FuzzCommand: HarnessCommand {
             """),
         OptionSpec("--frames", "N", help: "frames each dump plays (default 10; draws at 0 and N)"),
         OptionSpec("--timeout", "SECONDS", help: "how long one side may take for one case (default 10): past it, a hang"),
-        OptionSpec(group: "adapter options", names: AdapterSelection.optionNames, help: """
-            --command, --adapter-name, --request-timeout,
-            --handshake-timeout, --runtime-commit, --runtime-features,
-            --runtime-sanitize (a build of scripts/build-rive-cpp
-            --sanitize), --ios-commit, as 'diff' takes them
-            """),
+        AdapterSelection.allOptionsRow,
     ])
     static let help = options.help(about: """
         Runs cases made from the seed files by mutations that know the .riv format (a

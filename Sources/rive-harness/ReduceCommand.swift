@@ -16,16 +16,12 @@ struct ReduceCommand: HarnessCommand {
         OptionSpec("--frames", "N", help: "frames each dump plays (default 10; draws at 0 and N)"),
         OptionSpec("--timeout", "SECONDS", help: "how long one adapter may take for one candidate (default 10)"),
         OptionSpec("--corpus", "DIR", help: "with a scenario predicate: the corpus (default Corpus)"),
-        OptionSpec(group: "adapter options", names: AdapterSelection.optionNames, help: """
-            --command, --adapter-name, --request-timeout,
-            --handshake-timeout, --runtime-commit, --runtime-features,
-            --runtime-sanitize (a build of scripts/build-rive-cpp
-            --sanitize), --ios-commit, as 'diff' takes them
-            """),
+        AdapterSelection.allOptionsRow,
     ])
     static let help = options.help(about: """
         Removes objects (delta debugging), then single properties, then objects again, keeping
-        each candidate only when our writer validates it and the predicate still holds, and
+        each candidate only when our writer validates it (our reader reads it, for an input
+        that already breaks a structural rule) and the predicate still holds, and
         writes the smallest file found and a report beside it (MIN.riv.txt: the predicate and
         its output on the result, the adapters and runtime commit, each step's size, and
         'rive-harness inspect' of the result), ready for an upstream bug report. The same file
