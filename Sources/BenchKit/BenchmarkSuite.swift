@@ -55,8 +55,8 @@ public struct BenchRunError: Error, Sendable, Hashable, CustomStringConvertible 
         self.hint = hint
     }
 
-    /// `error: MESSAGE [code]` and the hint.
-    public var description: String { "error: \(message) [\(code)]\n  hint: \(hint)" }
+    /// `error[CODE]: MESSAGE` and the hint on the next line, the layout of every harness error.
+    public var description: String { "error[\(code)]: \(message)\n  hint: \(hint)" }
 }
 
 /// Runs a `BenchmarkSuite` in this process with Google Benchmark, or measures it for callgrind.

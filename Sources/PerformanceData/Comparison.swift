@@ -94,8 +94,8 @@ public struct ComparisonRefusal: Error, Sendable, Hashable, CustomStringConverti
     /// What to do instead.
     public var hint: String
 
-    /// `error: MESSAGE [code]` and the hint.
-    public var description: String { "error: \(message) [\(code)]\n  hint: \(hint)" }
+    /// `error[CODE]: MESSAGE` and the hint on the next line, the layout of every harness error.
+    public var description: String { "error[\(code)]: \(message)\n  hint: \(hint)" }
 }
 
 /// Compares two benchmark results files benchmark by benchmark.

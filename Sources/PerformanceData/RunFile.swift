@@ -457,6 +457,6 @@ public struct ResultsFileError: Error, Sendable, Hashable, CustomStringConvertib
         self.hint = hint
     }
 
-    /// `error: PATH: MESSAGE [code]` and the hint on the next line.
-    public var description: String { "error: \(path): \(message) [\(code)]\n  hint: \(hint)" }
+    /// `error[CODE]: PATH: MESSAGE` and the hint on the next line, the layout of every harness error.
+    public var description: String { "error[\(code)]: \(path): \(message)\n  hint: \(hint)" }
 }
