@@ -65,6 +65,7 @@ public final class FuzzRun {
     public func runJob(_ job: Int, generatorSeed: UInt64, maximumRuns: Int?, deadline: Date?, shouldStop: @escaping @MainActor () -> Bool) async {
         var campaign = FuzzCampaign(engine: MutationEngine(seeds: seeds, seed: generatorSeed), job: job)
         var oracle = makeOracle()
+        if report.adapterVersions == nil { report.adapterVersions = oracle.adapterDescriptions }
         await campaign.run(oracle: &oracle, store: store, maximumRuns: maximumRuns, deadline: deadline, shouldStop: { shouldStop() }) { finding, fuzzCase, bytes in
             await self.opened(finding, fuzzCase, bytes)
         }
@@ -154,6 +155,9 @@ struct FuzzCaseRecord: Codable {
 public struct FuzzReport: Codable, Sendable {
     /// The adapters, comma-separated.
     public var adapters: String
+    /// The adapters' names and versions as their handshakes give them (the runtime commit among
+    /// them), once the first job has started its oracle; `nil` in reports written before.
+    public var adapterVersions: [String]?
     /// The seed files, as given.
     public var seedFiles: [String]
     /// The generator seed (`--seed`).

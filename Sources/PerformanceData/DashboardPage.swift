@@ -12,6 +12,8 @@ public struct DashboardPage {
     public var realRuntimeAdapter: String
     /// The in-house adapter compared with it.
     public var referenceAdapter: String
+    /// Tables other tools contribute (fuzz buckets), shown after the conformance matrix.
+    public var tables: [DashboardTable] = []
 
     /// Creates a page.
     public init(archive: ResultsArchive, referenceAdapter: String = "reference", realRuntimeAdapter: String = "rive-cpp") {
@@ -40,6 +42,7 @@ public struct DashboardPage {
         body.append(historySection(series))
         body.append(ratioSection(series))
         body.append(conformanceSection())
+        for table in tables { body.append(section(table)) }
         body.append(runsSection())
         return """
             <!DOCTYPE html>
@@ -61,7 +64,7 @@ public struct DashboardPage {
     /// Links to the sections.
     private func navigation() -> String {
         let links = [("compare", "Latest compare"), ("history", "Benchmark history"), ("ratios", "Reference vs real runtime"),
-                     ("conformance", "Conformance"), ("runs", "All runs")]
+                     ("conformance", "Conformance")] + tables.map { ($0.id, $0.title) } + [("runs", "All runs")]
         return "<nav>" + links.map { "<a href=\"#\($0.0)\">\($0.1)</a>" }.joined(separator: " · ") + "</nav>"
     }
 
@@ -304,6 +307,20 @@ public struct DashboardPage {
     /// Whether a link is an http(s) URL (other text is shown, not linked).
     private static func isWebLink(_ text: String) -> Bool { text.hasPrefix("https://") || text.hasPrefix("http://") }
 
+    // MARK: - Contributed tables
+
+    private func section(_ table: DashboardTable) -> String {
+        var parts = ["<section id=\"\(Self.anchor(table.id))\"><h2>\(HTML.escape(table.title))</h2>", "<p class=\"note\">\(HTML.escape(table.note))</p>"]
+        guard !table.rows.isEmpty else {
+            parts.append("<p class=\"empty\">\(HTML.escape(table.emptyText))</p></section>")
+            return parts.joined(separator: "\n")
+        }
+        parts.append("<table><thead><tr>" + table.columns.map { "<th>\(HTML.escape($0))</th>" }.joined() + "</tr></thead><tbody>")
+        for row in table.rows { parts.append("<tr>" + row.map { "<td>\(HTML.escape($0))</td>" }.joined() + "</tr>") }
+        parts.append("</tbody></table></section>")
+        return parts.joined(separator: "\n")
+    }
+
     // MARK: - Runs
 
     private func runsSection() -> String {
@@ -367,4 +384,31 @@ public struct DashboardPage {
 /// `1 run`, `2 runs`: a count and a noun, plural when the count is not 1.
 public func counted(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
+}
+
+/// A table another tool adds to the dashboard: its section's anchor and title, a note, the
+/// column headings and rows of plain text (escaped when the page is written).
+public struct DashboardTable: Sendable, Hashable {
+    /// The section's anchor (`fuzz`).
+    public var id: String
+    /// The section's heading.
+    public var title: String
+    /// The paragraph under the heading.
+    public var note: String
+    /// What the section says when there are no rows.
+    public var emptyText: String
+    /// The column headings.
+    public var columns: [String]
+    /// The rows, one text per column.
+    public var rows: [[String]]
+
+    /// Creates a table.
+    public init(id: String, title: String, note: String, emptyText: String, columns: [String], rows: [[String]]) {
+        self.id = id
+        self.title = title
+        self.note = note
+        self.emptyText = emptyText
+        self.columns = columns
+        self.rows = rows
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Fuzzing
 import PerformanceData
 
 /// `rive-harness dashboard`: writes the static HTML dashboard of a results folder.
@@ -13,8 +14,9 @@ struct DashboardCommand: HarnessCommand {
         DIR/index.html: one self-contained page (inline CSS and SVG, no scripts, no network)
         with the latest compare per testbed, benchmark history per testbed and adapter with
         regressions marked, reference vs rive-cpp ratios, the conformance matrix (adapters ×
-        rule areas, expected failures with their reasons) and every run
-        (docs/performance-history.md).
+        rule areas, expected failures with their reasons), the fuzz buckets of
+        RESULTS/fuzz/report.json and RESULTS/fuzz/*/report.json by adapter version, and every
+        run (docs/performance-history.md).
         """, footer: """
         exit codes: 0 written; 2 usage error; 3 RESULTS is missing or holds a file that is not
         a results file (the page is still written and lists it); 4 DIR cannot be written.
@@ -38,8 +40,23 @@ struct DashboardCommand: HarnessCommand {
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
         let archive = try loadArchive(results)
         let path = URL(fileURLWithPath: outputFolder).appendingPathComponent("index.html").path
-        try writeFileAtomically(Array(DashboardPage(archive: archive).html().utf8), to: path)
+        try writeFileAtomically(Array(Self.page(archive: archive, results: results).html().utf8), to: path)
         print("wrote \(path) (\(counted(archive.records.count, "run")), \(counted(archive.testbeds.count, "testbed")))")
         return archive.problems.isEmpty ? .success : .badInput
+    }
+
+    /// The dashboard of a results folder: its run files, and the buckets of its fuzz reports
+    /// (unreadable reports are listed in the fuzz section's note).
+    static func page(archive: ResultsArchive, results: String) -> DashboardPage {
+        let fuzz = FuzzReportListing(resultsFolder: results)
+        var page = DashboardPage(archive: archive)
+        page.tables = [DashboardTable(
+            id: "fuzz", title: "Fuzz buckets",
+            note: "Every bucket of the fuzz reports under fuzz/, by the adapters' versions (the runtime commit is part of rive-cpp's): "
+                + "origin 'seed' means the unmutated seed file already shows it; a known behaviour names its rule (docs/fuzzing.md)."
+                + (fuzz.problems.isEmpty ? "" : " Not read: " + fuzz.problems.joined(separator: "; ")),
+            emptyText: "No fuzz reports: run rive-harness fuzz --out RESULTS/fuzz/NAME.",
+            columns: FuzzReportListing.columns, rows: fuzz.rows)]
+        return page
     }
 }

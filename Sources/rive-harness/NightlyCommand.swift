@@ -175,7 +175,7 @@ struct NightlyCommand: HarnessCommand {
             }
         }
         let page = URL(fileURLWithPath: dashboard).appendingPathComponent("index.html").path
-        try writeFileAtomically(Array(DashboardPage(archive: archive).html().utf8), to: page)
+        try writeFileAtomically(Array(DashboardCommand.page(archive: archive, results: results).html().utf8), to: page)
         report.append("dashboard: \(page) (\(archive.records.count) runs)")
         for line in report { print(line) }
         print(failed ? "nightly: FAILED" + (regressed ? " and REGRESSION" : "") : regressed ? "nightly: REGRESSION" : "nightly: no regression")

@@ -163,4 +163,21 @@ struct HistoryTests {
         #expect(rows.contains("<tr class=\"total\"><th>total</th>"))
         #expect(counted(1, "run") == "1 run" && counted(0, "run") == "0 runs" && counted(2, "testbed") == "2 testbeds")
     }
+
+    @Test("a contributed table gets a section and a link before the runs, its cells escaped, and its empty text without rows")
+    func contributedTable() throws {
+        let root = try Self.resultsFolder([
+            "1.json": Self.benchJSON(createdAt: "2026-11-01T00:00:00Z", testbed: Self.testbedA, rows: [("reference/advance/a.riv", 3000)]),
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        var page = DashboardPage(archive: try ResultsArchive.load(root.path))
+        page.tables = [DashboardTable(id: "fuzz", title: "Fuzz buckets", note: "by version", emptyText: "none yet", columns: ["kind", "signature"],
+                                      rows: [["crash", "in rive::A<B>"]])]
+        let html = page.html()
+        #expect(html.contains("<a href=\"#fuzz\">Fuzz buckets</a> · <a href=\"#runs\">All runs</a>"))
+        #expect(html.contains("<tr><td>crash</td><td>in rive::A&lt;B&gt;</td></tr>"))
+        #expect(html.range(of: "<section id=\"fuzz\">")!.lowerBound < html.range(of: "<section id=\"runs\">")!.lowerBound)
+        page.tables[0].rows = []
+        #expect(page.html().contains("<p class=\"empty\">none yet</p>"))
+    }
 }
