@@ -37,6 +37,8 @@ struct RiveStructureWalker {
 
     private var scopeRecency: [PlaceholderScope] = []
     private var backboardCount = 0
+    /// Whether the latest ViewModelInstance came before the Backboard (and so is not in the file).
+    private var latestInstanceDropped = false
     private var latestAnimation: (artboard: Int, animation: Int)?
     private var hasLatestKeyedObject = false
     private var hasLatestKeyedProperty = false
@@ -257,14 +259,18 @@ struct RiveStructureWalker {
         case .viewModelInstance:
             visitInstance(object, index)
         case .viewModelInstanceValue:
-            if instances.isEmpty { violate(.ordering, index, "a view-model value must follow its ViewModelInstance", hint: "write values right after their instance") }
+            if latestInstanceDropped {
+                // Its instance is not in the file, and upstream has no instance importer for it.
+            } else if instances.isEmpty { violate(.ordering, index, "a view-model value must follow its ViewModelInstance", hint: "write values right after their instance") }
             else {
                 instances[instances.count - 1].values.append((index, []))
                 layout.instances[layout.instances.count - 1].values.append(RiveFileLayout.InstanceValue(objectIndex: index))
             }
             latestInstanceListValue = traits.isInstanceList
         case .viewModelInstanceListItem:
-            if !latestInstanceListValue || instances.isEmpty || instances[instances.count - 1].values.isEmpty {
+            if latestInstanceDropped {
+                // Its value's instance is not in the file.
+            } else if !latestInstanceListValue || instances.isEmpty || instances[instances.count - 1].values.isEmpty {
                 violate(.ordering, index, "a list item must follow a ViewModelInstanceList value", hint: "write list items right after their list value")
             } else {
                 let item = (object.index(P.viewModelInstanceListItemViewModelId), object.index(P.viewModelInstanceListItemViewModelInstanceId))
@@ -606,6 +612,11 @@ struct RiveStructureWalker {
     }
 
     private mutating func visitInstance(_ object: RiveObject, _ index: Int) {
+        // Upstream's ViewModelInstance::import fails without a Backboard importer on the stack,
+        // so an instance before the Backboard is not in the file, nor are its values (the
+        // ordering violation is already recorded).
+        latestInstanceDropped = backboardCount == 0
+        guard !latestInstanceDropped else { return }
         let viewModel = Int(min(object.uint(P.viewModelInstanceViewModelId) ?? 0, UInt64(Int32.max)))
         if !viewModels.indices.contains(viewModel) {
             violate(.invalidReference, index, property: P.viewModelInstanceViewModelId, "view model index \(viewModel) does not exist (\(viewModels.count) so far)", hint: "write the view model before its instances")

@@ -150,6 +150,19 @@ struct WriterRuleTests {
         #expect(RiveFileLayout(kept).artboards.count == 1)
     }
 
+    @Test("a view-model instance before the Backboard is not in the file's layout, nor are its values, as upstream's ViewModelInstance::import fails without a Backboard")
+    func instanceBeforeBackboardIsDropped() {
+        let instance = [Self.object(T.viewModelInstance, [(P.viewModelInstanceViewModelId, .uint(0))]),
+                        Self.object(T.viewModelInstanceNumber, [(P.viewModelInstanceValueViewModelPropertyId, .uint(0))])]
+        let dropped = RiveFileLayout(RiveDocument(objects: Self.viewModel + instance + [Self.object(T.backboard)]))
+        let kept = RiveFileLayout(RiveDocument(objects: [Self.object(T.backboard)] + Self.viewModel + instance))
+        #expect(kept.instances.first?.values.count == 1)
+        #expect(!kept.instances.isEmpty)
+        #expect(dropped.instances.isEmpty)
+        #expect(dropped.viewModels.count == kept.viewModels.count)
+        #expect(dropped.viewModels.allSatisfy { $0.instances.isEmpty })
+    }
+
     @Test("a DataBind that does not directly follow its target is rejected")
     func dataBindNotAfterTarget() {
         let bind = Self.object(T.dataBindContext, [(P.dataBindPropertyKey, .uint(UInt64(P.nodeX))), (P.dataBindContextSourcePathIds, .bytes([0, 0]))])
