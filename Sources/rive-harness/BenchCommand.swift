@@ -280,7 +280,7 @@ struct BenchCommand: HarnessCommand {
                                  }, note: printError)
         let merger: RepetitionMerger
         do { merger = try await runner.run() } catch {
-            throw CommandFailure(message: error.description, exitCode: .internalError)
+            throw CommandFailure(reporting: error, exitCode: .internalError)
         }
         let harness = HarnessContext(kind: .bench, createdAt: ISO8601DateFormatter().string(from: createdAt), metric: metric,
                                      adapters: adapterRecords, harnessCommit: BuildIdentity.harnessCommit(), corpusHash: plan.corpusHash,
