@@ -222,7 +222,7 @@ struct BenchCommand: HarnessCommand {
                 let failures = try await BenchRunner.measureReferenceInstructions(plan: plan, iterations: iterations, planted: planted, out: instructionsWorker)
                 for failure in failures { printError("note: reference: \(failure); left out") }
             } catch {
-                throw CommandFailure(message: error.description, hint: "check that the folder exists and is writable", exitCode: .internalError)
+                throw CommandFailure(writing: error)
             }
             return .success
         }
@@ -288,7 +288,7 @@ struct BenchCommand: HarnessCommand {
         let document = RunFile(benchmarkContext: merger.context ?? .object([:]), rows: merger.rows, harness: harness)
         let path = out ?? RunFilePath.path(in: defaultResultsFolder, createdAt: createdAt, testbed: testbed.fingerprint, kind: .bench)
         do { try document.write(to: path) } catch {
-            throw CommandFailure(message: error.description, hint: "check that the folder exists and is writable", exitCode: .internalError)
+            throw CommandFailure(writing: error)
         }
         print(BenchSummary.table(document))
         print("wrote \(path)")

@@ -214,7 +214,12 @@ func readFileBytes(_ path: String) throws(CommandFailure) -> [UInt8] {
 /// Writes a file atomically (see `AtomicFile.write`), so readers never see a half-written
 /// file and a failure never destroys the previous contents.
 func writeFileAtomically(_ bytes: [UInt8], to path: String) throws(CommandFailure) {
-    do { try AtomicFile.write(bytes, to: path) } catch {
-        throw CommandFailure(message: "cannot write '\(path)': \(error.reason)", hint: "check that the folder is writable", exitCode: .internalError)
+    do { try AtomicFile.write(bytes, to: path) } catch { throw CommandFailure(writing: error) }
+}
+
+extension CommandFailure {
+    /// A file the command writes could not be written (exit 4).
+    init(writing error: AtomicFileError) {
+        self.init(message: error.description, hint: "check that the folder exists and is writable", exitCode: .internalError)
     }
 }

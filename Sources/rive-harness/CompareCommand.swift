@@ -105,7 +105,7 @@ struct CompareCommand: HarnessCommand {
             throw CommandFailure(reporting: error, exitCode: .badInput)
         }
         do { try noise.write(to: noisePath) } catch {
-            throw CommandFailure(message: error.description, hint: "check that the folder exists and is writable", exitCode: .internalError)
+            throw CommandFailure(writing: error)
         }
         let metric = new.harness.metric ?? .time
         let testbed = new.harness.testbed.fingerprint

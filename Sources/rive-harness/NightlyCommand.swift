@@ -122,7 +122,7 @@ struct NightlyCommand: HarnessCommand {
             Self.say("nightly: conformance on \(adapter.name)…")
             let outcome: NightlyLanes.ConformanceOutcome
             do { outcome = try lanes.conformance(corpus: corpus, adapterName: adapter.name, adapterArguments: adapter.arguments, shard: shard) } catch {
-                throw CommandFailure(message: error.message, hint: error.hint, exitCode: .internalError)
+                throw CommandFailure(code: error.code, message: error.message, hint: error.hint, exitCode: error.exitCode)
             }
             guard let file = outcome.runFile else {
                 throw CommandFailure(message: "conformance on \(adapter.name) did not run (exit \(outcome.status)): \(outcome.detail)",
@@ -140,7 +140,7 @@ struct NightlyCommand: HarnessCommand {
         if let benchArguments {
             Self.say("nightly: benchmarks…")
             let bench: Result<RunFile, BenchLaneFailure>
-            do { bench = try lanes.bench(arguments: benchArguments) } catch { throw CommandFailure(message: error.message, hint: error.hint, exitCode: .internalError) }
+            do { bench = try lanes.bench(arguments: benchArguments) } catch { throw CommandFailure(code: error.code, message: error.message, hint: error.hint, exitCode: error.exitCode) }
             switch bench {
             case .success(let file): benchRun = file
             case .failure(let failure):
