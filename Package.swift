@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "RiveFixturesTests", dependencies: ["RiveFixtures", "rive-harness", "HarnessTestSupport"]),
         .testTarget(name: "ReferenceRuntimeTests", dependencies: ["ReferenceRuntime", "RuntimeAPI", "RiveFormat", "RiveFixtures", "RiveRendering", "HarnessTestSupport"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "HarnessTestSupport"], exclude: ["Malformed", "Golden"]),
-        .testTarget(name: "AdapterProtocolTests", dependencies: ["AdapterProtocol", "Conformance", "ReferenceRuntime", "RuntimeAPI", "HarnessTestSupport", "rive-harness"],
+        .testTarget(name: "AdapterProtocolTests", dependencies: ["AdapterProtocol", "SystemCalls", "Conformance", "ReferenceRuntime", "RuntimeAPI", "HarnessTestSupport", "rive-harness"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "CorpusTests", dependencies: ["Conformance", "ConformanceTesting", "ReferenceRuntime", "HarnessTestSupport", "AdapterProtocol"]),
         .testTarget(name: "AdapterPackageTests", dependencies: ["Conformance", "ConformanceTesting", "RuntimeAPI", "HarnessTestSupport"]),

@@ -155,7 +155,8 @@ public final class AdapterServer {
         case tooLong(Int)
     }
 
-    /// Reads lines from a file descriptor with blocking reads, at most the protocol's line limit each.
+    /// Reads lines from a file descriptor, spinning briefly before each blocking read
+    /// (`SystemCalls.waitReadable`), at most the protocol's line limit each.
     ///
     /// The server reads on the main thread: it handles one request at a time anyway, and a
     /// hop from a reader thread per request would double the round trip.
@@ -191,6 +192,8 @@ public final class AdapterServer {
                 end = 0
                 guard line.count <= adapterProtocolMaximumLineBytes else { return .tooLong(number + 1) }
                 lastReadStartedAt = ProbeClock.now()
+                if SystemCalls.waitReadable(descriptor, spinNanoseconds: SystemCalls.pipeSpinNanoseconds, timeoutMilliseconds: -1) < 0,
+                   errno == EINTR { continue }
                 let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else { return nil }

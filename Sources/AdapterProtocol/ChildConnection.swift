@@ -242,6 +242,15 @@ final class ChildConnection: @unchecked Sendable {
         return (Int32(min(200, milliseconds)), nil)
     }
 
+    /// How long the reader thread spins before sleeping: only while an answer is awaited and
+    /// no synchronous caller reads it itself (the caller then spins, and a second spinner would
+    /// take the core the child needs).
+    private func readerSpinNanoseconds() -> UInt64 {
+        condition.lock()
+        defer { condition.unlock() }
+        return outstanding.isEmpty || callerReading ? 0 : SystemCalls.pipeSpinNanoseconds
+    }
+
     /// How one read of the child's output ended.
     private enum ReadOutcome { case more, ended }
 
@@ -253,8 +262,7 @@ final class ChildConnection: @unchecked Sendable {
                 fail(.timedOut(op: expired.op, id: expired.id, seconds: expired.seconds))
                 return
             }
-            var descriptor = pollfd(fd: child.output, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, timeout)
+            let ready = SystemCalls.waitReadable(child.output, spinNanoseconds: readerSpinNanoseconds(), timeoutMilliseconds: timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
                 fail(.exited("could not be read (poll: \(SystemCalls.lastErrorDescription))"))
@@ -334,8 +342,7 @@ final class ChildConnection: @unchecked Sendable {
                 fail(.timedOut(op: expired.op, id: expired.id, seconds: expired.seconds))
                 continue
             }
-            var descriptor = pollfd(fd: child.output, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, timeout)
+            let ready = SystemCalls.waitReadable(child.output, spinNanoseconds: SystemCalls.pipeSpinNanoseconds, timeoutMilliseconds: timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
                 fail(.exited("could not be read (poll: \(SystemCalls.lastErrorDescription))"))
