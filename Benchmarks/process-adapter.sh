@@ -8,10 +8,11 @@
 #    through 'rive-harness serve', awaited and blocking, and attributes a blocking round trip's
 #    microseconds to its phases (encode, write, wake, read, decode, hand-off).
 # 2. The corpus's wall time: 'rive-harness run' in process and through
-#    '--adapter process --command rive-harness serve', with --jobs 1 and --jobs 2. The four
+#    '--adapter process --command rive-harness serve', with --jobs 1 and --jobs 2. The
 #    commands run interleaved (one of each per round, after one warm-up round), so a machine
 #    whose speed drifts slows all of them alike; the script prints each command's median and
-#    the median of the per-round ratios against in-process --jobs 1.
+#    the median of the per-round ratios against in-process --jobs 1. A fifth command runs the
+#    process adapter with spinning turned off (RIVE_HARNESS_SPIN_MICROSECONDS=0), to compare.
 #
 # It uses the release build (swift build -c release); build it first. On a shared machine
 # quote the ratios, not the absolute times.
@@ -26,10 +27,14 @@ trap 'rm -f "$times"' EXIT
 
 echo "== round trip per request (20000 pings through rive-harness serve)"
 "$harness" ping --command "$serve" --count 20000 --profile | tail -n +3
+echo "== the same without spinning (RIVE_HARNESS_SPIN_MICROSECONDS=0 in both processes)"
+RIVE_HARNESS_SPIN_MICROSECONDS=0 "$harness" ping --command "$serve" --count 20000 --profile | tail -n +3
 
-names=("in-process --jobs 1" "process --jobs 1" "in-process --jobs 2" "process --jobs 2")
+nospin="RIVE_HARNESS_SPIN_MICROSECONDS=0"
+names=("in-process --jobs 1" "process --jobs 1" "in-process --jobs 2" "process --jobs 2" "process --jobs 1, no spin")
 commands=("$harness run --jobs 1" "$harness run --jobs 1 --adapter process --command '$serve'"
-          "$harness run --jobs 2" "$harness run --jobs 2 --adapter process --command '$serve'")
+          "$harness run --jobs 2" "$harness run --jobs 2 --adapter process --command '$serve'"
+          "$nospin $harness run --jobs 1 --adapter process --command '$serve'")
 echo "== corpus wall time ($runs interleaved rounds after one warm-up round)"
 for round in $(seq 0 "$runs"); do
   for index in "${!commands[@]}"; do
