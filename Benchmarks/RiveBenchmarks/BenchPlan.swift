@@ -63,6 +63,12 @@ public struct BenchPlan {
             ![path, artboard ?? "", stateMachine ?? "", parameter].contains { $0.contains { $0 == "\t" || $0 == "\n" || $0 == "\r" } }
         }
 
+        /// The benchmark's name without the adapter (`load/x.riv`, `shim/empty`): what `--shard` partitions by.
+        public var key: String {
+            let name = name(adapter: "")
+            return name.hasPrefix("/") ? String(name.dropFirst()) : name
+        }
+
         /// The benchmark's full name for an adapter.
         public func name(adapter: String) -> String {
             switch family {

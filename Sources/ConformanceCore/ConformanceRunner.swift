@@ -65,7 +65,7 @@ public final class ConformanceRunner {
         let clock = ContinuousClock()
         let start = clock.now
         emit(.runStarted(RunHeader(corpusHash: plan.corpusHash, adapter: plan.adapter, selection: plan.selection,
-                                   recordMode: options.recordMode, scenarioCount: plan.entries.count, problems: plan.problems)))
+                                   recordMode: options.recordMode, scenarioCount: plan.entries.count, problems: plan.problems, shardRecord: plan.shardRecord)))
         counts = Dictionary(uniqueKeysWithValues: Verdict.allCases.map { ($0, 0) })
         queue = (options.verify.map { Verification.shuffled(plan.entries, seed: $0.seed) } ?? plan.entries).reversed()
         await withTaskGroup(of: Void.self) { group in
@@ -85,7 +85,7 @@ public final class ConformanceRunner {
     /// and `makeAdapter` is never called.
     public func report(_ plan: RunPlan, adapterFailure message: String) -> RunSummary {
         emit(.runStarted(RunHeader(corpusHash: plan.corpusHash, adapter: plan.adapter, selection: plan.selection,
-                                   recordMode: options.recordMode, scenarioCount: plan.entries.count, problems: plan.problems)))
+                                   recordMode: options.recordMode, scenarioCount: plan.entries.count, problems: plan.problems, shardRecord: plan.shardRecord)))
         counts = Dictionary(uniqueKeysWithValues: Verdict.allCases.map { ($0, 0) })
         for entry in plan.entries {
             var result: ScenarioResult

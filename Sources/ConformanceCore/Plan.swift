@@ -1,5 +1,9 @@
 import Foundation
 import RuntimeAPI
+// The one partition rule of sharded runs and what a part records live in HarnessSupport, shared
+// with diff, bench and fuzz; re-exported so `import Conformance` gives them.
+@_exported import struct HarnessSupport.Shard
+@_exported import struct HarnessSupport.ShardRecord
 
 /// Which scenarios of a corpus a run selects.
 public struct Selection: Sendable, Hashable, Codable {
@@ -25,25 +29,6 @@ public struct Selection: Sendable, Hashable, Codable {
         guard let rules else { return true }
         return ids.contains { $0 == rules || ruleArea(of: $0) == rules }
     }
-}
-
-/// Part K of N of a selection: scenarios whose position in ID order is K-1 modulo N.
-public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// The 1-based part.
-    public var index: Int
-    /// The number of parts.
-    public var count: Int
-
-    /// Parses `K/N` with 1 ≤ K ≤ N.
-    public init?(_ text: String) {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else { return nil }
-        self.index = index
-        self.count = count
-    }
-
-    /// `K/N`.
-    public var description: String { "\(index)/\(count)" }
 }
 
 /// The adapter a run uses, as reports name it.
@@ -110,6 +95,9 @@ public struct RunPlan: Sendable {
     public var entries: [PlanEntry]
     /// Problems outside scenario files: registries and the adapter's expectations file (stale entries).
     public var problems: [Diagnostic]
+    /// With a shard: the part, every ID of the unsharded plan and the identity `merge` checks
+    /// (the planner fills `corpus`, `adapters` and `options`; the caller may add more).
+    public var shardRecord: ShardRecord?
 }
 
 /// Turns a corpus, an adapter's capabilities and expectations, and a selection into a plan.
@@ -141,11 +129,16 @@ public enum Planner {
                 entries.append(PlanEntry(id: entry.id, decision: decision, expectation: expectations.entries[entry.id]))
             }
         }
+        var shardRecord: ShardRecord?
         if let shard = selection.shard {
-            entries = entries.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
+            let options = [selection.filter.map { "filter \($0)" }, selection.rules.map { "rules \($0)" }].compactMap { $0 }.joined(separator: ", ")
+            shardRecord = ShardRecord(shard: shard, keys: entries.map(\.id), identity: [
+                "corpus": corpus.hash, "adapters": "\(adapter.name) \(adapter.version) [\(adapter.capabilities.joined(separator: ","))]", "options": options,
+            ])
+            entries = shard.partition(entries, key: \.id)
         }
         return RunPlan(corpusHash: corpus.hash, adapter: adapter, selection: selection, entries: entries,
-                       problems: corpus.problems + expectations.problems)
+                       problems: corpus.problems + expectations.problems, shardRecord: shardRecord)
     }
 }
 

@@ -22,6 +22,8 @@ public struct RunHeader: Sendable, Hashable, Codable {
     public var scenarioCount: Int
     /// Problems outside scenario files (registries, stale expectations); each fails the run.
     public var problems: [Diagnostic]
+    /// The part of a sharded run (`RunPlan.shardRecord`); `nil` for an unsharded run.
+    public var shardRecord: ShardRecord? = nil
 }
 
 /// The totals of a run.

@@ -4,7 +4,8 @@ import Foundation
 /// and a summary table of files × sections.
 public enum DiffReport {
     /// The lines describing one file's differences, failures, refusals and sections not
-    /// comparable for a content feature; empty when it is equal and everything was compared.
+    /// comparable for a content feature (without the dumps line, `dumpsLine`); empty when it
+    /// is equal and everything was compared.
     public static func details(_ result: DifferentialRunner.FileResult, labels: (a: String, b: String)) -> [String] {
         var lines: [String] = []
         if result.isBothRefused {
@@ -32,14 +33,31 @@ public enum DiffReport {
             lines.append("  \(labels.a): " + (first.a ?? "(section ended)"))
             lines.append("  \(labels.b): " + (first.b ?? "(section ended)"))
         }
-        if !result.isEqual, let paths = result.dumpPaths { lines.append("  dumps: \(paths.a) \(paths.b)") }
         return lines
+    }
+
+    /// The first line of the report: the sides, the number of files and the play's options.
+    public static func header(labels: [String], fileCount: Int, frames: Int, drawFrames: [Int]) -> String {
+        "diff \(labels.joined(separator: " vs ")): \(fileCount) file(s), frames 0…\(frames), draws at " + drawFrames.map(String.init).joined(separator: ",")
+    }
+
+    /// A file's report lines: its details, then where its dumps are (below `outDirectory`) when it does not agree.
+    public static func lines(_ file: DiffDocument.File, outDirectory: String?) -> [String] {
+        guard let dumps = file.dumps, let outDirectory else { return file.details }
+        return file.details + ["  dumps: \((outDirectory as NSString).appendingPathComponent(dumps.a)) \((outDirectory as NSString).appendingPathComponent(dumps.b))"]
+    }
+
+    /// The whole report `diff` prints and writes as `summary.txt`: the header, each file's
+    /// lines, then the summary table, with dump paths below `outDirectory`.
+    public static func text(_ document: DiffDocument, outDirectory: String?) -> String {
+        ([header(labels: document.sides.map(\.label), fileCount: document.files.count, frames: document.frames, drawFrames: document.drawFrames)] + document.files.flatMap { lines($0, outDirectory: outDirectory) } + summary(document.files, sections: document.dumpSections))
+            .joined(separator: "\n") + "\n"
     }
 
     /// The summary: one row per file with each section's status (`=` equal, `DIFF` differ,
     /// `refused` both sides refused the file with the same code, `n/c` not comparable: a side
     /// lacks what the section needs, `FAIL` one side failed), then a totals row per status.
-    public static func summary(_ results: [DifferentialRunner.FileResult], sections: [DumpSection]) -> [String] {
+    public static func summary(_ results: [DiffDocument.File], sections: [DumpSection]) -> [String] {
         let names = results.map { ($0.path as NSString).lastPathComponent }
         let labels = SectionStatus.allCases.map { $0 == .failed ? "failed" : $0.rawValue }
         let width = max(4, names.map(\.count).max() ?? 0, labels.map(\.count).max() ?? 0) + 2
@@ -51,7 +69,7 @@ public enum DiffReport {
         var lines = [row("file", sections.map(\.rawValue))]
         for (name, result) in zip(names, results) {
             lines.append(row(name, sections.map { section in
-                switch result.sections.first(where: { $0.section == section })?.status {
+                switch result.status(of: section) {
                 case .equal: "="
                 case .differ: "DIFF"
                 case .bothRefused: "refused"
@@ -63,12 +81,12 @@ public enum DiffReport {
         }
         for status in SectionStatus.allCases {
             lines.append(row(status == .failed ? "failed" : status.rawValue, sections.map { section in
-                String(results.filter { $0.sections.contains { $0.section == section && $0.status == status } }.count)
+                String(results.filter { $0.status(of: section) == status }.count)
             }))
         }
         let differing = results.filter { !$0.isEqual }.count
         let refused = results.filter(\.isBothRefused).count
-        let partly = results.filter { $0.isEqual && !$0.isBothRefused && $0.sections.contains { $0.status == .notComparable } }.count
+        let partly = results.filter { file in file.isEqual && !file.isBothRefused && sections.contains { file.status(of: $0) == .notComparable } }.count
         lines.append("\(results.count) file(s): \(results.count - differing - refused) equal"
                      + (partly > 0 ? " (\(partly) of them only where comparable)" : "")
                      + (refused > 0 ? ", \(refused) refused by both" : "") + ", \(differing) with differences or failures")

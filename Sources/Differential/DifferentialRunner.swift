@@ -54,6 +54,8 @@ public final class DifferentialRunner {
     private var adapters: [any RuntimeAdapter]
     /// Each side's adapter as reports name it: its name and version.
     public var adapterDescriptions: [String] { adapters.map { "\($0.name) \($0.version)" } }
+    /// Each side's current adapter instance.
+    public var currentAdapters: [any RuntimeAdapter] { adapters }
     private let options: DumpOptions
     private let timeoutSeconds: Double
     private let outDirectory: String?

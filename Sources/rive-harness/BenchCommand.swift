@@ -48,6 +48,11 @@ struct BenchCommand: HarnessCommand {
             one scripts/build-rive-cpp's cache manifest names for the
             runtime's HEAD, shipped features first)
             """),
+        OptionSpec("--shard", "K/N", help: """
+            run part K of N of the benchmarks (by position in name order,
+            the name without the adapter); 'rive-harness merge' joins the
+            parts' results files
+            """),
         OptionSpec("--list", help: "print the planned benchmark names and exit"),
         OptionSpec("--plant-slowdown", "NAME=PERCENT", hidden: true, help: "for testing compare: NAME gets PERCENT% extra work"),
         OptionSpec("--instructions-worker", "FILE", hidden: true, help: "the child that one callgrind run starts: writes its rows to FILE"),
@@ -89,6 +94,8 @@ struct BenchCommand: HarnessCommand {
     let out: String?
     let riveCppBench: String?
     let list: Bool
+    /// This run's part of the benchmarks, when sharded.
+    let shard: Shard?
     /// Test use only: `NAME=PERCENT` adds PERCENT% of a reference benchmark's own work to it
     /// (documented in docs/benchmarks.md, "Planting a slowdown"); not listed in --help.
     let planted: ReferenceBenchmarks.PlantedSlowdown?
@@ -139,6 +146,10 @@ struct BenchCommand: HarnessCommand {
         out = try arguments.option("--out")
         riveCppBench = try arguments.option("--rive-cpp-bench")
         list = arguments.flag("--list")
+        shard = try arguments.option("--shard").map { text throws(UsageError) in
+            guard let shard = Shard(text) else { throw UsageError(message: Shard.usageMessage(text), hint: "see 'rive-harness bench --help'") }
+            return shard
+        }
         if let plantText = try arguments.option("--plant-slowdown") {
             guard let equals = plantText.lastIndex(of: "="), let percent = Double(plantText[plantText.index(after: equals)...]),
                   percent > 0, percent <= 100 else {
@@ -216,7 +227,9 @@ struct BenchCommand: HarnessCommand {
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
         let files = try benchmarkFiles()
-        let plan = await BenchPlan.make(files: files, loadAllFiles: loadAllFiles(), loadAllName: "rive-assets", include: includes)
+        var plan = await BenchPlan.make(files: files, loadAllFiles: loadAllFiles(), loadAllName: "rive-assets", include: includes)
+        let planKeys = plan.entries.map(\.key)
+        if let shard { plan.entries = shard.partition(plan.entries, key: \.key) }
         if let instructionsWorker {
             do {
                 let failures = try await BenchRunner.measureReferenceInstructions(plan: plan, iterations: iterations, planted: planted, out: instructionsWorker)
@@ -227,7 +240,7 @@ struct BenchCommand: HarnessCommand {
             return .success
         }
         for (path, reason) in plan.skipped { printError("note: \(path): \(reason)") }
-        guard !plan.entries.isEmpty else {
+        guard !plan.entries.isEmpty || (shard != nil && !planKeys.isEmpty) else {
             throw CommandFailure(message: "no benchmark is left\(filterText.map { " after --filter '\($0)'" } ?? "")", hint: "run 'rive-harness bench --list' for the names", exitCode: .badInput)
         }
         if list {
@@ -285,7 +298,16 @@ struct BenchCommand: HarnessCommand {
         let harness = HarnessContext(kind: .bench, createdAt: ISO8601DateFormatter().string(from: createdAt), metric: metric,
                                      adapters: adapterRecords, harnessCommit: BuildIdentity.harnessCommit(), corpusHash: plan.corpusHash,
                                      testbed: TestbedRecord(testbed))
-        let document = RunFile(benchmarkContext: merger.context ?? .object([:]), rows: merger.rows, harness: harness)
+        var document = RunFile(benchmarkContext: merger.context ?? .object([:]), rows: merger.rows, harness: harness)
+        if let shard {
+            document.shardRecord = ShardRecord(shard: shard, keys: planKeys, identity: [
+                "corpus": plan.corpusHash, "testbed": testbed.fingerprint,
+                "adapters": adapterRecords.map { "\($0.name) \($0.version ?? "")" }.joined(separator: "; "),
+                "runtime-commits": adapterRecords.map { $0.runtimeCommit ?? "none" }.joined(separator: "; "),
+                "options": "metric \(metric.rawValue), repetitions \(repetitions), min-time \(minTime), iterations \(iterations.map(String.init) ?? "default"), filter \(filterText ?? "none")"
+                    + (planted.map { ", planted \($0.name)=\($0.percent)" } ?? ""),
+            ])
+        }
         let path = out ?? RunFilePath.path(in: defaultResultsFolder, createdAt: createdAt, testbed: testbed.fingerprint, kind: .bench)
         do { try document.write(to: path) } catch {
             throw CommandFailure(writing: error)
@@ -313,6 +335,7 @@ struct BenchCommand: HarnessCommand {
         arguments += ["--assets", assetsFolder]
         if !loadAll { arguments.append("--no-load-all") }
         if let planted { arguments += ["--plant-slowdown", "\(planted.name)=\(planted.percent)"] }
+        if let shard { arguments += ["--shard", shard.description] }
         return arguments
     }
 }

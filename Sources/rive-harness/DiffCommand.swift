@@ -2,6 +2,7 @@ import AdapterProtocol
 import Differential
 import Foundation
 import HarnessSupport
+import PerformanceData
 import RuntimeAPI
 
 /// `rive-harness diff`: dumps `.riv` files through two adapters and compares the dumps.
@@ -23,8 +24,13 @@ struct DiffCommand: HarnessCommand {
             artboards,viewModels,instances,frames,boundValues,draws)
             """),
         OptionSpec("--out", "DIR", help: """
-            write both dumps as DIR/a-A/FILE.dump and DIR/b-B/FILE.dump and
-            the report as DIR/summary.txt (atomically)
+            write both dumps as DIR/a-A/FILE.dump and DIR/b-B/FILE.dump, the
+            report as DIR/summary.txt and its data as DIR/diff.json
+            (atomically)
+            """),
+        OptionSpec("--shard", "K/N", help: """
+            compare part K of N of the files (by position in path order);
+            'rive-harness merge' joins the parts' diff.json files
             """),
         OptionSpec("--timeout", "SECONDS", help: """
             how long one adapter may take for one file (default 60, at most
@@ -70,6 +76,8 @@ struct DiffCommand: HarnessCommand {
     let dumpOptions: DumpOptions
     let outDirectory: String?
     let timeoutSeconds: Double
+    /// This run's part of the files, when sharded.
+    let shard: Shard?
     /// The two adapters and their options.
     let selection: AdapterSelection
 
@@ -112,6 +120,10 @@ struct DiffCommand: HarnessCommand {
             throw UsageError(message: "--timeout needs a positive number of seconds up to 86400 (one day), got '\(timeoutText)'", hint: hint)
         }
         timeoutSeconds = timeout
+        shard = try arguments.option("--shard").map { text throws(UsageError) in
+            guard let shard = Shard(text) else { throw UsageError(message: Shard.usageMessage(text), hint: hint) }
+            return shard
+        }
         selection = try AdapterSelection(names: names, arguments: &arguments, command: Self.name, single: false)
         paths = try arguments.positionals()
         guard !paths.isEmpty else {
@@ -122,15 +134,26 @@ struct DiffCommand: HarnessCommand {
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
         let makeA = try selection.factory(of: selection.adapters[0])
         let makeB = try selection.factory(of: selection.adapters[1])
-        let files = try Self.expand(paths)
+        let allFiles = try Self.expand(paths)
+        let files = shard.map { $0.partition(allFiles) { $0 } } ?? allFiles
         let labels = (a: "a-" + adapterNames.a, b: "b-" + adapterNames.b)
         if let outDirectory { try Self.prepareOut(outDirectory) }
         let runner = DifferentialRunner(a: .init(label: labels.a, makeAdapter: makeA), b: .init(label: labels.b, makeAdapter: makeB),
                                         options: dumpOptions, timeoutSeconds: timeoutSeconds, outDirectory: outDirectory)
-        var report = ["diff \(labels.a) vs \(labels.b): \(files.count) file(s), frames 0…\(dumpOptions.frames), draws at "
-                      + dumpOptions.drawFrames.map(String.init).joined(separator: ",")]
-        print(report[0])
-        var results: [DifferentialRunner.FileResult] = []
+        let adapters = runner.currentAdapters
+        let sides = [DiffDocument.Side(label: labels.a, adapter: adapters[0].name, version: adapters[0].version),
+                     DiffDocument.Side(label: labels.b, adapter: adapters[1].name, version: adapters[1].version)]
+        let shardRecord = try shard.map { shard throws(CommandFailure) in
+            ShardRecord(shard: shard, keys: allFiles, identity: [
+                "corpus": try Self.fileSetHash(allFiles),
+                "adapters": sides.map { "\($0.label): \($0.adapter) \($0.version)" }.joined(separator: "; "),
+                "runtime-commits": adapters.map { ($0 as? ProcessAdapter)?.identity.runtimeCommit ?? "none" }.joined(separator: "; "),
+                "testbed": BuildIdentity.testbed().fingerprint,
+                "options": "frames \(dumpOptions.frames), draws at \(dumpOptions.drawFrames.map(String.init).joined(separator: ",")), sections \(dumpOptions.sections.map(\.rawValue).joined(separator: ","))",
+            ])
+        }
+        print(DiffReport.header(labels: [labels.a, labels.b], fileCount: files.count, frames: dumpOptions.frames, drawFrames: dumpOptions.drawFrames))
+        var records: [DiffDocument.File] = []
         for (index, path) in files.enumerated() {
             let bytes = try readFileBytes(path)
             let result: DifferentialRunner.FileResult
@@ -138,21 +161,35 @@ struct DiffCommand: HarnessCommand {
                 throw CommandFailure(message: "cannot write a dump '\(error.path)': \(error.reason)", hint: "check that --out is a writable folder",
                                      exitCode: .internalError)
             }
-            results.append(result)
             let verdict = result.isBothRefused ? "both refused" : result.isEqual ? "equal"
                 : "DIFFERENT (" + result.sections.filter { !$0.status.isAgreement }.map { "\($0.section.rawValue) \($0.status.rawValue)" }.joined(separator: ", ") + ")"
             printError("[\(index + 1)/\(files.count)] \(path): \(verdict) (\(labels.a) \(String(format: "%.3f", result.seconds.a)) s, \(labels.b) \(String(format: "%.3f", result.seconds.b)) s)")
-            let details = DiffReport.details(result, labels: labels)
-            details.forEach { print($0) }
-            report += details
+            let record = DiffDocument.File(result, labels: labels)
+            DiffReport.lines(record, outDirectory: outDirectory).forEach { print($0) }
+            records.append(record)
         }
-        let summary = DiffReport.summary(results, sections: dumpOptions.sections)
-        summary.forEach { print($0) }
-        report += summary
-        if let outDirectory {
-            try writeFileAtomically(Array((report.joined(separator: "\n") + "\n").utf8), to: (outDirectory as NSString).appendingPathComponent("summary.txt"))
+        let document = DiffDocument(sides: sides, options: dumpOptions, files: records, shard: shardRecord)
+        DiffReport.summary(records, sections: dumpOptions.sections).forEach { print($0) }
+        if let outDirectory { try Self.write(document, to: outDirectory) }
+        return records.allSatisfy(\.isEqual) ? .success : .failuresFound
+    }
+
+    /// Writes `DIR/diff.json` and `DIR/summary.txt` (the report, `DiffReport.text`), each atomically.
+    /// - Throws: `CommandFailure` (exit 4) when one cannot be written.
+    static func write(_ document: DiffDocument, to directory: String) throws(CommandFailure) {
+        try writeFileAtomically(Array(document.json().utf8), to: (directory as NSString).appendingPathComponent("diff.json"))
+        try writeFileAtomically(Array(DiffReport.text(document, outDirectory: directory).utf8), to: (directory as NSString).appendingPathComponent("summary.txt"))
+    }
+
+    /// The identity of a set of files for `merge`: FNV-1a 64 over each file's path and bytes, in order.
+    /// - Throws: `CommandFailure` (exit 3) when a file cannot be read.
+    static func fileSetHash(_ files: [String]) throws(CommandFailure) -> String {
+        var hash = FNV1a64()
+        for path in files {
+            hash.combine(Array(path.utf8) + [0])
+            hash.combine(try readFileBytes(path))
         }
-        return results.allSatisfy(\.isEqual) ? .success : .failuresFound
+        return "fnv1a64:" + hash.hexDigest
     }
 
     /// The `.riv` files the positionals name: a file as given, a folder's `.riv` files
@@ -195,7 +232,7 @@ struct DiffCommand: HarnessCommand {
     }
 
     /// Makes `--out` ready for this run's dumps: creates it, or, when it exists, removes what
-    /// an earlier diff wrote there (`summary.txt` and the `a-*`/`b-*` folders of `.dump` files),
+    /// an earlier diff wrote there (`summary.txt`, `diff.json` and the `a-*`/`b-*` folders of `.dump` files),
     /// so no stale dump survives. A folder that holds anything else is refused.
     /// - Throws: `CommandFailure` with exit code 4 when `--out` is a file, holds files the
     ///   harness did not write, or cannot be created or written.
@@ -224,13 +261,13 @@ struct DiffCommand: HarnessCommand {
         }
     }
 
-    /// Whether an entry of `--out` is one diff writes: `summary.txt`, or an `a-NAME`/`b-NAME`
+    /// Whether an entry of `--out` is one diff writes: `summary.txt`, `diff.json`, or an `a-NAME`/`b-NAME`
     /// folder holding only `.dump` files and folders of them.
     private static func isOwnedOutEntry(_ directory: String, _ entry: String) -> Bool {
         let path = (directory as NSString).appendingPathComponent(entry)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return false }
-        if entry == "summary.txt" { return !isDirectory.boolValue }
+        if entry == "summary.txt" || entry == "diff.json" { return !isDirectory.boolValue }
         guard isDirectory.boolValue, entry.hasPrefix("a-") || entry.hasPrefix("b-"),
               let enumerator = FileManager.default.enumerator(atPath: path) else { return false }
         while let relative = enumerator.nextObject() as? String {

@@ -86,7 +86,7 @@ struct NightlyCommand: HarnessCommand {
         }
         let noBench = arguments.flag("--no-bench")
         let noConformance = arguments.flag("--no-conformance")
-        if let shard, Shard(shard) == nil { throw UsageError(message: "--shard needs K/N with 1 ≤ K ≤ N, got '\(shard)'", hint: hint) }
+        if let shard, Shard(shard) == nil { throw UsageError(message: Shard.usageMessage(shard), hint: hint) }
         benchArguments = noBench ? nil : (benchText ?? "--repetitions 5 --min-time 0.05").split(separator: " ").map(String.init)
         // Every adapter this binary can run without more arguments: the in-process ones, and
         // each cached one whose build script has built its program for its repository's HEAD.

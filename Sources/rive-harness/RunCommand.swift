@@ -60,7 +60,10 @@ struct RunCommand: HarnessCommand {
             scenarios checking a rule area (GLB) or one rule (GLB-5) of
             rules.yaml; a selection that matches nothing is a usage error
             """),
-        OptionSpec("--shard", "K/N", help: "run part K of N of the selection (by position in ID order)"),
+        OptionSpec("--shard", "K/N", help: """
+            run part K of N of the selection (by position in ID order);
+            'rive-harness merge' joins the parts' --format json files
+            """),
         OptionSpec("--format", "FORMAT", synopsis: "[--format console|tap|junit|json]", help: """
             console (default), tap (TAP 13), junit (JUnit XML) or json
             (docs/results-format.md)
@@ -149,7 +152,7 @@ struct RunCommand: HarnessCommand {
         selection = try AdapterSelection(names: [adapterName], arguments: &arguments, command: Self.name, single: true)
         var selectionShard: Shard?
         if let shard = try arguments.option("--shard") {
-            guard let parsed = Shard(shard) else { throw UsageError(message: "--shard needs K/N with 1 ≤ K ≤ N, got '\(shard)'", hint: hint) }
+            guard let parsed = Shard(shard) else { throw UsageError(message: Shard.usageMessage(shard), hint: hint) }
             selectionShard = parsed
         }
         let chosenFormat = try arguments.option("--format") ?? "console"
@@ -237,7 +240,9 @@ struct RunCommand: HarnessCommand {
             if let startFailure { plan.problems.append(startFailure.diagnostic) }
             return plan
         }
-        let plan = makePlan(corpus.selection)
+        var plan = makePlan(corpus.selection)
+        plan.shardRecord?.identity["testbed"] = BuildIdentity.testbed().fingerprint
+        plan.shardRecord?.identity["runtime-commits"] = (adapter as? ProcessAdapter)?.identity.runtimeCommit ?? "none"
         var unsharded = corpus.selection
         unsharded.shard = nil
         if plan.entries.isEmpty, unsharded.filter != nil || unsharded.rules != nil, makePlan(unsharded).entries.isEmpty {
