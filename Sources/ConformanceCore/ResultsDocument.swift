@@ -59,7 +59,7 @@ public struct ResultsDocument: Sendable, Hashable, Codable {
     }
 
     /// The document the unsharded run writes, made from the documents of its shards: the
-    /// scenarios of every part in ID order, the totals added up (the duration is the parts'
+    /// scenarios of every part sorted by ID as `init` sorts them, the totals added up (the duration is the parts'
     /// sum), no shard in the selection and no shard record.
     /// - Throws: `ShardMergeError` when the parts are not one run's shards 1…N (`ShardMerge`), or
     ///   differ in the adapter, selection, record mode or problems (`merge.different-run`).
@@ -90,7 +90,7 @@ public struct ResultsDocument: Sendable, Hashable, Codable {
         for scenario in scenarios { counts[scenario.verdict.rawValue, default: 0] += 1 }
         merged.selection.shard = nil
         merged.shard = nil
-        merged.scenarios = scenarios
+        merged.scenarios = scenarios.sorted { $0.id < $1.id }
         merged.summary = Summary(passed: merged.problems.isEmpty && !scenarios.contains { $0.verdict.failsRun }, total: scenarios.count, counts: counts,
                                  problemCount: merged.problems.count, durationSeconds: parts.map(\.document.summary.durationSeconds).reduce(0, +))
         return merged
