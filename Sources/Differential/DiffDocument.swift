@@ -38,7 +38,7 @@ public struct DiffDocument: Sendable, Hashable, Codable {
         public var sections: [String: String]
         /// The report lines about the file (`DiffReport.details`), without the dumps line.
         public var details: [String]
-        /// The dump files, when the file does not agree and the dumps were written.
+        /// The dump files, when they were written (`--out`).
         public var dumps: Dumps?
 
         /// The record of one file's result, its dump paths relative to the output folder (`SIDE/NAME.dump`).
@@ -46,7 +46,7 @@ public struct DiffDocument: Sendable, Hashable, Codable {
             path = result.path
             sections = Dictionary(uniqueKeysWithValues: result.sections.map { ($0.section.rawValue, $0.status.rawValue) })
             details = DiffReport.details(result, labels: labels)
-            dumps = result.isEqual ? nil : result.dumpPaths.map {
+            dumps = result.dumpPaths.map {
                 Dumps(a: labels.a + "/" + ($0.a as NSString).lastPathComponent, b: labels.b + "/" + ($0.b as NSString).lastPathComponent)
             }
         }

@@ -43,7 +43,7 @@ public enum DiffReport {
 
     /// A file's report lines: its details, then where its dumps are (below `outDirectory`) when it does not agree.
     public static func lines(_ file: DiffDocument.File, outDirectory: String?) -> [String] {
-        guard let dumps = file.dumps, let outDirectory else { return file.details }
+        guard !file.isEqual, let dumps = file.dumps, let outDirectory else { return file.details }
         return file.details + ["  dumps: \((outDirectory as NSString).appendingPathComponent(dumps.a)) \((outDirectory as NSString).appendingPathComponent(dumps.b))"]
     }
 

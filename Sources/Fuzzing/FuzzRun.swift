@@ -176,6 +176,8 @@ public struct FuzzReport: Codable, Sendable {
     public var durationSeconds = 0.0
     /// The buckets in the order they opened.
     public var buckets: [FuzzBucket] = []
+    /// A sharded run's part (`--shard K/N`), every seed file of the whole run and its identity; absent unsharded.
+    public var shard: ShardRecord?
 
     /// Creates an empty report.
     public init(adapters: String, seedFiles: [String], seed: UInt64, jobs: Int, frames: Int) {

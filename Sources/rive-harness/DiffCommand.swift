@@ -236,7 +236,7 @@ struct DiffCommand: HarnessCommand {
     /// so no stale dump survives. A folder that holds anything else is refused.
     /// - Throws: `CommandFailure` with exit code 4 when `--out` is a file, holds files the
     ///   harness did not write, or cannot be created or written.
-    private static func prepareOut(_ directory: String) throws(CommandFailure) {
+    static func prepareOut(_ directory: String) throws(CommandFailure) {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Fuzzing
 import HarnessSupport
+import PerformanceData
 import RiveFormat
 
 /// `rive-harness fuzz`: mutates seed files with format-aware mutations and reports what
@@ -38,6 +39,10 @@ struct FuzzCommand: HarnessCommand {
             how long one reduction may take (default 120); past it, the
             smallest file so far is kept (a hang costs --timeout per try)
             """),
+        OptionSpec("--shard", "K/N", help: """
+            fuzz part K of N of the seed files (by position in path order);
+            report.json records the part
+            """),
         OptionSpec("--frames", "N", help: "frames each dump plays (default 10; draws at 0 and N)"),
         OptionSpec("--timeout", "SECONDS", help: "how long one side may take for one case (default 10): past it, a hang"),
         AdapterSelection.allOptionsRow,
@@ -71,6 +76,8 @@ struct FuzzCommand: HarnessCommand {
     let reduceSeconds: Double
     let frames: Int
     let timeoutSeconds: Double
+    /// This run's part of the seed files, when sharded.
+    let shard: Shard?
     /// The adapters and their options.
     let selection: AdapterSelection
 
@@ -113,6 +120,10 @@ struct FuzzCommand: HarnessCommand {
         }
         self.reduceSeconds = reduceSeconds
         (frames, timeoutSeconds) = try Self.caseOptions(&arguments, hint: hint)
+        shard = try arguments.option("--shard").map { text throws(UsageError) in
+            guard let shard = Shard(text) else { throw UsageError(message: Shard.usageMessage(text), hint: hint) }
+            return shard
+        }
         selection = try AdapterSelection(names: adapterNames, arguments: &arguments, command: Self.name, single: false)
         let positionals = try arguments.positionals()
         guard positionals.isEmpty else {
@@ -144,16 +155,26 @@ struct FuzzCommand: HarnessCommand {
     }
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
-        let seeds = try Self.loadSeeds(seedPaths)
+        let allSeeds = try Self.loadSeeds(seedPaths)
+        let seeds = shard.map { $0.partition(allSeeds, key: \.name) } ?? allSeeds
+        guard !seeds.isEmpty else {
+            throw CommandFailure(message: "shard \(shard!) of \(allSeeds.count) seed file(s) holds none", hint: "use fewer shards than seed files", exitCode: .badInput)
+        }
         let makers = try selection.adapters.map { entry throws(CommandFailure) in (name: entry.name, make: try selection.factory(of: entry)) }
         let a = makers[0], b = makers.count == 2 ? makers[1] : makers[0]
         do { try FuzzRun.prepare(outDirectory: outDirectory) } catch {
             throw CommandFailure(message: "cannot prepare the output folder '\(error.path)'", hint: "check that it is a writable folder", exitCode: .internalError)
         }
         let frames = frames, timeoutSeconds = timeoutSeconds
+        var report = FuzzReport(adapters: makers.map(\.name).joined(separator: ","), seedFiles: seeds.map(\.name), seed: seed, jobs: jobs, frames: frames)
+        report.shard = try shard.map { shard throws(CommandFailure) in
+            ShardRecord(shard: shard, keys: allSeeds.map(\.name), identity: [
+                "corpus": try DiffCommand.fileSetHash(allSeeds.map(\.name)), "adapters": report.adapters, "testbed": BuildIdentity.testbed().fingerprint,
+                "options": "seed \(self.seed), \(self.runs.map { "runs \($0)" } ?? "budget \(budgetSeconds!)"), jobs \(self.jobs), frames \(frames)",
+            ])
+        }
         let fuzzRun = FuzzRun(outDirectory: outDirectory,
-                              report: FuzzReport(adapters: makers.map(\.name).joined(separator: ","), seedFiles: seeds.map(\.name), seed: seed,
-                                                 jobs: jobs, frames: frames),
+                              report: report,
                               seeds: seeds, reduceSeconds: reduces ? reduceSeconds : nil,
                               makeOracle: { DiffOracle(a: a, b: b, options: Self.dumpOptions(frames: frames), timeoutSeconds: timeoutSeconds) },
                               events: Self.printEvent)

@@ -12,8 +12,9 @@ struct MergeCommand: HarnessCommand {
     static let options = OptionTable(command: name, positionals: "FILE...", column: 16, options: [
         OptionSpec("--out", "PATH", help: """
             where to write the merged document, atomically (default:
-            standard output); for diff shards a folder that gets
-            diff.json, summary.txt and the dumps the shards wrote
+            standard output); for diff shards a folder, prepared as
+            'diff --out' prepares it, that gets diff.json, summary.txt
+            and the dumps the shards wrote
             """),
     ])
     static let help = options.help(about: """
@@ -87,6 +88,7 @@ struct MergeCommand: HarnessCommand {
                     try emit(Array(merged.json().utf8), to: nil)
                     break
                 }
+                try DiffCommand.prepareOut(out)
                 try Self.copyDumps(parts, into: out)
                 try DiffCommand.write(merged, to: out)
             case .bench:
