@@ -85,8 +85,8 @@ public struct ShardRecord: Sendable, Hashable, Codable {
 public struct ShardMergeError: HarnessError, Equatable {
     /// A stable code: `merge.no-shards`, `merge.bad-record`, `merge.different-count`,
     /// `merge.different-NAME` (an identity name), `merge.different-items`, `merge.duplicate-shard`,
-    /// `merge.missing-shards` or `merge.foreign-items` from `ShardMerge`; `merge.not-sharded`,
-    /// `merge.different-run`, `merge.mixed-kinds` or `merge.unknown-kind` from the kinds' merges and the command.
+    /// `merge.missing-shards` or `merge.foreign-items` from `ShardMerge`; `merge.not-sharded` or
+    /// `merge.different-run` from the kinds' merges.
     public let code: String?
     /// What is wrong, naming the files.
     public let message: String

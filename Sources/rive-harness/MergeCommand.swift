@@ -70,43 +70,44 @@ struct MergeCommand: HarnessCommand {
             throw CommandFailure(code: "merge.mixed-kinds", message: "\(shards[0].0) is a shard of \(shards[0].1.kind) but \(other.0) is a shard of \(other.1.kind)",
                                  hint: "merge the shards of one command at a time", exitCode: .badInput)
         }
-        do {
-            switch shards[0].1 {
-            case .run:
-                let merged = try ResultsDocument.merge(shards.compactMap { path, shard in
+        switch shards[0].1 {
+        case .run:
+            let merged = try Self.merging { () throws(ShardMergeError) in
+                try ResultsDocument.merge(shards.compactMap { path, shard in
                     if case .run(let document) = shard { return (path, document) }
                     return nil
                 })
-                try emit(Array(merged.json().utf8), to: out)
-            case .diff:
-                let parts = shards.compactMap { path, shard -> (file: String, document: DiffDocument)? in
-                    if case .diff(let document) = shard { return (path, document) }
-                    return nil
-                }
-                let merged = try DiffDocument.merge(parts)
-                guard let out else {
-                    try emit(Array(merged.json().utf8), to: nil)
-                    break
-                }
+            }
+            try emit(Array(merged.json().utf8), to: out)
+        case .diff:
+            let parts = shards.compactMap { path, shard -> (file: String, document: DiffDocument)? in
+                if case .diff(let document) = shard { return (path, document) }
+                return nil
+            }
+            let merged = try Self.merging { () throws(ShardMergeError) in try DiffDocument.merge(parts) }
+            if let out {
                 try DiffCommand.prepareOut(out)
                 try Self.copyDumps(parts, into: out)
                 try DiffCommand.write(merged, to: out)
-            case .bench:
-                let merged = try RunFile.mergeBenchShards(shards.compactMap { _, shard in
+            } else {
+                try emit(Array(merged.json().utf8), to: nil)
+            }
+        case .bench:
+            let merged = try Self.merging { () throws(ShardMergeError) in
+                try RunFile.mergeBenchShards(shards.compactMap { _, shard in
                     if case .bench(let file) = shard { return file }
                     return nil
                 })
-                try emit(merged.json.serialized(), to: out)
             }
-        } catch let error as ShardMergeError {
-            throw CommandFailure(code: error.code, message: error.message, hint: error.hint, exitCode: error.exitCode)
-        } catch let error as CommandFailure {
-            throw error
-        } catch {
-            throw CommandFailure(message: "merge failed: \(error)", hint: "this is a bug; report it", exitCode: .internalError)
+            try emit(merged.json.serialized(), to: out)
         }
         printError("merge: \(shards.count) shard(s) of \(shards[0].1.kind) merged\(out.map { " into \($0)" } ?? "")")
         return .success
+    }
+
+    /// The result of one kind's merge, its refusal reported in the one error shape (exit 3).
+    private static func merging<T>(_ body: () throws(ShardMergeError) -> T) throws(CommandFailure) -> T {
+        do { return try body() } catch { throw CommandFailure(code: error.code, message: error.message, hint: error.hint, exitCode: error.exitCode) }
     }
 
     /// Writes the merged document to `path` atomically, or to standard output.
