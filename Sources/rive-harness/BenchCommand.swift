@@ -291,9 +291,12 @@ struct BenchCommand: HarnessCommand {
                                      print(line)
                                      fflush(nil)
                                  }, note: printError)
-        let merger: RepetitionMerger
-        do { merger = try await runner.run() } catch {
-            throw CommandFailure(reporting: error, exitCode: .internalError)
+        var merger = RepetitionMerger()
+        // A shard that holds no benchmark (more shards than benchmarks) measures nothing and writes no rows.
+        if !plan.entries.isEmpty {
+            do { merger = try await runner.run() } catch {
+                throw CommandFailure(reporting: error, exitCode: .internalError)
+            }
         }
         let harness = HarnessContext(kind: .bench, createdAt: ISO8601DateFormatter().string(from: createdAt), metric: metric,
                                      adapters: adapterRecords, harnessCommit: BuildIdentity.harnessCommit(), corpusHash: plan.corpusHash,
