@@ -26,7 +26,7 @@ struct ShardMergeTests {
     /// The text with wall times, timestamps and the machine's load replaced, as scripts/compare-merged masks them.
     static func masked(_ text: String) -> String {
         let patterns = [(#"("(?:durationSeconds|real_time|cpu_time|iterations|bytes_per_second|items_per_second|mhz_per_cpu)"\s*:\s*)-?[0-9][0-9.eE+-]*"#, "$10"),
-                        (#"("(?:createdAt|date)"\s*:\s*)"[^"]*""#, "$1\"\""), (#"("load_avg"\s*:\s*)\[[^\]]*\]"#, "$1[]")]
+                        (#"("(?:createdAt|date|executable)"\s*:\s*)"[^"]*""#, "$1\"\""), (#"("load_avg"\s*:\s*)\[[^\]]*\]"#, "$1[]")]
         var result = text
         for (pattern, template) in patterns {
             let expression = try! NSRegularExpression(pattern: pattern)
