@@ -231,24 +231,18 @@ final class ChildConnection: @unchecked Sendable {
         if last { child.closeOutputs() }
     }
 
-    /// How long `poll` may wait: until the oldest deadline, at most 200 ms.
-    private func pollTimeout() -> (milliseconds: Int32, expired: (op: String, id: Int, seconds: Double)?) {
+    /// How long `poll` may wait: until the oldest deadline, at most 200 ms; and how long the
+    /// reader thread spins first: only while an answer is awaited and no synchronous caller
+    /// reads it itself (the caller then spins, and a second spinner would take the core the
+    /// child needs).
+    private func pollTimeout() -> (milliseconds: Int32, expired: (op: String, id: Int, seconds: Double)?, readerSpinNanoseconds: UInt64) {
         condition.lock()
         defer { condition.unlock() }
-        guard let oldest = outstanding.first else { return (200, nil) }
+        guard let oldest = outstanding.first else { return (200, nil, 0) }
         let remaining = ContinuousClock.now.duration(to: oldest.deadline)
-        if remaining <= .zero { return (0, (oldest.op, oldest.id, oldest.seconds)) }
+        if remaining <= .zero { return (0, (oldest.op, oldest.id, oldest.seconds), 0) }
         let milliseconds = remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1
-        return (Int32(min(200, milliseconds)), nil)
-    }
-
-    /// How long the reader thread spins before sleeping: only while an answer is awaited and
-    /// no synchronous caller reads it itself (the caller then spins, and a second spinner would
-    /// take the core the child needs).
-    private func readerSpinNanoseconds() -> UInt64 {
-        condition.lock()
-        defer { condition.unlock() }
-        return outstanding.isEmpty || callerReading ? 0 : SystemCalls.pipeSpinNanoseconds
+        return (Int32(min(200, milliseconds)), nil, callerReading ? 0 : SystemCalls.pipeSpinNanoseconds)
     }
 
     /// How one read of the child's output ended.
@@ -257,12 +251,12 @@ final class ChildConnection: @unchecked Sendable {
     private func readOutput() {
         defer { readerFinished() }
         while true {
-            let (timeout, expired) = pollTimeout()
+            let (timeout, expired, spin) = pollTimeout()
             if let expired {
                 fail(.timedOut(op: expired.op, id: expired.id, seconds: expired.seconds))
                 return
             }
-            let ready = SystemCalls.waitReadable(child.output, spinNanoseconds: readerSpinNanoseconds(), timeoutMilliseconds: timeout)
+            let ready = SystemCalls.waitReadable(child.output, spinNanoseconds: spin, timeoutMilliseconds: timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
                 fail(.exited("could not be read (poll: \(SystemCalls.lastErrorDescription))"))
@@ -332,7 +326,7 @@ final class ChildConnection: @unchecked Sendable {
                 return items
             }
             condition.unlock()
-            var (timeout, expired) = pollTimeout()
+            var (timeout, expired, _) = pollTimeout()
             if let until, expired == nil {
                 let now = ProbeClock.now()
                 if now >= until { return [] }
