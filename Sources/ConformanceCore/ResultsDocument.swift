@@ -66,10 +66,8 @@ public struct ResultsDocument: Sendable, Hashable, Codable {
     public static func merge(_ parts: [(file: String, document: ResultsDocument)]) throws(ShardMergeError) -> ResultsDocument {
         var shardParts: [ShardPart<ScenarioResult>] = []
         for part in parts {
-            guard let record = part.document.shard else {
-                throw ShardMergeError(code: "merge.not-sharded", message: "\(part.file) is the results of an unsharded run", hint: "pass the --out files of 'rive-harness run --shard K/N --format json'")
-            }
-            shardParts.append(ShardPart(file: part.file, record: record, items: part.document.scenarios))
+            shardParts.append(try ShardPart(file: part.file, record: part.document.shard, items: part.document.scenarios,
+                                            whatItIs: "the results of an unsharded run", hint: "pass the --out files of 'rive-harness run --shard K/N --format json'"))
         }
         let scenarios = try ShardMerge.interleave(shardParts, key: \.id)
         var merged = parts[0].document

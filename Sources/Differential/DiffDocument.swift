@@ -104,10 +104,8 @@ public struct DiffDocument: Sendable, Hashable, Codable {
     public static func merge(_ parts: [(file: String, document: DiffDocument)]) throws(ShardMergeError) -> DiffDocument {
         var shardParts: [ShardPart<File>] = []
         for part in parts {
-            guard let record = part.document.shard else {
-                throw ShardMergeError(code: "merge.not-sharded", message: "\(part.file) is the document of an unsharded diff", hint: "pass the diff.json files of 'rive-harness diff --shard K/N --out DIR'")
-            }
-            shardParts.append(ShardPart(file: part.file, record: record, items: part.document.files))
+            shardParts.append(try ShardPart(file: part.file, record: part.document.shard, items: part.document.files,
+                                            whatItIs: "the document of an unsharded diff", hint: "pass the diff.json files of 'rive-harness diff --shard K/N --out DIR'"))
         }
         let files = try ShardMerge.interleave(shardParts, key: \.path)
         var merged = parts[0].document

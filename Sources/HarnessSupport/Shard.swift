@@ -34,8 +34,7 @@ public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// The items of this part, in their given order.
     public func partition<Item>(_ items: [Item], key: (Item) -> String) -> [Item] {
-        let ranks = Self.ranks(items.map(key))
-        return items.indices.filter { selects(position: ranks[$0]) }.map { items[$0] }
+        selectedIndices(of: items.map(key)).map { items[$0] }
     }
 
     /// The indices into `keys` of this part's items, ascending.
@@ -117,6 +116,18 @@ public struct ShardPart<Item> {
         self.file = file
         self.record = record
         self.items = items
+    }
+
+    /// Creates the part read from `file`, whose record is `nil` when the file is not a shard.
+    /// - Parameters:
+    ///   - whatItIs: what the file is when it holds no record, after "FILE is ", for the message.
+    ///   - hint: which files to pass instead.
+    /// - Throws: `ShardMergeError` `merge.not-sharded` when `record` is `nil`.
+    public init(file: String, record: ShardRecord?, items: [Item], whatItIs: String, hint: String) throws(ShardMergeError) {
+        guard let record else {
+            throw ShardMergeError(code: "merge.not-sharded", message: "\(file) is \(whatItIs)", hint: hint)
+        }
+        self.init(file: file, record: record, items: items)
     }
 }
 

@@ -27,11 +27,8 @@ extension RunFile {
     public static func mergeBenchShards(_ parts: [RunFile]) throws(ShardMergeError) -> RunFile {
         var shardParts: [ShardPart<BenchmarkRow>] = []
         for part in parts {
-            guard part.harness.kind == .bench, let record = part.shardRecord else {
-                throw ShardMergeError(code: "merge.not-sharded", message: "\(part.path) is not the results file of a sharded benchmark run",
-                                      hint: "pass the files of 'rive-harness bench --shard K/N'")
-            }
-            shardParts.append(ShardPart(file: part.path, record: record, items: part.rows.filter(\.isIteration)))
+            shardParts.append(try ShardPart(file: part.path, record: part.harness.kind == .bench ? part.shardRecord : nil, items: part.rows.filter(\.isIteration),
+                                            whatItIs: "not the results file of a sharded benchmark run", hint: "pass the files of 'rive-harness bench --shard K/N'"))
         }
         let ordered = try ShardMerge.check(shardParts)
         var first = parts[0].harness
