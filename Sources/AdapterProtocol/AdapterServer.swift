@@ -44,6 +44,10 @@ public final class AdapterServer {
     private var streams: [Int: ServedStream] = [:]
     private var handshaken = false
     private var sideFileDirectory: String?
+    /// The client's frame file (§5), open for writing, or -1.
+    private var frameFileDescriptor: Int32 = -1
+    /// Payloads the client sent with a `bytesKey`, kept for the session (§5, payload reuse).
+    private var keptPayloads: [Int: [UInt8]] = [:]
     /// Answer and event lines not yet written.
     private var outputText = ""
     /// When the last profiled `ping` was answered, until its line is written.
@@ -298,7 +302,24 @@ public final class AdapterServer {
         return handle
     }
 
+    /// The payload of a request: its `bytes` or `bytesFile`, kept under `bytesKey` when it has
+    /// one, or the kept payload its `bytesKey` alone names (§5, payload reuse).
     private func bytes(_ params: JSONObject) throws(RequestError) -> [UInt8] {
+        guard let keyValue = params["bytesKey"] else { return try sentBytes(params) }
+        guard let key = keyValue.intValue, key > 0 else { throw bad("'bytesKey' must be a positive integer") }
+        if params["bytes"] == nil, params["bytesFile"] == nil {
+            guard let kept = keptPayloads[key] else {
+                throw .protocolError(code: "protocol.unknown-bytes-key", message: "no payload was sent with 'bytesKey' \(key)")
+            }
+            return kept
+        }
+        guard keptPayloads[key] == nil else { throw .protocolError(code: "protocol.bytes-key-in-use", message: "'bytesKey' \(key) already names a payload") }
+        let bytes = try sentBytes(params)
+        keptPayloads[key] = bytes
+        return bytes
+    }
+
+    private func sentBytes(_ params: JSONObject) throws(RequestError) -> [UInt8] {
         if let text = params["bytes"]?.stringValue {
             guard let data = Base64.decode(text) else { throw bad("'bytes' is not base64") }
             return data
@@ -338,10 +359,16 @@ public final class AdapterServer {
         }
         handshaken = true
         sideFileDirectory = params["sideFileDirectory"]?.stringValue
+        var frameFile = false
+        if let directory = sideFileDirectory, let path = params["frameFile"]?.stringValue, path.hasPrefix(directory + "/"), !path.contains("/../") {
+            frameFileDescriptor = open(path, O_WRONLY | O_CLOEXEC)
+            frameFile = frameFileDescriptor >= 0
+        }
         return [
             "protocolVersion": .int(adapterProtocolVersion), "adapterName": .string(adapter.name), "adapterVersion": .string(adapter.version),
             "runtimeName": .string(adapter.name), "runtimeVersion": .string(adapter.version), "runtimeCommit": runtimeCommit.map(JSONValue.string) ?? .null,
             "capabilities": .array(adapter.capabilities.capabilityNames.map(JSONValue.string)),
+            "payloadReuse": .bool(true), "frameFile": .bool(frameFile),
         ]
     }
 
@@ -714,19 +741,12 @@ public final class AdapterServer {
         case WireOperation.viewRasterize.rawValue:
             let frame: RasterFrame
             do { frame = try await view.rasterize() } catch { throw .runtime(error) }
-            let bytes = [UInt8](unsafeUninitializedCapacity: frame.pixels.count * 4) { buffer, count in
-                frame.pixels.withUnsafeBufferPointer { pixels in
-                    for index in 0..<pixels.count {
-                        let pixel = pixels[index]
-                        buffer[index &* 4] = UInt8(truncatingIfNeeded: pixel >> 16)
-                        buffer[index &* 4 &+ 1] = UInt8(truncatingIfNeeded: pixel >> 8)
-                        buffer[index &* 4 &+ 2] = UInt8(truncatingIfNeeded: pixel)
-                        buffer[index &* 4 &+ 3] = UInt8(truncatingIfNeeded: pixel >> 24)
-                    }
-                }
-                count = frame.pixels.count * 4
-            }
+            let bytes = FramePixels.bytes(of: frame.pixels)
             var result: JSONObject = ["width": .int(frame.width), "height": .int(frame.height)]
+            if frameFileDescriptor >= 0, bytes.withUnsafeBytes({ SystemCalls.writeAll(frameFileDescriptor, $0, fileOffset: 0) }) {
+                result["pixelsInFrameFile"] = .bool(true)
+                return result
+            }
             // Frames of 64 KiB and more go through a side file: cheaper than base64 in a JSON line.
             if bytes.count >= 64 * 1024, let directory = sideFileDirectory {
                 let path = directory + "/pixels-\(UUID().uuidString).rgba"

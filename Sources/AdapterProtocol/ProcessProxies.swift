@@ -584,19 +584,10 @@ final class ProcessView: ProcessProxy, RuntimeView {
 
     func rasterize() async throws(ObservationError) -> RasterFrame {
         let answer = await session.call(.viewRasterize, ["view": .int(handle)])
-        return try decode(answer, .viewRasterize, expecting: "integer 'width' and 'height' and 'pixels' (base64 RGBA) or 'pixelsFile'",
+        return try decode(answer, .viewRasterize, expecting: "integer 'width' and 'height' and 'pixels' (base64 RGBA), 'pixelsFile' or 'pixelsInFrameFile'",
                           error: WireCodec.observationError, generic: ObservationError.failed) { result in
             guard let width = result["width"]?.intValue, let height = result["height"]?.intValue, width >= 0, height >= 0,
-                  let bytes = session.payload(result, inline: "pixels", file: "pixelsFile"), bytes.count == width * height * 4 else { return nil }
-            let pixels = [UInt32](unsafeUninitializedCapacity: width * height) { buffer, count in
-                bytes.withUnsafeBufferPointer { bytes in
-                    for index in 0..<(width * height) {
-                        let offset = index &* 4
-                        buffer[index] = UInt32(bytes[offset &+ 3]) << 24 | UInt32(bytes[offset]) << 16 | UInt32(bytes[offset &+ 1]) << 8 | UInt32(bytes[offset &+ 2])
-                    }
-                }
-                count = width * height
-            }
+                  width <= 1 << 15, height <= 1 << 15, let pixels = session.framePixels(result, width: width, height: height) else { return nil }
             return RasterFrame(width: width, height: height, pixels: pixels)
         }
     }

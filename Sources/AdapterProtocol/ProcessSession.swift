@@ -60,6 +60,14 @@ final class ProcessSession {
     /// (or the end of the main actor's current job), so a burst of them costs one write.
     private var outputBuffer: [UInt8] = []
     private var flushScheduled = false
+    /// Whether the child declared `payloadReuse` in its handshake (§5).
+    private(set) var reusesPayloads = false
+    /// The payloads sent with a key, which the child keeps for the session.
+    private var keptPayloads = KeptPayloads()
+    /// The frame file the child may write frames to (§5), open for reading, or -1.
+    private var frameFileDescriptor: Int32 = -1
+    /// Whether the child declared `frameFile` in its handshake: it writes frames there.
+    private var serverWritesFrameFile = false
 
     /// Starts the child and performs the handshake, blocking up to the handshake timeout.
     /// - Returns: the session and the handshake's result, or the failure.
@@ -78,12 +86,19 @@ final class ProcessSession {
             return .failure(SessionFailure(isTimeout: false, message: "cannot create a side-file folder in \(SideFile.parentDirectory): \(SystemCalls.lastErrorDescription)"))
         }
         let session = ProcessSession(connection: connection, sideFileDirectory: directory)
-        let params: JSONObject = [
+        var params: JSONObject = [
             "protocolVersion": .int(adapterProtocolVersion), "client": "rive-harness", "clientVersion": .string(ProcessAdapter.clientVersion),
             "sideFileDirectory": .string(directory), "maxLineBytes": .int(adapterProtocolMaximumLineBytes),
         ]
+        // Without a frame file every frame travels as base64 or a side file of its own.
+        let framePath = directory + "/" + SideFile.frameFileName
+        session.frameFileDescriptor = open(framePath, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if session.frameFileDescriptor >= 0 { params["frameFile"] = .string(framePath) }
         switch session.callSync(.handshake, params, throwing: true, startingReaders: true) {
-        case .success(let result): return .success((session, result))
+        case .success(let result):
+            session.reusesPayloads = result["payloadReuse"]?.boolValue == true
+            session.serverWritesFrameFile = session.frameFileDescriptor >= 0 && result["frameFile"]?.boolValue == true
+            return .success((session, result))
         case .failure(.connection(let failure)): return .failure(failure)
         case .failure(.runtime(let error)):
             let failure = SessionFailure(isTimeout: false, message: "the adapter refused the handshake: \(error.code): \(error.object["message"]?.stringValue ?? "")"
@@ -101,6 +116,7 @@ final class ProcessSession {
     isolated deinit {
         if failure == nil { flushOutput() }
         connection.close(shutdownLine: failure == nil ? requestLine(id: nextID, op: WireOperation.shutdown.rawValue, params: [:]) : nil)
+        if frameFileDescriptor >= 0 { close(frameFileDescriptor) }
         try? FileManager.default.removeItem(atPath: sideFileDirectory)
     }
 
@@ -437,8 +453,20 @@ final class ProcessSession {
 
     // MARK: Binary payloads
 
-    /// The wire form of bytes: inline base64, or a side file for payloads over 8 MiB (§5).
+    /// How many payload bytes the client asks one child to keep (§5, payload reuse); later
+    /// payloads go inline every time.
+    static let keptPayloadBudget = 64 << 20
+
+    /// The wire form of bytes: the key of a payload the child keeps, else inline base64 or a
+    /// side file for payloads over 8 MiB (§5), with a new key while the budget allows.
     func bytesParameter(_ bytes: [UInt8], into params: inout JSONObject) {
+        if reusesPayloads {
+            if let key = keptPayloads.key(of: bytes) {
+                params["bytesKey"] = .int(key)
+                return
+            }
+            if let key = keptPayloads.keep(bytes, budget: Self.keptPayloadBudget) { params["bytesKey"] = .int(key) }
+        }
         if bytes.count <= 8 * 1024 * 1024 {
             params["bytes"] = .string(Base64.encode(bytes))
             return
@@ -451,11 +479,61 @@ final class ProcessSession {
         }
     }
 
-    /// The bytes of a `pixels` (base64) or `pixelsFile` answer; a side file is deleted after reading.
-    func payload(_ result: JSONObject, inline: String, file: String) -> [UInt8]? {
+    /// The pixels of a `view.rasterize` answer: from the frame file (`pixelsInFrameFile`), the
+    /// base64 of `pixels` or the side file `pixelsFile` (deleted after reading); `nil` when
+    /// they are missing or not `width × height × 4` bytes.
+    func framePixels(_ result: JSONObject, width: Int, height: Int) -> [UInt32]? {
+        let count = width * height
+        if result["pixelsInFrameFile"]?.boolValue == true {
+            var status = stat()
+            guard serverWritesFrameFile, fstat(frameFileDescriptor, &status) == 0, Int(status.st_size) >= count * 4 else { return nil }
+            var pixels = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+                initialized = SystemCalls.readAll(frameFileDescriptor, into: UnsafeMutableRawBufferPointer(buffer), fileOffset: 0) ? count : 0
+            }
+            guard pixels.count == count else { return nil }
+            FramePixels.convertInPlace(&pixels)
+            return pixels
+        }
+        guard let bytes = payload(result, inline: "pixels", file: "pixelsFile") else { return nil }
+        return bytes.withUnsafeBytes { FramePixels.pixels(fromRGBA: $0, count: count) }
+    }
+
+    /// The bytes of a base64 or side-file answer; a side file is deleted after reading.
+    private func payload(_ result: JSONObject, inline: String, file: String) -> [UInt8]? {
         if let text = result[inline]?.stringValue { return Base64.decode(text) }
         guard let path = result[file]?.stringValue, path.hasPrefix(sideFileDirectory + "/"), !path.contains("/../") else { return nil }
         defer { try? FileManager.default.removeItem(atPath: path) }
         return FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+    }
+}
+
+/// The payloads a client sent with a key (docs/adapter-protocol.md §5, payload reuse): a
+/// payload equal to a kept one is sent again as its key alone.
+struct KeptPayloads {
+    private var byCount: [Int: [(bytes: [UInt8], key: Int)]] = [:]
+    private var nextKey = 1
+    /// The bytes kept so far.
+    private(set) var keptBytes = 0
+
+    /// The key of a kept payload with exactly these bytes, if any.
+    func key(of bytes: [UInt8]) -> Int? {
+        byCount[bytes.count]?.first { kept in
+            kept.bytes.withUnsafeBytes { keptBuffer in
+                bytes.withUnsafeBytes { buffer in
+                    keptBuffer.count == 0 || memcmp(keptBuffer.baseAddress!, buffer.baseAddress!, buffer.count) == 0
+                }
+            }
+        }?.key
+    }
+
+    /// Keeps a payload under a new key, unless that would take the kept bytes past `budget`.
+    /// - Returns: the new key, or `nil` when the payload is not kept.
+    mutating func keep(_ bytes: [UInt8], budget: Int) -> Int? {
+        guard keptBytes + bytes.count <= budget else { return nil }
+        let key = nextKey
+        nextKey += 1
+        keptBytes += bytes.count
+        byCount[bytes.count, default: []].append((bytes, key))
+        return key
     }
 }

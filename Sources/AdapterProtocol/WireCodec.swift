@@ -213,6 +213,9 @@ enum SideFile {
         FileManager.default.isWritableFile(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
     }
 
+    /// The name of the frame file in a side-file folder (§5).
+    static let frameFileName = "frames.rgba"
+
     /// Writes bytes to a new file; `false` when it cannot.
     static func write(_ bytes: [UInt8], to path: String) -> Bool {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)

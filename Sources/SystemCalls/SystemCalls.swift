@@ -15,16 +15,22 @@ public enum SystemCalls {
     /// The text of the current `errno`.
     public static var lastErrorDescription: String { describe(errorCode: errno) }
 
-    /// Writes every byte to a file descriptor, retrying after signals and short writes.
+    /// Writes every byte to a file descriptor, at its current position or, with `fileOffset`,
+    /// at that offset of a file (`pwrite`), retrying after signals and short writes.
     /// - Returns: `false` when the descriptor refused a write (the reader closed its end).
-    public static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
+    public static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer, fileOffset: Int? = nil) -> Bool {
         var offset = 0
         while offset < buffer.count {
-            #if canImport(Glibc)
-            let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            #else
-            let written = Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            #endif
+            let written: Int
+            if let fileOffset {
+                written = pwrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset, off_t(fileOffset + offset))
+            } else {
+                #if canImport(Glibc)
+                written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                #else
+                written = Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                #endif
+            }
             if written < 0 {
                 if errno == EINTR { continue }
                 return false
@@ -34,7 +40,20 @@ public enum SystemCalls {
         return true
     }
 
-    /// Writes every byte to a file descriptor; see `writeAll(_:_:)`.
+    /// Fills a buffer from a file at an offset (`pread`), retrying after signals and short reads.
+    /// - Returns: `false` when the file ends first or the read fails.
+    public static func readAll(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, fileOffset: Int) -> Bool {
+        var offset = 0
+        while offset < buffer.count {
+            let count = pread(descriptor, buffer.baseAddress! + offset, buffer.count - offset, off_t(fileOffset + offset))
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            offset += count
+        }
+        return true
+    }
+
+    /// Writes every byte to a file descriptor; see `writeAll(_:_:fileOffset:)`.
     public static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { writeAll(descriptor, $0) }
     }
