@@ -350,6 +350,30 @@ final class ChildConnection: @unchecked Sendable {
         }
     }
 
+    /// For a caller that holds the read (`beginCallerRead`) and waits on several children at
+    /// once: fails the connection when its oldest request is overdue (the failure then waits in
+    /// the inbox), and gives how long a wait may last, in milliseconds.
+    func callerWaitMilliseconds() -> Int32 {
+        let (timeout, expired, _) = pollTimeout()
+        guard let expired else { return timeout }
+        fail(.timedOut(op: expired.op, id: expired.id, seconds: expired.seconds))
+        return 0
+    }
+
+    /// Reads one chunk of what the child wrote, on the calling thread (after `beginCallerRead`
+    /// and a `poll` that found the output readable), and returns every waiting message.
+    func readChunkForCaller() -> [Incoming] {
+        if !isEnded { _ = readAvailable(woke: ProbeClock.now()) }
+        return takeAll()
+    }
+
+    /// Whether the connection ended (the child failed or its output closed).
+    var isEnded: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return ended
+    }
+
     /// Gives the child's output back to the reader thread.
     func endCallerRead() {
         condition.lock()

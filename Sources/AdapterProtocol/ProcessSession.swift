@@ -188,19 +188,21 @@ final class ProcessSession {
         }
     }
 
-    /// How many sessions have a request whose answer a suspended task awaits.
-    private static var suspendedSessions = 0
+    /// The sessions with a request whose answer a suspended task awaits, once per such task.
+    private static var suspendedSessions: [ProcessSession] = []
     /// How long a request may hold the main actor while its answer is read on the spot, in nanoseconds.
     static let inlineSliceNanoseconds: UInt64 = 20_000_000
 
     /// Sends a request and waits for its answer.
     ///
-    /// When no other session has a task suspended on its child (one lane, or the other lanes
-    /// busy elsewhere), the answer is read on the calling thread for up to 20 ms: a hop from
-    /// the reader thread through the main queue's dispatch thread costs several pipe round
-    /// trips, and no other lane waits for the main actor meanwhile. A slower answer, or
-    /// another session waiting, suspends the task, so lanes (`--jobs N`) interleave and the
-    /// scenario's watchdog can fire.
+    /// The answer is read on the calling thread for up to 20 ms, because a hop from the reader
+    /// thread through the main queue's dispatch thread costs several pipe round trips. When
+    /// no other session has a task suspended on its child (one lane, or the other lanes busy
+    /// elsewhere), only this child's output is read. Otherwise the calling thread waits on the
+    /// outputs of every such child at once (`waitOnSuspendedChildren`) and suspends the task
+    /// as soon as another lane's answer has resumed that lane, so lanes (`--jobs N`)
+    /// interleave without a reader-thread hop per answer. A slower answer suspends the task,
+    /// so the scenario's watchdog can fire.
     func call(_ operation: WireOperation, _ params: JSONObject, throwing: Bool = true) async -> Result<JSONObject, RequestFailure> {
         let op = operation.rawValue
         if let failure { return .failure(.connection(failure)) }
@@ -208,7 +210,13 @@ final class ProcessSession {
             fail(.cancelled(op: op))
             return .failure(.connection(failure!))
         }
-        if Self.suspendedSessions == 0 {
+        if !Self.suspendedSessions.isEmpty {
+            let id = write(op, params, throwing: throwing, waiter: .sync)
+            flushOutput()
+            if let answer = waitOnSuspendedChildren(answerTo: id) { return answer }
+            return await suspend(untilAnswerTo: id, op: op)
+        }
+        do {
             let id = write(op, params, throwing: throwing, waiter: .sync)
             flushOutput()
             if connection.beginCallerRead() {
@@ -231,15 +239,57 @@ final class ProcessSession {
             }
             return await suspend(untilAnswerTo: id, op: op)
         }
-        Self.suspendedSessions += 1
-        defer { Self.suspendedSessions -= 1 }
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                _ = write(op, params, throwing: throwing, waiter: .async(continuation))
-                flushOutput()
+    }
+
+    /// Reads, on the calling thread, this child's output and that of every other session with
+    /// a suspended task, for up to 20 ms, handing each session what its child wrote.
+    /// - Returns: the answer to request `id`, or `nil` when the task should suspend: another
+    ///   session got messages (a lane may have been resumed and should run), the slice ended,
+    ///   or this child's output is being read by its reader thread.
+    private func waitOnSuspendedChildren(answerTo id: Int) -> Result<JSONObject, RequestFailure>? {
+        guard connection.beginCallerRead() else { return nil }
+        var held: [ProcessSession] = [self]
+        for other in Self.suspendedSessions where other.failure == nil && !held.contains(where: { $0 === other }) {
+            if other.connection.beginCallerRead() { held.append(other) }
+        }
+        defer { for session in held { session.connection.endCallerRead() } }
+        let slice = ProbeClock.now() + Self.inlineSliceNanoseconds
+        var othersGotMessages = false
+        while true {
+            if let sync = syncAnswer, sync.id == id {
+                syncAnswer = nil
+                return sync.result
             }
-        } onCancel: {
-            Task { @MainActor in self.fail(.cancelled(op: op)) }
+            if let failure { return .failure(.connection(failure)) }
+            if othersGotMessages { return nil }
+            let now = ProbeClock.now()
+            guard now < slice else { return nil }
+            var timeout = Int32((slice - now) / 1_000_000) + 1
+            for session in held { timeout = min(timeout, session.connection.callerWaitMilliseconds()) }
+            // What a reader delivered before the read was taken, or an overdue request's failure.
+            for session in held {
+                let items = session.connection.takeAll()
+                guard !items.isEmpty else { continue }
+                session.process(items)
+                if session !== self { othersGotMessages = true }
+            }
+            if othersGotMessages || syncAnswer?.id == id || failure != nil { continue }
+            // An ended child stays readable (end of file): it is not waited on again.
+            for (index, session) in held.enumerated().reversed() where index > 0 && session.failure != nil {
+                session.connection.endCallerRead()
+                held.remove(at: index)
+            }
+            var entries = held.map { pollfd(fd: $0.connection.child.output, events: Int16(POLLIN), revents: 0) }
+            let ready = SystemCalls.waitReadable(&entries, spinNanoseconds: SystemCalls.pipeSpinNanoseconds, timeoutMilliseconds: timeout)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            for (index, entry) in entries.enumerated() where entry.revents != 0 {
+                let items = held[index].connection.readChunkForCaller()
+                held[index].process(items)
+                if index > 0, !items.isEmpty { othersGotMessages = true }
+            }
         }
     }
 
@@ -251,8 +301,8 @@ final class ProcessSession {
             return sync.result
         }
         if let failure { return .failure(.connection(failure)) }
-        Self.suspendedSessions += 1
-        defer { Self.suspendedSessions -= 1 }
+        Self.suspendedSessions.append(self)
+        defer { Self.suspendedSessions.remove(at: Self.suspendedSessions.firstIndex { $0 === self }!) }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 if let failure {

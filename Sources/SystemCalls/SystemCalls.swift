@@ -151,15 +151,23 @@ public enum SystemCalls {
     /// - Returns: what `poll` returned last: above 0 readable (or at its end), 0 timed out,
     ///   below 0 failed with `errno` set.
     public static func waitReadable(_ descriptor: Int32, spinNanoseconds: UInt64, timeoutMilliseconds: Int32) -> Int32 {
-        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        var entries = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+        return waitReadable(&entries, spinNanoseconds: spinNanoseconds, timeoutMilliseconds: timeoutMilliseconds)
+    }
+
+    /// Waits until one of several descriptors is readable (or hung up), as `waitReadable(_:spinNanoseconds:timeoutMilliseconds:)`
+    /// does for one; each entry's `revents` tells which.
+    /// - Returns: `poll`'s result: how many are ready, 0 after the timeout, -1 with `errno` set.
+    public static func waitReadable(_ entries: inout [pollfd], spinNanoseconds: UInt64, timeoutMilliseconds: Int32) -> Int32 {
+        let count = nfds_t(entries.count)
         if spinNanoseconds > 0 {
             let start = monotonicNanoseconds()
             repeat {
-                let ready = poll(&entry, 1, 0)
+                let ready = poll(&entries, count, 0)
                 if ready != 0 { return ready }
             } while monotonicNanoseconds() &- start < spinNanoseconds
         }
-        return poll(&entry, 1, timeoutMilliseconds)
+        return poll(&entries, count, timeoutMilliseconds)
     }
 
     /// How long a process-adapter endpoint spins for the peer's next line before sleeping, in
