@@ -55,7 +55,13 @@ final class ProcessSession {
     /// The failure that ended the session, if it ended.
     private(set) var failure: SessionFailure?
     /// How many worker proxies are alive; when a worker is made with none alive, a new scenario begins.
-    var liveWorkers = 0
+    var liveWorkers = 0 {
+        didSet {
+            if liveWorkers > 0 { Self.sessionsWithWorkers.insert(ObjectIdentifier(self)) } else { Self.sessionsWithWorkers.remove(ObjectIdentifier(self)) }
+        }
+    }
+    /// The sessions with a live worker: the lanes running a scenario.
+    private static var sessionsWithWorkers: Set<ObjectIdentifier> = []
     /// Request lines not yet written: queued requests wait here for the next awaited request
     /// (or the end of the main actor's current job), so a burst of them costs one write.
     private var outputBuffer: [UInt8] = []
@@ -195,20 +201,27 @@ final class ProcessSession {
 
     /// Sends a request and waits for its answer.
     ///
-    /// The answer is read on the calling thread for up to 20 ms, because a hop from the reader
-    /// thread through the main queue's dispatch thread costs several pipe round trips. When
-    /// no other session has a task suspended on its child (one lane, or the other lanes busy
-    /// elsewhere), only this child's output is read. Otherwise the calling thread waits on the
-    /// outputs of every such child at once (`waitOnSuspendedChildren`) and suspends the task
-    /// as soon as another lane's answer has resumed that lane, so lanes (`--jobs N`)
-    /// interleave without a reader-thread hop per answer. A slower answer suspends the task,
-    /// so the scenario's watchdog can fire.
+    /// While another lane (`--jobs N`) runs a scenario without waiting on its child, the task
+    /// suspends at once, so that lane gets the main actor while this child works. Otherwise
+    /// the answer is read on the calling thread for up to 20 ms, because a hop from the reader
+    /// thread through the main queue's dispatch thread costs several pipe round trips: only
+    /// this child's output when no other lane waits on its child, else the outputs of every
+    /// waiting child at once (`waitOnSuspendedChildren`), suspending the task as soon as
+    /// another lane's answer has resumed that lane. So the lanes take turns on the main actor
+    /// while their children work in parallel. A slower answer suspends the task, so the
+    /// scenario's watchdog can fire.
     func call(_ operation: WireOperation, _ params: JSONObject, throwing: Bool = true) async -> Result<JSONObject, RequestFailure> {
         let op = operation.rawValue
         if let failure { return .failure(.connection(failure)) }
         if Task.isCancelled {
             fail(.cancelled(op: op))
             return .failure(.connection(failure!))
+        }
+        if otherLanesMayRun {
+            // Another lane waits for the main actor: let it run while this child works.
+            let id = write(op, params, throwing: throwing, waiter: .sync)
+            flushOutput()
+            return await suspend(untilAnswerTo: id, op: op)
         }
         if !Self.suspendedSessions.isEmpty {
             let id = write(op, params, throwing: throwing, waiter: .sync)
@@ -238,6 +251,14 @@ final class ProcessSession {
                 if let answer { return answer }
             }
             return await suspend(untilAnswerTo: id, op: op)
+        }
+    }
+
+    /// Whether another session runs a scenario and has no task suspended on its child: that
+    /// lane is running or waits for the main actor, so this one must not hold the thread.
+    private var otherLanesMayRun: Bool {
+        Self.sessionsWithWorkers.contains { lane in
+            lane != ObjectIdentifier(self) && !Self.suspendedSessions.contains { ObjectIdentifier($0) == lane }
         }
     }
 
