@@ -14,6 +14,10 @@
 #    the median of the per-round ratios against in-process --jobs 1. A fifth command runs the
 #    process adapter with spinning turned off (RIVE_HARNESS_SPIN_MICROSECONDS=0), to compare.
 #
+# With BASELINE=PATH (another build's rive-harness, say of the commit before a change), two
+# more commands run that build's process adapter with --jobs 1 and --jobs 2 in the same
+# rounds, so before and after come from one interleaved run.
+#
 # It uses the release build (swift build -c release); build it first. On a shared machine
 # quote the ratios, not the absolute times.
 set -euo pipefail
@@ -35,6 +39,12 @@ names=("in-process --jobs 1" "process --jobs 1" "in-process --jobs 2" "process -
 commands=("$harness run --jobs 1" "$harness run --jobs 1 --adapter process --command '$serve'"
           "$harness run --jobs 2" "$harness run --jobs 2 --adapter process --command '$serve'"
           "$nospin $harness run --jobs 1 --adapter process --command '$serve'")
+if [ -n "${BASELINE:-}" ]; then
+  [ -x "$BASELINE" ] || { echo "process-adapter.sh: BASELINE=$BASELINE is not an executable" >&2; exit 1; }
+  names+=("baseline process --jobs 1" "baseline process --jobs 2")
+  commands+=("$BASELINE run --jobs 1 --adapter process --command '$BASELINE serve'"
+             "$BASELINE run --jobs 2 --adapter process --command '$BASELINE serve'")
+fi
 echo "== corpus wall time ($runs interleaved rounds after one warm-up round)"
 for round in $(seq 0 "$runs"); do
   for index in "${!commands[@]}"; do
@@ -56,5 +66,5 @@ medians = [statistics.median(r[i] for r in by_round.values()) for i in range(len
 print("== medians, and the median of per-round ratios against in-process --jobs 1")
 for i, name in enumerate(names):
     ratio = statistics.median(r[i] / r[0] for r in by_round.values())
-    print("  %-22s %.3f s  %.2fx" % (name, medians[i], ratio))
+    print("  %-26s %.3f s  %.2fx" % (name, medians[i], ratio))
 PY
