@@ -322,6 +322,7 @@ final class ProcessSession {
             return sync.result
         }
         if let failure { return .failure(.connection(failure)) }
+        connection.watch()
         Self.suspendedSessions.append(self)
         defer { Self.suspendedSessions.remove(at: Self.suspendedSessions.firstIndex { $0 === self }!) }
         return await withTaskCancellationHandler {
