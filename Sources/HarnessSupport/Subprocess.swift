@@ -88,6 +88,23 @@ public struct Subprocess {
         #endif
     }
 
+    /// Runs `executable` like `run` on a thread of its own, so the caller's task (and the
+    /// cooperative thread pool) is free while the child works: several children can run at once.
+    /// - Throws: `SubprocessError` when the program cannot be started.
+    public static func runInBackground(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+                                       standardErrorFile: String? = nil) async throws(SubprocessError) -> Outcome {
+        let result: Result<Outcome, SubprocessError> = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                do throws(SubprocessError) {
+                    continuation.resume(returning: .success(try run(executable, arguments, environment: environment, standardErrorFile: standardErrorFile)))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+        }
+        return try result.get()
+    }
+
     /// Runs a shell command line with `/bin/sh -c`.
     /// - Throws: `SubprocessError` when the shell cannot be started.
     public static func shell(_ commandLine: String, environment: [String: String] = [:]) throws(SubprocessError) -> Outcome {

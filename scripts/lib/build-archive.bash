@@ -55,7 +55,8 @@ archive_get() {
 }
 
 # archive_put ARCHIVE ENTRY BUILD_DIR PROGRAM_KEY COMPILER: packs the build folder's runtime
-# and the programs of PROGRAM_KEY into the archive folder and appends the index line; does
+# and the programs of PROGRAM_KEY (a folder under BUILD_DIR/programs) into the archive folder
+# and appends the index line; does
 # nothing when the index already has the entry. The file is written aside and moved into
 # place, and the index line is appended under a lock, so parallel builds can export at once.
 archive_put() {
@@ -78,10 +79,11 @@ archive_put() {
   size=$(stat -c %s "$archive/builds/$entry.tar.gz")
   sum=$(sha256sum "$archive/builds/$entry.tar.gz" | cut -c1-64)
   local programs=${entry##*--p}; programs=${programs%%--c*}
+  # ARCHIVE/.lock serialises index writers (rive-harness archive prune takes it too).
   (
     flock 9
-    [ -s "$archive/index.tsv" ] || printf '# rive-harness build archive: entry, commit, features, sanitizers, programs, compiler hash, compiler, bytes, sha256, added\n' >&9
+    [ -s "$archive/index.tsv" ] || printf '# rive-harness build archive: entry, commit, features, sanitizers, programs, compiler hash, compiler, bytes, sha256, added\n' >>"$archive/index.tsv"
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$entry" "$commit" "$features" "$sanitizers" "$programs" \
-      "${entry##*--c}" "$compiler" "$size" "$sum" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >&9
-  ) 9>>"$archive/index.tsv"
+      "${entry##*--c}" "$compiler" "$size" "$sum" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >>"$archive/index.tsv"
+  ) 9>"$archive/.lock"
 }
