@@ -36,7 +36,7 @@ let package = Package(
         // Benchmarks registered from Swift and run through Google Benchmark (CBenchShim).
         .target(name: "BenchKit", dependencies: ["CBenchShim", "PerformanceData"]),
         // The bisect engine and its predicates (a scenario's verdict, a command's output, a benchmark).
-        .target(name: "Bisection", dependencies: ["PerformanceData", "HarnessSupport"]),
+        .target(name: "Bisection", dependencies: ["PerformanceData", "HarnessSupport", "BuildArchive"]),
         // The build archive: its index, and pruning a folder archive (the build scripts add entries).
         .target(name: "BuildArchive", dependencies: ["HarnessSupport"]),
         .target(name: "RiveRendering", dependencies: ["CCairo", "HarnessSupport"]),
