@@ -36,7 +36,9 @@ let package = Package(
         // Benchmarks registered from Swift and run through Google Benchmark (CBenchShim).
         .target(name: "BenchKit", dependencies: ["CBenchShim", "PerformanceData"]),
         // The bisect engine and its predicates (a scenario's verdict, a command's output, a benchmark).
-        .target(name: "Bisection", dependencies: ["PerformanceData", "HarnessSupport"]),
+        .target(name: "Bisection", dependencies: ["PerformanceData", "HarnessSupport", "BuildArchive"]),
+        // The build archive: its index, and pruning a folder archive (the build scripts add entries).
+        .target(name: "BuildArchive", dependencies: ["HarnessSupport"]),
         .target(name: "RiveRendering", dependencies: ["CCairo", "HarnessSupport"]),
         .target(name: "RiveFormat"),
         .target(name: "RuntimeAPI"),
@@ -62,7 +64,7 @@ let package = Package(
                 path: "Benchmarks/RiveBenchmarks"),
         // The lanes of 'rive-harness nightly': conformance and bench runs in child processes, the benchmark gate, the dashboard.
         .target(name: "Nightly", dependencies: ["PerformanceData", "HarnessSupport"]),
-        .executableTarget(name: "rive-harness", dependencies: ["RiveFormat", "RiveFixtures", "ReferenceRuntime", "RiveRendering", "RuntimeAPI", "Conformance", "YAML", "HarnessSupport", "PerformanceData", "BenchKit", "RiveBenchmarks", "Bisection", "Nightly", "AdapterProtocol", "Differential", "Fuzzing", "SystemCalls"]),
+        .executableTarget(name: "rive-harness", dependencies: ["RiveFormat", "RiveFixtures", "ReferenceRuntime", "RiveRendering", "RuntimeAPI", "Conformance", "YAML", "HarnessSupport", "PerformanceData", "BenchKit", "RiveBenchmarks", "Bisection", "BuildArchive", "Nightly", "AdapterProtocol", "Differential", "Fuzzing", "SystemCalls"]),
         .target(name: "HarnessTestSupport", dependencies: ["HarnessSupport"], path: "Tests/HarnessTestSupport"),
         .testTarget(name: "RiveFormatTests", dependencies: ["RiveFormat", "RiveSchemaGenerator", "HarnessTestSupport"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
@@ -81,6 +83,7 @@ let package = Package(
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "RiveFormat", "HarnessTestSupport"]),
         .testTarget(name: "PerformanceDataTests", dependencies: ["PerformanceData", "HarnessSupport"]),
         .testTarget(name: "BisectionTests", dependencies: ["Bisection"]),
+        .testTarget(name: "BuildArchiveTests", dependencies: ["BuildArchive", "HarnessSupport", "HarnessTestSupport"]),
         .testTarget(name: "NightlyTests", dependencies: ["Nightly", "PerformanceData", "HarnessSupport"]),
         .testTarget(name: "RiveBenchmarksTests", dependencies: ["RiveBenchmarks"]),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "PerformanceData"]),

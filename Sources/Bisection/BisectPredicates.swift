@@ -1,3 +1,4 @@
+import BuildArchive
 import Foundation
 import HarnessSupport
 import PerformanceData
@@ -13,7 +14,9 @@ public enum BisectSource: Sendable {
 /// Turns a bisect candidate into an adapter command: the commands file's line as it is, or a
 /// runtime commit built with the build script (its driver). Builds are remembered per commit;
 /// each build announces itself before it starts and keeps its log, so a build of several
-/// minutes shows where it is (`tail -f` the log) and a failed one can be read in full.
+/// minutes shows where it is (`tail -f` the log) and a failed one can be read in full. Builds
+/// run on threads of their own, so while a step's build or test runs, the builds of the
+/// candidates the next steps will test (`speculate`) run beside it, up to `jobs` at once.
 public actor AdapterCommands {
     /// A candidate ready to run.
     struct Prepared: Sendable {
@@ -27,21 +30,46 @@ public actor AdapterCommands {
 
     /// What the builds of one bisect cost, for the closing summary.
     public struct BuildTally: Sendable {
-        /// Commits built (or found in the build cache) successfully.
-        public var built = 0
-        /// Commits whose build failed.
-        public var failed = 0
-        /// Wall time spent in the build script, seconds.
+        /// Commits whose build compiled something (the runtime or our programs).
+        public var compiled = 0
+        /// Commits imported from the build archive.
+        public var imported = 0
+        /// Commits found built in the local cache.
+        public var cached = 0
+        /// Commits whose build failed, with their labels, in the order they failed.
+        public var failed: [String] = []
+        /// Builds started ahead for a step that never tested them (the other outcome), finished or stopped.
+        public var unused = 0
+        /// Builds ahead still running when bisect ended, stopped then (their objects are kept for a rerun).
+        public var stopped = 0
+        /// Wall time spent in the build script, summed over builds (parallel builds overlap), seconds.
         public var seconds = 0.0
+
+        /// Every build run to its end, failed ones included.
+        public var total: Int { compiled + imported + cached + failed.count }
     }
 
     private let source: BisectSource
     private let buildScript: String
     private let buildArguments: [String]
+    private let reportsBuilds: Bool
     private let logFolder: URL
+    private let jobs: Int
     private let announce: @Sendable (String) -> Void
-    private var prepared: [String: Result<Prepared, BuildFailure>] = [:]
-    public private(set) var tally = BuildTally()
+    private var prepared: [String: Task<Result<Prepared, BuildFailure>, Never>] = [:]
+    /// Candidates a step asked for (the rest of `prepared` was built ahead and not used yet).
+    private var used: Set<String> = []
+    /// Candidates to build ahead, nearest step first, waiting for a free job.
+    private var ahead: [BisectCandidate] = []
+    /// Builds running ahead of the steps.
+    private var aheadRunning = 0
+    /// The build script's process id of each build running, by commit.
+    private var running: [String: Int32] = [:]
+    /// Commits whose build script is running.
+    private var inFlight: Set<String> = []
+    /// Commits whose build ahead `stopBuildsAhead` stopped.
+    private var stopped: Set<String> = []
+    private var builds = BuildTally()
 
     /// Why a commit could not be built.
     struct BuildFailure: Error {
@@ -51,59 +79,143 @@ public actor AdapterCommands {
 
     /// - Parameters:
     ///   - buildArguments: added to the build script's `--git-dir DIR --commit SHA`, for
-    ///     example `--unity 16`.
+    ///     example `--unity 16` or `--archive A`.
+    ///   - reportsBuilds: the build script takes `--report FILE` (scripts/build-rive-cpp), so the
+    ///     tally tells compiled, cached and imported builds apart; otherwise each counts as compiled.
     ///   - logFolder: where each build's standard error is kept (`build-<commit>.log`).
+    ///   - jobs: builds that run at once, the current step's included; more than 1 builds ahead.
     ///   - announce: prints a progress line.
-    public init(source: BisectSource, buildScript: String, buildArguments: [String] = [], logFolder: URL,
-         announce: @escaping @Sendable (String) -> Void) {
+    public init(source: BisectSource, buildScript: String, buildArguments: [String] = [], reportsBuilds: Bool = false, logFolder: URL,
+                jobs: Int = 1, announce: @escaping @Sendable (String) -> Void) {
         self.source = source
         self.buildScript = buildScript
         self.buildArguments = buildArguments
+        self.reportsBuilds = reportsBuilds
         self.logFolder = logFolder
+        self.jobs = max(1, jobs)
         self.announce = announce
     }
 
-    /// The adapter command of a candidate, building it first for a git source.
-    func prepare(_ candidate: BisectCandidate) -> Result<Prepared, BuildFailure> {
-        if let known = prepared[candidate.payload] { return known }
+    /// What the builds cost so far; builds made ahead and never tested count as unused.
+    public var tally: BuildTally {
+        var tally = builds
+        tally.unused = prepared.keys.filter { !used.contains($0) }.count
+        return tally
+    }
+
+    /// The adapter command of a candidate, building it first for a git source (or waiting for
+    /// its build ahead to finish).
+    func prepare(_ candidate: BisectCandidate) async -> Result<Prepared, BuildFailure> {
+        used.insert(candidate.payload)
+        ahead.removeAll { $0.payload == candidate.payload }
+        if let known = prepared[candidate.payload] { return await known.value }
+        let task = Task { await self.make(candidate) }
+        prepared[candidate.payload] = task
+        return await task.value
+    }
+
+    /// Replaces the candidates to build ahead with these, nearest step first, and starts as
+    /// many as free jobs allow (`jobs - 1`; builds already running ahead keep their jobs until
+    /// they end). Does nothing for a commands file or with one job.
+    public func speculate(_ candidates: [BisectCandidate]) {
+        guard jobs > 1, case .git = source else { return }
+        ahead = candidates.filter { prepared[$0.payload] == nil }
+        startAhead()
+    }
+
+    /// Stops the builds ahead that are still running (no step will test them now) and waits
+    /// for them to end, and forgets the ones not started; call it when bisect ends.
+    public func stopBuildsAhead() async {
+        ahead.removeAll()
+        let unwanted = running.filter { !used.contains($0.key) }
+        for (commit, pid) in unwanted {
+            stopped.insert(commit)
+            Subprocess.stopTree(pid)
+        }
+        for commit in unwanted.keys { _ = await prepared[commit]?.value }
+        builds.stopped = stopped.count
+    }
+
+    /// Records a build's process id while it runs (not once it has ended).
+    private func setRunning(_ commit: String, pid: Int32) {
+        if inFlight.contains(commit) { running[commit] = pid }
+    }
+
+    /// Starts builds ahead while jobs are free.
+    private func startAhead() {
+        while aheadRunning < jobs - 1, !ahead.isEmpty {
+            let candidate = ahead.removeFirst()
+            guard prepared[candidate.payload] == nil else { continue }
+            aheadRunning += 1
+            prepared[candidate.payload] = Task {
+                let result = await self.make(candidate, ahead: true)
+                await self.aheadFinished()
+                return result
+            }
+        }
+    }
+
+    /// Frees a build-ahead job and starts the next one waiting.
+    private func aheadFinished() {
+        aheadRunning -= 1
+        startAhead()
+    }
+
+    /// The prepared candidate: the command itself, or its commit built.
+    private func make(_ candidate: BisectCandidate, ahead: Bool = false) async -> Result<Prepared, BuildFailure> {
         var environment = ["RIVE_HARNESS_BISECT_CANDIDATE": candidate.payload, "RIVE_HARNESS_BISECT_HARNESS": Subprocess.harnessExecutable]
-        let result: Result<Prepared, BuildFailure>
         switch source {
         case .commandsFile:
             environment["RIVE_HARNESS_BISECT_ADAPTER_COMMAND"] = candidate.payload
-            result = .success(Prepared(command: candidate.payload, environment: environment, note: ""))
+            return .success(Prepared(command: candidate.payload, environment: environment, note: ""))
         case .git(let directory, _):
             environment["RIVE_HARNESS_BISECT_COMMIT"] = candidate.payload
-            result = build(candidate, directory: directory, environment: environment)
+            return await build(candidate, directory: directory, environment: environment, ahead: ahead)
         }
-        prepared[candidate.payload] = result
-        return result
     }
 
     /// Builds one commit with the build script, its standard error going to a kept log file.
-    private func build(_ candidate: BisectCandidate, directory: String, environment: [String: String]) -> Result<Prepared, BuildFailure> {
+    private func build(_ candidate: BisectCandidate, directory: String, environment: [String: String], ahead: Bool) async -> Result<Prepared, BuildFailure> {
         let log = logFolder.appendingPathComponent("build-\(candidate.payload).log")
-        let arguments = ["--git-dir", directory, "--commit", candidate.payload] + buildArguments
-        announce("  building \(candidate.label) \(candidate.subject.prefix(72)) (log: \(log.path))")
+        let report = logFolder.appendingPathComponent("build-\(candidate.payload).report")
+        let arguments = ["--git-dir", directory, "--commit", candidate.payload] + (reportsBuilds ? ["--report", report.path] : []) + buildArguments
+        announce("  building \(ahead ? "ahead " : "")\(candidate.label) \(candidate.subject.prefix(72)) (log: \(log.path))")
         try? FileManager.default.createDirectory(at: logFolder, withIntermediateDirectories: true)
         let build: Subprocess.Outcome
-        do { build = try Subprocess.run(buildScript, arguments, standardErrorFile: log.path) } catch {
-            tally.failed += 1
+        let commit = candidate.payload
+        inFlight.insert(commit)
+        defer {
+            inFlight.remove(commit)
+            running[commit] = nil
+        }
+        do throws(SubprocessError) {
+            build = try await Subprocess.runInBackground(buildScript, arguments, standardErrorFile: log.path) { pid in
+                Task { await self.setRunning(commit, pid: pid) }
+            }
+        } catch {
+            builds.failed.append(candidate.label)
             return .failure(BuildFailure(reason: "cannot run the build script \(buildScript): \(error.report)"))
         }
-        tally.seconds += build.seconds
+        if stopped.contains(commit) { return .failure(BuildFailure(reason: "its build ahead was stopped")) }
+        builds.seconds += build.seconds
         let driver = build.standardOutput.split(separator: "\n").last.map(String.init) ?? ""
         guard build.status == 0, !driver.isEmpty else {
-            tally.failed += 1
+            builds.failed.append(candidate.label)
             let tail = build.errorTail(lines: 3)
-            announce(String(format: "  build of %@ failed (status %d, %.1f s); see %@", candidate.label, build.status, build.seconds, log.path))
+            announce(String(format: "  build of %@ failed (status %d, %.1f s); skipping it; see %@", candidate.label, build.status, build.seconds, log.path))
             return .failure(BuildFailure(reason: String(format: "does not build (status %d, %.1f s): ", build.status, build.seconds) + tail))
         }
-        tally.built += 1
-        announce(String(format: "  built %@ in %.1f s", candidate.label, build.seconds))
+        let origin = FileManager.default.contents(atPath: report.path).flatMap { BuildReport(parsing: String(decoding: $0, as: UTF8.self)) }
+        let how = origin?.summary ?? "built"
+        switch how {
+        case "imported": builds.imported += 1
+        case "cached": builds.cached += 1
+        default: builds.compiled += 1
+        }
+        announce(String(format: "  %@ %@ in %.1f s", how, candidate.label, build.seconds))
         var environment = environment
         environment["RIVE_HARNESS_BISECT_ADAPTER_COMMAND"] = driver
-        return .success(Prepared(command: driver, environment: environment, note: String(format: "build %.1f s; ", build.seconds)))
+        return .success(Prepared(command: driver, environment: environment, note: String(format: "%@ %.1f s; ", how == "compiled" ? "build" : how, build.seconds)))
     }
 }
 

@@ -160,12 +160,46 @@ public struct Bisector<Predicate: BisectPredicate>: Sendable {
     public var predicate: Predicate
     /// How many times a candidate is observed while its judgement is `unknown` (at least 1).
     public var maxAttempts: Int
+    /// Told, before each evaluation, the candidates the following steps will test whichever way
+    /// it goes, nearest step first (`upcoming`), so their builds can start ahead; nil tells nobody.
+    public var lookahead: (@Sendable ([BisectCandidate]) async -> Void)?
+    /// How many upcoming candidates `lookahead` is told at most.
+    public var lookaheadCount: Int
 
     /// Creates a bisector.
-    public init(candidates: [BisectCandidate], predicate: Predicate, maxAttempts: Int = 3) {
+    public init(candidates: [BisectCandidate], predicate: Predicate, maxAttempts: Int = 3,
+                lookaheadCount: Int = 0, lookahead: (@Sendable ([BisectCandidate]) async -> Void)? = nil) {
         self.candidates = candidates
         self.predicate = predicate
         self.maxAttempts = max(1, maxAttempts)
+        self.lookaheadCount = lookaheadCount
+        self.lookahead = lookahead
+    }
+
+    /// Tells `lookahead` the upcoming candidates, if anyone listens.
+    private func announceUpcoming(_ indices: [Int]) async {
+        guard let lookahead, lookaheadCount > 0 else { return }
+        await lookahead(indices.prefix(lookaheadCount).map { candidates[$0] })
+    }
+
+    /// The indices the next steps test while `testing` (between `low` and `high`) is evaluated,
+    /// for either outcome, breadth first: the next step's two possible candidates, then the
+    /// four after those, and so on, at most `limit`. Without `testing` (before the ends are
+    /// judged) the list starts with the candidate the first step tests.
+    static func upcoming(low: Int, high: Int, skipped: Set<Int>, testing: Int?, limit: Int) -> [Int] {
+        var ranges: [(Int, Int)]
+        if let testing { ranges = [(testing, high), (low, testing)] } else { ranges = [(low, high)] }
+        var found: [Int] = []
+        while !ranges.isEmpty, found.count < limit {
+            var next: [(Int, Int)] = []
+            for (rangeLow, rangeHigh) in ranges {
+                guard let index = nextIndex(low: rangeLow, high: rangeHigh, skipped: skipped) else { continue }
+                if !found.contains(index), index != testing { found.append(index) }
+                next += [(index, rangeHigh), (rangeLow, index)]
+            }
+            ranges = next
+        }
+        return Array(found.prefix(limit))
     }
 
     /// The most steps bisection can take over the candidates between the ends (without skips).
@@ -186,6 +220,7 @@ public struct Bisector<Predicate: BisectPredicate>: Sendable {
             progress(step)
         }
         let goodIndex = 0, badIndex = candidates.count - 1
+        await announceUpcoming([badIndex] + Self.upcoming(low: goodIndex, high: badIndex, skipped: [], testing: nil, limit: lookaheadCount))
         let start = Date()
         let baseline: Predicate.Observation, baselineEvidence: String
         switch await predicate.observe(candidates[goodIndex], previous: nil) {
@@ -214,6 +249,7 @@ public struct Bisector<Predicate: BisectPredicate>: Sendable {
         var stepNumber = 0
         while let index = Self.nextIndex(low: low, high: high, skipped: skipped) {
             stepNumber += 1
+            await announceUpcoming(Self.upcoming(low: low, high: high, skipped: skipped, testing: index, limit: lookaheadCount))
             var evaluation = await evaluate(index, baseline: baseline, role: .step(stepNumber))
             switch evaluation.step.result {
             case .good: low = index

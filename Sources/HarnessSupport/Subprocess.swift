@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 /// Why a child program could not be started.
@@ -49,8 +54,10 @@ public struct Subprocess {
     /// builds stays visible) and `standardError` is empty. With `standardErrorFile` the child's
     /// stderr is written to that file, which is kept (a log to follow while the child runs).
     /// - Throws: `SubprocessError` when the program cannot be started.
+    /// `started` is told the child's process id as soon as it runs (to stop it with `stopTree`).
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
-                           passThroughStandardError: Bool = false, standardErrorFile: String? = nil) throws(SubprocessError) -> Outcome {
+                           passThroughStandardError: Bool = false, standardErrorFile: String? = nil,
+                           started: (@Sendable (Int32) -> Void)? = nil) throws(SubprocessError) -> Outcome {
         #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
         // No child processes there (Foundation's Process is unavailable); HarnessSupport still
         // builds for them because ConformanceCore, which iOS test targets link, depends on it.
@@ -77,6 +84,7 @@ public struct Subprocess {
                 process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
             }
             try process.run()
+            started?(process.processIdentifier)
         } catch {
             throw SubprocessError(executable: executable, reason: error.localizedDescription)
         }
@@ -85,6 +93,49 @@ public struct Subprocess {
         func text(_ path: String) -> String { FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? "" }
         return Outcome(status: status, standardOutput: text(outputPath), standardError: passThroughStandardError ? "" : text(errorPath),
                        seconds: Date().timeIntervalSince(start))
+        #endif
+    }
+
+    /// Runs `executable` like `run` on a thread of its own, so the caller's task (and the
+    /// cooperative thread pool) is free while the child works: several children can run at once.
+    /// - Throws: `SubprocessError` when the program cannot be started.
+    public static func runInBackground(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+                                       standardErrorFile: String? = nil, started: (@Sendable (Int32) -> Void)? = nil)
+        async throws(SubprocessError) -> Outcome
+    {
+        let result: Result<Outcome, SubprocessError> = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                do throws(SubprocessError) {
+                    continuation.resume(returning: .success(try run(executable, arguments, environment: environment, standardErrorFile: standardErrorFile,
+                                                                    started: started)))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+        }
+        return try result.get()
+    }
+
+    /// Stops a child and every process it started (a build script's compilers): freezes the
+    /// tree with SIGSTOP while listing it (`pgrep -P`, so nothing new starts between listing
+    /// and killing), then sends each SIGKILL. The caller still waits for its own child.
+    public static func stopTree(_ root: Int32) {
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        return
+        #else
+        var tree: [Int32] = [root]
+        var listed = 0
+        _ = kill(root, SIGSTOP)
+        while listed < tree.count {
+            let parent = tree[listed]
+            listed += 1
+            guard let children = try? run("/usr/bin/env", ["pgrep", "-P", String(parent)]) else { continue }
+            for child in children.standardOutput.split(separator: "\n").compactMap({ Int32($0) }) where !tree.contains(child) {
+                _ = kill(child, SIGSTOP)
+                tree.append(child)
+            }
+        }
+        for pid in tree { _ = kill(pid, SIGKILL) }
         #endif
     }
 

@@ -1,5 +1,6 @@
 import Bisection
 import Foundation
+import HarnessSupport
 import PerformanceData
 
 /// `rive-harness bisect`: finds the first adapter version or runtime commit where a scenario's
@@ -9,7 +10,7 @@ struct BisectCommand: HarnessCommand {
     static let summary = "find the first version or commit where a verdict, output or benchmark changed"
     static let options = OptionTable(command: name, column: 24, sections: [
         OptionSection("candidates", [
-            OptionSpec("--commands-file", "FILE", synopsis: "(--commands-file FILE | [--adapter rive-cpp|apple] --git-dir DIR GOOD..BAD)", help: """
+            OptionSpec("--commands-file", "FILE", synopsis: "(--commands-file FILE | [--adapter rive-cpp|apple] [--git-dir DIR] GOOD..BAD)", help: """
                 one adapter command per line, oldest (good) first; blank lines
                 and lines starting with '#' are ignored; 'LABEL<TAB>COMMAND'
                 names a line (default label: v1, v2, …)
@@ -17,7 +18,10 @@ struct BisectCommand: HarnessCommand {
             OptionSpec("--git-dir", "DIR GOOD..BAD", synopsis: "", help: """
                 the first-parent commits of a runtime repository from GOOD to
                 BAD; each is built with the build script (cached by commit) and
-                its driver used as the adapter command
+                its driver used as the adapter command; without --git-dir, a
+                range GOOD..BAD uses $RIVE_RUNTIME_GIT_DIR ($RIVE_IOS_GIT_DIR
+                with --adapter apple), else the clone the build script keeps
+                in the cache
                 """),
             OptionSpec("--adapter", "NAME", synopsis: "", help: """
                 with --git-dir: rive-cpp (default; DIR is a rive-runtime git
@@ -72,6 +76,24 @@ struct BisectCommand: HarnessCommand {
                 example --build-args='--unity 16' (with '=', since the value
                 starts with --; scripts/build-rive-cpp --help)
                 """),
+            OptionSpec("--archive", "A", help: """
+                with --git-dir: the build archive (a folder, or an http(s)://
+                URL prefix, read-only) builds are imported from before any is
+                compiled, and a folder gets what is compiled (passed to the
+                build script as --archive; default $RIVE_HARNESS_ARCHIVE,
+                which the build script reads itself)
+                """),
+            OptionSpec("--speculate", help: """
+                with --git-dir: while a step is built and tested, build the
+                candidates the next steps will test, whichever way the step
+                goes (the next two, then the four after them…); same as
+                --jobs 3 unless --jobs is given
+                """),
+            OptionSpec("--jobs", "N", help: """
+                with --git-dir: builds that run at once, the current step's
+                included (default 1, or 3 with --speculate); more than 1
+                builds the next steps' candidates ahead as --speculate does
+                """),
         ]),
     ])
     static let help = options.help(about: """
@@ -82,10 +104,13 @@ struct BisectCommand: HarnessCommand {
         bad end must differ from it. Prints each step with its evidence and ends with the
         first bad candidate, its subject and the measured change.
         """, footer: """
-        With --git-dir each build is announced before it starts ('building …', with the path
+        With a git range each build is announced before it starts ('building …', with the path
         of its log under $TMPDIR/rive-harness-bisect-builds/<UTC time>-<pid>/ to follow) and
-        its time is part of the step's evidence; each step also says how many candidates are
-        left to test; the summary adds up the time and the builds.
+        its time and whether it was compiled, imported from the archive or found in the cache
+        are part of the step's evidence; each step also says how many candidates are left to
+        test; the summary adds up the time and the builds (compiled, imported, cached, failed,
+        and those built ahead that no step tested). A commit that does not build is skipped,
+        like an untestable candidate, and named in the summary.
 
         exit codes: 0 the first bad candidate was found; 1 skipped candidates leave several
         suspects, or the ends do not differ; 2 usage error; 3 unreadable commands file or bad
@@ -108,6 +133,7 @@ struct BisectCommand: HarnessCommand {
     let maxAttempts: Int
     let buildScript: String
     let buildArguments: [String]
+    let jobs: Int
 
     init(arguments: inout ArgumentList) throws(UsageError) {
         let hint = "see 'rive-harness bisect --help'"
@@ -125,6 +151,9 @@ struct BisectCommand: HarnessCommand {
         let attemptsText = try arguments.option("--max-attempts") ?? "3"
         let changeText = try arguments.option("--change")
         let adapterText = try arguments.option("--adapter")
+        let archive = try arguments.option("--archive")
+        let speculate = arguments.flag("--speculate")
+        let jobsText = try arguments.option("--jobs")
         let buildsApple: Bool
         switch adapterText {
         case nil, CachedAdapterOption.riveCpp.name?: buildsApple = false
@@ -135,8 +164,16 @@ struct BisectCommand: HarnessCommand {
         let buildArgumentsText = try arguments.option("--build-args")
         // The build script's last stdout line is the adapter command: build-rive-ios prints
         // its build folder unless asked for the adapter program.
-        buildArguments = (buildsApple ? ["--print", "adapter"] : [])
+        buildArguments = (buildsApple ? ["--print", "adapter"] : []) + (archive.map { ["--archive", $0] } ?? [])
             + (buildArgumentsText ?? "").split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        if let jobsText {
+            guard let value = Int(jobsText), value >= 1, value <= 16 else {
+                throw UsageError(message: "--jobs needs a whole number from 1 to 16, got '\(jobsText)'", hint: hint)
+            }
+            jobs = value
+        } else {
+            jobs = speculate ? 3 : 1
+        }
         let positionals = try arguments.positionals()
         switch (commandsFile, gitDirectory) {
         case (let file?, nil):
@@ -145,6 +182,13 @@ struct BisectCommand: HarnessCommand {
         case (nil, let directory?):
             guard positionals.count == 1, positionals[0].contains("..") else {
                 throw UsageError(message: "--git-dir needs one range GOOD..BAD", hint: "for example: rive-harness bisect --git-dir DIR v1.0..main --scenario ID")
+            }
+            source = .git(directory: directory, range: positionals[0])
+        case (nil, nil) where positionals.count == 1 && positionals[0].contains(".."):
+            let program: CachedProgram = buildsApple ? .appleAdapter : .riveCppDriver
+            guard let directory = CachedProgramLocator(program).gitDirectory else {
+                throw UsageError(message: "no \(program.repository) git directory for the range \(positionals[0])",
+                                 hint: "pass --git-dir DIR, set \(program.gitDirectoryVariable), or run \(program.buildCommand) once (it clones \(program.upstreamURL) into the cache; offline, it cannot)")
             }
             source = .git(directory: directory, range: positionals[0])
         default:
@@ -195,8 +239,8 @@ struct BisectCommand: HarnessCommand {
         if benchmark == nil, benchCommand != nil || thresholdText != nil || metricOption != nil || repetitionsOption != nil || changeText != nil {
             throw UsageError(message: "--bench-command, --metric, --threshold, --repetitions and --change belong to --benchmark", hint: hint)
         }
-        if gitDirectory == nil, buildArgumentsText != nil || adapterText != nil {
-            throw UsageError(message: "--build-args and --adapter belong to --git-dir", hint: hint)
+        if case .commandsFile = source, buildArgumentsText != nil || adapterText != nil || archive != nil || speculate || jobsText != nil {
+            throw UsageError(message: "--build-args, --adapter, --archive, --speculate and --jobs belong to a git range", hint: hint)
         }
     }
 
@@ -206,7 +250,8 @@ struct BisectCommand: HarnessCommand {
         // overwrite the logs of the builds that did the work.
         let runName = "\(Self.timestampFormat.string(from: Date()))-\(ProcessInfo.processInfo.processIdentifier)"
         let logFolder = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-bisect-builds/\(runName)")
-        let adapters = AdapterCommands(source: source, buildScript: buildScript, buildArguments: buildArguments, logFolder: logFolder,
+        let adapters = AdapterCommands(source: source, buildScript: buildScript, buildArguments: buildArguments,
+                                       reportsBuilds: buildScript.hasSuffix("build-rive-cpp"), logFolder: logFolder, jobs: jobs,
                                        announce: { Self.say($0) })
         switch predicate {
         case .scenario(let id, let corpus):
@@ -224,9 +269,10 @@ struct BisectCommand: HarnessCommand {
     @MainActor private func bisect<P: BisectPredicate>(_ candidates: [BisectCandidate], _ predicate: P,
                                                         adapters: AdapterCommands) async throws(CommandFailure) -> ExitCode {
         let started = Date()
-        let bisector = Bisector(candidates: candidates, predicate: predicate, maxAttempts: maxAttempts)
+        let bisector = Bisector(candidates: candidates, predicate: predicate, maxAttempts: maxAttempts, lookaheadCount: jobs > 1 ? 2 * jobs : 0,
+                                lookahead: { await adapters.speculate($0) })
         Self.say("bisect: \(candidates.count) candidates, good \(candidates[0].label) … bad \(candidates[candidates.count - 1].label); "
-              + "at most \(bisector.maximumSteps) steps without skips")
+              + "at most \(bisector.maximumSteps) steps without skips" + (jobs > 1 ? "; \(jobs) builds at once, building ahead" : ""))
         let outcome: BisectOutcome
         do {
             outcome = try await bisector.run { step in
@@ -257,14 +303,18 @@ struct BisectCommand: HarnessCommand {
         return .success
     }
 
-    /// Prints what the bisect cost: its wall time and, when it built commits, the builds' share.
+    /// Stops the builds ahead no step needs any more, then prints what the bisect cost: its wall
+    /// time and, when it built commits, how the builds went.
     private static func sayCost(adapters: AdapterCommands, started: Date) async {
+        await adapters.stopBuildsAhead()
         let tally = await adapters.tally
         var line = String(format: "time: %.1f s", Date().timeIntervalSince(started))
-        if tally.built + tally.failed > 0 {
-            line += String(format: ", of which %.1f s in %d builds (%d failed)", tally.seconds, tally.built + tally.failed, tally.failed)
+        if tally.total > 0 {
+            line += String(format: "; builds: %d compiled, %d imported from the archive, %d cached, %d failed; %d built ahead and not tested, %d of them stopped unfinished (%.1f s in the build script, summed)",
+                           tally.compiled, tally.imported, tally.cached, tally.failed.count, tally.unused, tally.stopped, tally.seconds)
         }
         say(line)
+        if !tally.failed.isEmpty { say("skipped because they do not build: \(tally.failed.joined(separator: ", "))") }
     }
 
     /// `yyyyMMdd-HHmmss` in UTC, for the build-log folder of a run.

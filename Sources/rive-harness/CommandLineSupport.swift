@@ -84,7 +84,7 @@ protocol HarnessCommand {
 let commands: [any HarnessCommand.Type] = [
     RunCommand.self, ListCommand.self, ValidateCommand.self, CoverageCommand.self, InspectCommand.self, FixturesCommand.self, CorpusCommand.self,
     RenderCommand.self, ServeCommand.self, PingCommand.self, DiffCommand.self, FuzzCommand.self, ReduceCommand.self, BenchCommand.self, CompareCommand.self,
-    MergeCommand.self, HistoryCommand.self, DashboardCommand.self, BisectCommand.self, NightlyCommand.self, FmtCommand.self,
+    MergeCommand.self, HistoryCommand.self, DashboardCommand.self, BisectCommand.self, ArchiveCommand.self, NightlyCommand.self, FmtCommand.self,
 ]
 
 /// The arguments of one subcommand, consumed as options and positionals are recognised; every
