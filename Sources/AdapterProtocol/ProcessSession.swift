@@ -46,6 +46,8 @@ final class ProcessSession {
     /// The folder for side files (§5); removed when the session ends.
     let sideFileDirectory: String
     private var nextID = 1
+    /// The id of the handshake request `launch` sent.
+    private var handshakeID = 0
     private var nextHandle = 1
     /// The requests whose answers someone waits for, by id (queued requests are checked by the reader).
     private var pending: [Int: (throwing: Bool, waiter: Waiter)] = [:]
@@ -78,6 +80,13 @@ final class ProcessSession {
     /// Starts the child and performs the handshake, blocking up to the handshake timeout.
     /// - Returns: the session and the handshake's result, or the failure.
     static func start(_ configuration: ProcessAdapterConfiguration) -> Result<(ProcessSession, JSONObject), SessionFailure> {
+        launch(configuration).flatMap { $0.finishHandshake() }
+    }
+
+    /// Starts the child and sends the handshake without waiting for its answer, so the caller
+    /// can work while the child starts; `finishHandshake` then reads the answer.
+    /// - Returns: the session, or the failure to start the child or make its side-file folder.
+    static func launch(_ configuration: ProcessAdapterConfiguration) -> Result<ProcessSession, SessionFailure> {
         let connection: ChildConnection
         do {
             connection = try ChildConnection(command: configuration.command, environment: configuration.environment,
@@ -100,16 +109,29 @@ final class ProcessSession {
         let framePath = directory + "/" + SideFile.frameFileName
         session.frameFileDescriptor = open(framePath, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if session.frameFileDescriptor >= 0 { params["frameFile"] = .string(framePath) }
-        switch session.callSync(.handshake, params, throwing: true, startingReaders: true) {
+        let id = session.nextID
+        session.nextID += 1
+        session.pending[id] = (true, .sync)
+        connection.register(id: id, op: WireOperation.handshake.rawValue, timeout: connection.handshakeTimeout)
+        connection.start { [weak session] in Task { @MainActor in session?.drain() } }
+        _ = connection.child.write(session.requestLine(id: id, op: WireOperation.handshake.rawValue, params: params))
+        session.handshakeID = id
+        return .success(session)
+    }
+
+    /// Blocks until the answer to the handshake `launch` sent, up to the handshake timeout.
+    /// - Returns: the session and the handshake's result, or the failure.
+    func finishHandshake() -> Result<(ProcessSession, JSONObject), SessionFailure> {
+        switch awaitSyncAnswer(handshakeID) { connection.waitForMessages() } {
         case .success(let result):
-            session.reusesPayloads = result["payloadReuse"]?.boolValue == true
-            session.serverWritesFrameFile = session.frameFileDescriptor >= 0 && result["frameFile"]?.boolValue == true
-            return .success((session, result))
+            reusesPayloads = result["payloadReuse"]?.boolValue == true
+            serverWritesFrameFile = frameFileDescriptor >= 0 && result["frameFile"]?.boolValue == true
+            return .success((self, result))
         case .failure(.connection(let failure)): return .failure(failure)
         case .failure(.runtime(let error)):
             let failure = SessionFailure(isTimeout: false, message: "the adapter refused the handshake: \(error.code): \(error.object["message"]?.stringValue ?? "")"
-                                         + session.standardErrorSuffix)
-            session.fail(with: failure)
+                                         + standardErrorSuffix)
+            fail(with: failure)
             return .failure(failure)
         }
     }
@@ -340,30 +362,15 @@ final class ProcessSession {
 
     /// Sends a request and blocks the main actor until its answer (*sync* members), at most the request timeout.
     func callSync(_ operation: WireOperation, _ params: JSONObject, throwing: Bool = true) -> Result<JSONObject, RequestFailure> {
-        callSync(operation, params, throwing: throwing, startingReaders: false)
-    }
-
-    private func callSync(_ operation: WireOperation, _ params: JSONObject, throwing: Bool, startingReaders: Bool) -> Result<JSONObject, RequestFailure> {
-        let op = operation.rawValue
         if let failure { return .failure(.connection(failure)) }
-        let id: Int
-        if startingReaders {
-            id = nextID
-            nextID += 1
-            pending[id] = (throwing, .sync)
-            connection.register(id: id, op: op, timeout: connection.handshakeTimeout)
-            connection.start { [weak self] in Task { @MainActor in self?.drain() } }
-            _ = connection.child.write(requestLine(id: id, op: op, params: params))
-        } else {
-            id = write(op, params, throwing: throwing, waiter: .sync)
-            // Written before taking the output: a child blocked writing a long answer would
-            // otherwise wait for a reader that waits for it.
-            flushOutput()
-            // Read the answer on this thread when the reader thread is not reading: one wake, not two.
-            if connection.beginCallerRead() {
-                defer { connection.endCallerRead() }
-                return awaitSyncAnswer(id) { connection.readForCaller() }
-            }
+        let id = write(operation.rawValue, params, throwing: throwing, waiter: .sync)
+        // Written before taking the output: a child blocked writing a long answer would
+        // otherwise wait for a reader that waits for it.
+        flushOutput()
+        // Read the answer on this thread when the reader thread is not reading: one wake, not two.
+        if connection.beginCallerRead() {
+            defer { connection.endCallerRead() }
+            return awaitSyncAnswer(id) { connection.readForCaller() }
         }
         return awaitSyncAnswer(id) { connection.waitForMessages() }
     }
