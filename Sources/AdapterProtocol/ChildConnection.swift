@@ -374,16 +374,24 @@ final class ChildConnection: @unchecked Sendable {
             }
             condition.unlock()
             var (timeout, expired, _) = pollTimeout()
+            var spin = SystemCalls.pipeSpinNanoseconds
             if let until, expired == nil {
                 let now = ProbeClock.now()
                 if now >= until { return [] }
-                timeout = min(timeout, Int32((until - now) / 1_000_000) + 1)
+                let remaining = until - now
+                // Less than the spin left: spin to the deadline and do not sleep.
+                if remaining <= spin {
+                    spin = remaining
+                    timeout = 0
+                } else {
+                    timeout = min(timeout, Int32(remaining / 1_000_000) + 1)
+                }
             }
             if let expired {
                 fail(.timedOut(op: expired.op, id: expired.id, seconds: expired.seconds))
                 continue
             }
-            let ready = SystemCalls.waitReadable(child.output, spinNanoseconds: SystemCalls.pipeSpinNanoseconds, timeoutMilliseconds: timeout)
+            let ready = SystemCalls.waitReadable(child.output, spinNanoseconds: spin, timeoutMilliseconds: timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
                 fail(.exited("could not be read (poll: \(SystemCalls.lastErrorDescription))"))

@@ -224,7 +224,9 @@ final class ProcessSession {
     /// Sends a request and waits for its answer.
     ///
     /// While another lane (`--jobs N`) runs a scenario without waiting on its child, the task
-    /// suspends at once, so that lane gets the main actor while this child works. Otherwise
+    /// suspends unless the answer comes within the spin (`SystemCalls.pipeSpinNanoseconds`),
+    /// so that lane gets the main actor while this child works; a switch of lanes resumes a
+    /// continuation through the global executor and back, which costs more than the spin. Otherwise
     /// the answer is read on the calling thread for up to 20 ms, because a hop from the reader
     /// thread through the main queue's dispatch thread costs several pipe round trips: only
     /// this child's output when no other lane waits on its child, else the outputs of every
@@ -240,9 +242,11 @@ final class ProcessSession {
             return .failure(.connection(failure!))
         }
         if otherLanesMayRun {
-            // Another lane waits for the main actor: let it run while this child works.
+            // Another lane waits for the main actor: let it run while this child works, unless
+            // the answer comes within the spin (a switch of lanes costs more than that).
             let id = write(op, params, throwing: throwing, waiter: .sync)
             flushOutput()
+            if let answer = readOnTheSpot(answerTo: id, nanoseconds: SystemCalls.pipeSpinNanoseconds) { return answer }
             return await suspend(untilAnswerTo: id, op: op)
         }
         if !Self.suspendedSessions.isEmpty {
@@ -251,28 +255,26 @@ final class ProcessSession {
             if let answer = waitOnSuspendedChildren(answerTo: id) { return answer }
             return await suspend(untilAnswerTo: id, op: op)
         }
-        do {
-            let id = write(op, params, throwing: throwing, waiter: .sync)
-            flushOutput()
-            if connection.beginCallerRead() {
-                let slice = ProbeClock.now() + Self.inlineSliceNanoseconds
-                var answer: Result<JSONObject, RequestFailure>?
-                while answer == nil {
-                    if let sync = syncAnswer, sync.id == id {
-                        syncAnswer = nil
-                        answer = sync.result
-                    } else if let failure {
-                        answer = .failure(.connection(failure))
-                    } else if ProbeClock.now() >= slice {
-                        break
-                    } else {
-                        process(connection.readForCaller(until: slice))
-                    }
-                }
-                connection.endCallerRead()
-                if let answer { return answer }
+        let id = write(op, params, throwing: throwing, waiter: .sync)
+        flushOutput()
+        if let answer = readOnTheSpot(answerTo: id, nanoseconds: Self.inlineSliceNanoseconds) { return answer }
+        return await suspend(untilAnswerTo: id, op: op)
+    }
+
+    /// Reads this child's output on the calling thread until the answer to request `id`, for
+    /// up to `nanoseconds`; `nil` when that time ended first or the reader thread holds the output.
+    private func readOnTheSpot(answerTo id: Int, nanoseconds: UInt64) -> Result<JSONObject, RequestFailure>? {
+        guard connection.beginCallerRead() else { return nil }
+        defer { connection.endCallerRead() }
+        let slice = ProbeClock.now() + nanoseconds
+        while true {
+            if let sync = syncAnswer, sync.id == id {
+                syncAnswer = nil
+                return sync.result
             }
-            return await suspend(untilAnswerTo: id, op: op)
+            if let failure { return .failure(.connection(failure)) }
+            if ProbeClock.now() >= slice { return nil }
+            process(connection.readForCaller(until: slice))
         }
     }
 
