@@ -168,9 +168,13 @@ struct FileModel {
 
     private func authoredInstance(_ entry: RiveFileLayout.Instance) -> AuthoredInstance {
         var instance = AuthoredInstance(name: document.objects[entry.objectIndex].string(P.componentName) ?? "")
+        // Two values for one property: the first in the file is the property's value, as
+        // upstream's ViewModelInstance::propertyValue returns the first value that matches.
+        var claimed = Set<Int>()
         for value in entry.values {
             let object = document.objects[value.objectIndex]
             let property = Int(min(object.uint(P.viewModelInstanceValueViewModelPropertyId) ?? 0, UInt64(Int32.max)))
+            guard claimed.insert(property).inserted else { continue }
             instance.values[property] = authoredValue(object, listItems: value.listItems)
         }
         return instance
