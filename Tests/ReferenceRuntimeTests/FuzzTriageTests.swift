@@ -132,5 +132,24 @@ struct FuzzTriageTests {
         #expect(try position(broken).x == .float(5))
         #expect(try position(broken).y != .float(70))
     }
+
+    @Test("of two properties with one name, a name reaches the one whose value comes first in the instance, as upstream's propertyValue(name) walks the values")
+    func duplicateNameFollowsValueOrder() async throws {
+        var b = DocumentBuilder()
+        b.add(T.backboard)
+        b.add(T.viewModel, [P.viewModelComponentName: .string("VM")])
+        b.add(T.viewModelPropertyNumber, [P.viewModelComponentName: .string("n")])
+        b.add(T.viewModelPropertyNumber, [P.viewModelComponentName: .string("n")])
+        b.add(T.viewModelInstance, [P.viewModelInstanceViewModelId: .uint(0), P.componentName: .string("I")])
+        b.add(T.viewModelInstanceNumber, [P.viewModelInstanceValueViewModelPropertyId: .uint(1), P.viewModelInstanceNumberPropertyValue: .float(2)])
+        b.add(T.viewModelInstanceNumber, [P.viewModelInstanceValueViewModelPropertyId: .uint(0), P.viewModelInstanceNumberPropertyValue: .float(1)])
+        let file = try ReferenceWorker().openFile(.data(try b.bytes()))
+        let copy = try file.makeViewModelInstance(.name("I", from: .name("VM")))
+        #expect(try await copy.value(of: NumberProperty(path: "n")) == 2, "the value of property 1 comes first in the file")
+        // A blank instance's values are in property order.
+        let blank = try file.makeViewModelInstance(.blank(from: .name("VM")))
+        blank.setValue(of: NumberProperty(path: "n"), to: 5)
+        #expect(try await blank.value(of: NumberProperty(path: "n")) == 5)
+    }
 }
 
