@@ -151,5 +151,26 @@ struct FuzzTriageTests {
         blank.setValue(of: NumberProperty(path: "n"), to: 5)
         #expect(try await blank.value(of: NumberProperty(path: "n")) == 5)
     }
+
+    @Test("a component whose parent is no container leaves the artboard with its children, as upstream's Artboard::validateObjects takes it out")
+    func invalidParentLeavesArtboard() throws {
+        var b = DocumentBuilder()
+        b.add(T.backboard)
+        b.add(T.artboard, [P.componentName: .string("Main")])
+        b.add(T.node, [P.componentName: .string("kept")])                                      // 1
+        b.add(T.node, [P.componentName: .string("orphan"), P.componentParentId: .uint(99)])   // 2: no object 99
+        b.add(T.node, [P.componentName: .string("child"), P.componentParentId: .uint(2)])     // 3: child of the orphan
+        b.add(T.shape, [P.componentName: .string("shape")])                                   // 4
+        b.add(T.fill, [P.componentName: .string("fill"), P.componentParentId: .uint(4)])      // 5
+        b.add(T.feather, [P.componentName: .string("feather"), P.componentParentId: .uint(4)]) // 6: a feather on a shape, not a paint
+        b.add(T.feather, [P.componentName: .string("paintFeather"), P.componentParentId: .uint(5)])
+        let artboard = try ReferenceWorker().openFile(.data(try b.bytes())).makeArtboard("Main")
+        #expect(artboard.componentID(named: "kept") == 1)
+        #expect(artboard.componentID(named: "shape") == 4)
+        #expect(artboard.componentID(named: "paintFeather") == 7)
+        #expect(artboard.componentID(named: "orphan") == nil)
+        #expect(artboard.componentID(named: "child") == nil, "the child of a removed object goes too")
+        #expect(artboard.componentID(named: "feather") == nil)
+    }
 }
 
