@@ -172,5 +172,25 @@ struct FuzzTriageTests {
         #expect(artboard.componentID(named: "child") == nil, "the child of a removed object goes too")
         #expect(artboard.componentID(named: "feather") == nil)
     }
+
+    @Test("a fire-event action naming no Event reports nothing, as upstream's StateMachineFireEvent::perform: a one-frame animation state settles after its frame")
+    func fireEventWithoutEventReportsNothing() throws {
+        var b = DocumentBuilder()
+        b.add(T.backboard)
+        b.add(T.artboard, [P.componentName: .string("Main"), P.artboardDefaultStateMachineId: .uint(0)])
+        b.add(T.linearAnimation, [P.animationName: .string("a"), P.linearAnimationDuration: .uint(1)])
+        b.add(T.stateMachine, [P.animationName: .string("Machine")])
+        b.add(T.stateMachineLayer)
+        b.add(T.exitState)
+        b.add(T.anyState)
+        b.add(T.animationState, [P.animationStateAnimationId: .uint(0)])
+        b.add(T.stateMachineFireEvent, [P.stateMachineFireEventEventId: .uint(6)])  // no object 6
+        b.add(T.entryState)
+        b.add(T.stateTransition, [P.stateTransitionStateToId: .uint(2)])
+        b.add(T.stateMachineListenerSingle, [P.stateMachineListenerSingleListenerTypeValue: .uint(5), P.stateMachineListenerSingleEventId: .uint(6)])
+        let machine = try ReferenceWorker().openFile(.data(try b.bytes())).makeArtboard("Main").makeStateMachine(nil, binding: .none)
+        machine.advanceAndApply(by: 0)
+        #expect(!machine.advanceAndApply(by: 1.0 / 60), "the animation ended and no event was reported")
+    }
 }
 
