@@ -58,6 +58,10 @@ public struct KnownDivergence: Sendable, Hashable {
             contract.text.hasPrefix("play ") && contract.text.hasSuffix(" stateMachine \"\"")
                 && deviating.text.hasPrefix("play ") && deviating.text.hasSuffix(" stateMachine error artboard.invalid-state-machine")
         },
+        KnownDivergence(id: "BIND-7/empty-artboard-name", rule: "BIND-7", adapter: "rive-cpp", section: "artboards",
+                        summary: "an artboard named \"\" cannot be created by its name (the empty name asks for the default artboard)") { contract, deviating in
+            contract.text.hasPrefix("artboard \"\" ") && deviating.text.hasPrefix("artboard \"\" ") && contract.shape == deviating.shape
+        },
         KnownDivergence(id: "SRC-7/nested-view-model-from-default-instance", rule: "SRC-7", adapter: "rive-cpp", section: "viewModels",
                         summary: "a nested view-model property lists the view model of the default instance's child, \"Unkown\" without one") { contract, deviating in
             contract.shape == "viewModel S property S viewModel S" && deviating.shape == contract.shape

@@ -61,6 +61,11 @@ struct TriageTests {
         // A named machine the engine cannot create is not that behaviour.
         #expect(KnownDivergence.explaining(section: "frames", a: ("reference", #"play artboard "" viewModel none stateMachine "M""#),
                                            b: ("rive-cpp", "play artboard \"\" viewModel none stateMachine error artboard.invalid-state-machine")) == nil)
+        let artboard = KnownDivergence.explaining(section: "artboards", a: ("reference", #"artboard "" size 0 0"#),
+                                                  b: ("rive-cpp", #"artboard "" size 500 0"#))
+        #expect(artboard?.rule == "BIND-7")
+        #expect(KnownDivergence.explaining(section: "artboards", a: ("reference", #"artboard "A" size 0 0"#),
+                                           b: ("rive-cpp", #"artboard "A" size 500 0"#)) == nil)
         let nested = KnownDivergence.explaining(section: "viewModels", a: ("reference", #"viewModel "Main" property "child" viewModel "Child""#),
                                                 b: ("rive-cpp", #"viewModel "Main" property "child" viewModel "Unkown""#))
         #expect(nested?.rule == "SRC-7")

@@ -151,5 +151,46 @@ struct FuzzTriageTests {
         blank.setValue(of: NumberProperty(path: "n"), to: 5)
         #expect(try await blank.value(of: NumberProperty(path: "n")) == 5)
     }
+
+    @Test("a component whose parent is no container leaves the artboard with its children, as upstream's Artboard::validateObjects takes it out")
+    func invalidParentLeavesArtboard() throws {
+        var b = DocumentBuilder()
+        b.add(T.backboard)
+        b.add(T.artboard, [P.componentName: .string("Main")])
+        b.add(T.node, [P.componentName: .string("kept")])                                      // 1
+        b.add(T.node, [P.componentName: .string("orphan"), P.componentParentId: .uint(99)])   // 2: no object 99
+        b.add(T.node, [P.componentName: .string("child"), P.componentParentId: .uint(2)])     // 3: child of the orphan
+        b.add(T.shape, [P.componentName: .string("shape")])                                   // 4
+        b.add(T.fill, [P.componentName: .string("fill"), P.componentParentId: .uint(4)])      // 5
+        b.add(T.feather, [P.componentName: .string("feather"), P.componentParentId: .uint(4)]) // 6: a feather on a shape, not a paint
+        b.add(T.feather, [P.componentName: .string("paintFeather"), P.componentParentId: .uint(5)])
+        let artboard = try ReferenceWorker().openFile(.data(try b.bytes())).makeArtboard("Main")
+        #expect(artboard.componentID(named: "kept") == 1)
+        #expect(artboard.componentID(named: "shape") == 4)
+        #expect(artboard.componentID(named: "paintFeather") == 7)
+        #expect(artboard.componentID(named: "orphan") == nil)
+        #expect(artboard.componentID(named: "child") == nil, "the child of a removed object goes too")
+        #expect(artboard.componentID(named: "feather") == nil)
+    }
+
+    @Test("a fire-event action naming no Event reports nothing, as upstream's StateMachineFireEvent::perform: a one-frame animation state settles after its frame")
+    func fireEventWithoutEventReportsNothing() throws {
+        var b = DocumentBuilder()
+        b.add(T.backboard)
+        b.add(T.artboard, [P.componentName: .string("Main"), P.artboardDefaultStateMachineId: .uint(0)])
+        b.add(T.linearAnimation, [P.animationName: .string("a"), P.linearAnimationDuration: .uint(1)])
+        b.add(T.stateMachine, [P.animationName: .string("Machine")])
+        b.add(T.stateMachineLayer)
+        b.add(T.exitState)
+        b.add(T.anyState)
+        b.add(T.animationState, [P.animationStateAnimationId: .uint(0)])
+        b.add(T.stateMachineFireEvent, [P.stateMachineFireEventEventId: .uint(6)])  // no object 6
+        b.add(T.entryState)
+        b.add(T.stateTransition, [P.stateTransitionStateToId: .uint(2)])
+        b.add(T.stateMachineListenerSingle, [P.stateMachineListenerSingleListenerTypeValue: .uint(5), P.stateMachineListenerSingleEventId: .uint(6)])
+        let machine = try ReferenceWorker().openFile(.data(try b.bytes())).makeArtboard("Main").makeStateMachine(nil, binding: .none)
+        machine.advanceAndApply(by: 0)
+        #expect(!machine.advanceAndApply(by: 1.0 / 60), "the animation ended and no event was reported")
+    }
 }
 

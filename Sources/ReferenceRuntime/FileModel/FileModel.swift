@@ -125,7 +125,11 @@ struct FileModel {
     /// Builds the model of a document.
     init(_ document: RiveDocument) {
         self.document = document
-        layout = RiveFileLayout(document)
+        var layout = RiveFileLayout(document)
+        for index in layout.artboards.indices {
+            layout.artboards[index].localObjects = ArtboardValidation.validObjects(layout.artboards[index].localObjects, document: document)
+        }
+        self.layout = layout
         manifest = RiveManifest(document)
         converters = DataConverter.converters(of: document)
         readEnums()
