@@ -104,8 +104,18 @@ final class ChildConnection: @unchecked Sendable {
     private var onInbox: (@Sendable () -> Void)?
     /// Whether the reader thread is reading and checking a chunk of the child's output.
     private var readerReading = false
-    /// Whether a synchronous caller reads the child's output itself (the reader thread then only watches).
+    /// Whether a synchronous caller reads the child's output itself (the reader thread then parks).
     private var callerReading = false
+    /// Whether the reader thread waits on the condition until there is output only it would read.
+    private var readerParked = false
+    /// Threads waiting on the condition for messages or for the end of standard error; a
+    /// delivery wakes the condition only when there are any.
+    private var messageWaiters = 0
+    /// Outstanding requests whose answer someone awaits (not queued).
+    private var awaitedOutstanding = 0
+    /// How many queued requests may wait for their answers before the parked reader thread
+    /// reads them, so the child never blocks on a full pipe (a queued answer is about 25 bytes).
+    static let queuedAnswersBeforeReading = 256
     /// The reading state both readers share; only the one that holds the read (`readerReading`
     /// or `callerReading`) touches it.
     private var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -136,10 +146,37 @@ final class ChildConnection: @unchecked Sendable {
     ///
     /// The successful answer (`{}`) of a *queued* request is checked and dropped here; only
     /// answers someone waits for, and errors, reach the main actor.
+    ///
+    /// Registering does not wake a parked reader thread for an awaited request: its caller reads
+    /// the answer itself, or calls `watch` before it suspends. Queued answers are left in the
+    /// pipe for the next read until `queuedAnswersBeforeReading` of them wait.
     func register(id: Int, op: String, timeout: Double? = nil, queued: Bool = false) {
         condition.lock()
         outstanding.append((id, op, ContinuousClock.now.advanced(by: .seconds(timeout ?? requestTimeout)), timeout ?? requestTimeout, queued))
+        if !queued { awaitedOutstanding += 1 }
+        if queued, outstanding.count >= Self.queuedAnswersBeforeReading { wakeParkedReader() }
         condition.unlock()
+    }
+
+    /// Wakes the parked reader thread when an answer is awaited that no caller reads, before
+    /// the awaiting task suspends.
+    func watch() {
+        condition.lock()
+        wakeParkedReader()
+        condition.unlock()
+    }
+
+    /// Whether the reader thread has output to read: an awaited answer (or too many queued
+    /// ones) that no caller reads, or the rest of a closed connection's output. Called with the lock held.
+    private var readerShouldRead: Bool {
+        if ended { return true }
+        if callerReading { return false }
+        return closed || awaitedOutstanding > 0 || outstanding.count >= Self.queuedAnswersBeforeReading
+    }
+
+    /// Wakes the reader thread when it is parked and should read. Called with the lock held.
+    private func wakeParkedReader() {
+        if readerParked, readerShouldRead { condition.broadcast() }
     }
 
     /// Starts keeping the reader's timestamps of every answer (`rive-harness ping --profile`).
@@ -171,7 +208,10 @@ final class ChildConnection: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         waitingSynchronously = true
+        messageWaiters += 1
+        wakeParkedReader()
         while inbox.isEmpty { condition.wait() }
+        messageWaiters -= 1
         waitingSynchronously = false
         let items = inbox
         inbox.removeAll()
@@ -187,6 +227,7 @@ final class ChildConnection: @unchecked Sendable {
         if let shutdownLine, !alreadyEnded, let id = Self.requestID(in: shutdownLine) {
             outstanding.append((id, WireOperation.shutdown.rawValue, ContinuousClock.now.advanced(by: .seconds(2)), 2, true))
         }
+        wakeParkedReader()
         condition.unlock()
         guard !alreadyClosed else { return }
         if let shutdownLine, !alreadyEnded { _ = child.write(shutdownLine) }
@@ -209,13 +250,16 @@ final class ChildConnection: @unchecked Sendable {
             condition.unlock()
             return
         }
-        if case .failure = item { ended = true }
+        if case .failure = item {
+            ended = true
+            wakeParkedReader()
+        }
         guard !closed else {
             condition.unlock()
             return
         }
         inbox.append(item)
-        condition.broadcast()
+        if messageWaiters > 0 { condition.broadcast() }
         let schedule = !waitingSynchronously && !drainScheduled
         if schedule { drainScheduled = true }
         let callback = onInbox
@@ -234,7 +278,7 @@ final class ChildConnection: @unchecked Sendable {
     /// How long `poll` may wait: until the oldest deadline, at most 200 ms; and how long the
     /// reader thread spins first: only while an answer is awaited and no synchronous caller
     /// reads it itself (the caller then spins, and a second spinner would take the core the
-    /// child needs).
+    /// child needs; queued answers are not worth a spin).
     private func pollTimeout() -> (milliseconds: Int32, expired: (op: String, id: Int, seconds: Double)?, readerSpinNanoseconds: UInt64) {
         condition.lock()
         defer { condition.unlock() }
@@ -242,15 +286,26 @@ final class ChildConnection: @unchecked Sendable {
         let remaining = ContinuousClock.now.duration(to: oldest.deadline)
         if remaining <= .zero { return (0, (oldest.op, oldest.id, oldest.seconds), 0) }
         let milliseconds = remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1
-        return (Int32(min(200, milliseconds)), nil, callerReading ? 0 : SystemCalls.pipeSpinNanoseconds)
+        return (Int32(min(200, milliseconds)), nil, callerReading || awaitedOutstanding == 0 ? 0 : SystemCalls.pipeSpinNanoseconds)
     }
 
     /// How one read of the child's output ended.
     private enum ReadOutcome { case more, ended }
 
+    /// The reader thread: parks while a caller reads or nothing awaited is outstanding (so an
+    /// answer read on the spot wakes one thread, not two), else waits for output and reads it.
     private func readOutput() {
         defer { readerFinished() }
         while true {
+            condition.lock()
+            while !readerShouldRead {
+                readerParked = true
+                condition.wait()
+            }
+            readerParked = false
+            let stop = ended
+            condition.unlock()
+            if stop { return }
             let (timeout, expired, spin) = pollTimeout()
             if let expired {
                 fail(.timedOut(op: expired.op, id: expired.id, seconds: expired.seconds))
@@ -269,23 +324,15 @@ final class ChildConnection: @unchecked Sendable {
             let woke = ProbeClock.now()
             // A synchronous caller that reads for itself owns the output until its answer came.
             condition.lock()
-            if callerReading {
-                while callerReading, !ended { condition.wait() }
-                let stop = ended
+            if callerReading || ended {
                 condition.unlock()
-                if stop { return }
                 continue
-            }
-            if ended {
-                condition.unlock()
-                return
             }
             readerReading = true
             condition.unlock()
             let outcome = readAvailable(woke: woke)
             condition.lock()
             readerReading = false
-            condition.broadcast()
             condition.unlock()
             if outcome == .ended { return }
         }
@@ -327,16 +374,24 @@ final class ChildConnection: @unchecked Sendable {
             }
             condition.unlock()
             var (timeout, expired, _) = pollTimeout()
+            var spin = SystemCalls.pipeSpinNanoseconds
             if let until, expired == nil {
                 let now = ProbeClock.now()
                 if now >= until { return [] }
-                timeout = min(timeout, Int32((until - now) / 1_000_000) + 1)
+                let remaining = until - now
+                // Less than the spin left: spin to the deadline and do not sleep.
+                if remaining <= spin {
+                    spin = remaining
+                    timeout = 0
+                } else {
+                    timeout = min(timeout, Int32(remaining / 1_000_000) + 1)
+                }
             }
             if let expired {
                 fail(.timedOut(op: expired.op, id: expired.id, seconds: expired.seconds))
                 continue
             }
-            let ready = SystemCalls.waitReadable(child.output, spinNanoseconds: SystemCalls.pipeSpinNanoseconds, timeoutMilliseconds: timeout)
+            let ready = SystemCalls.waitReadable(child.output, spinNanoseconds: spin, timeoutMilliseconds: timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
                 fail(.exited("could not be read (poll: \(SystemCalls.lastErrorDescription))"))
@@ -382,7 +437,7 @@ final class ChildConnection: @unchecked Sendable {
         let schedule = !inbox.isEmpty && !drainScheduled && !closed
         if schedule { drainScheduled = true }
         let callback = onInbox
-        condition.broadcast()
+        wakeParkedReader()
         condition.unlock()
         if schedule { callback?() }
     }
@@ -440,7 +495,9 @@ final class ChildConnection: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(seconds)
         condition.lock()
         defer { condition.unlock() }
+        messageWaiters += 1
         while !standardErrorEnded, condition.wait(until: deadline) {}
+        messageWaiters -= 1
     }
 
     private func readStandardError() {
@@ -474,7 +531,10 @@ final class ChildConnection: @unchecked Sendable {
             guard let id = idValue.intValue else { return violation("the id is not an integer") }
             condition.lock()
             let expected = outstanding.first
-            if let expected, expected.id == id { outstanding.removeFirst() }
+            if let expected, expected.id == id {
+                outstanding.removeFirst()
+                if !expected.queued { awaitedOutstanding -= 1 }
+            }
             condition.unlock()
             guard let expected else { return violation("an answer with id \(id), but no request is waiting for one") }
             guard expected.id == id else {

@@ -29,6 +29,15 @@ public struct ProcessAdapterConfiguration: Sendable {
     }
 }
 
+/// An adapter process started with its handshake sent but not yet answered
+/// (`ProcessAdapter.launch(configuration:)`).
+@MainActor
+public struct ProcessAdapterLaunch {
+    /// How the child was started.
+    public let configuration: ProcessAdapterConfiguration
+    let session: Result<ProcessSession, SessionFailure>
+}
+
 /// What a child declared in its handshake (docs/adapter-protocol.md §3).
 public struct ProcessAdapterIdentity: Sendable, Hashable {
     /// The adapter's stable name.
@@ -129,9 +138,22 @@ public final class ProcessAdapter: RuntimeAdapter {
     /// Starts the child and performs the handshake, blocking up to the handshake timeout.
     /// - Throws: `ProcessAdapterError` when the child cannot start, dies, writes anything but
     ///   the handshake's answer, or declares something this harness does not understand.
-    public init(configuration: ProcessAdapterConfiguration) throws(ProcessAdapterError) {
-        self.configuration = configuration
-        switch ProcessSession.start(configuration) {
+    public convenience init(configuration: ProcessAdapterConfiguration) throws(ProcessAdapterError) {
+        try self.init(launch: Self.launch(configuration: configuration))
+    }
+
+    /// Starts the child and sends the handshake without waiting for the answer, so the caller
+    /// can work while the child starts; `init(launch:)` reads the answer.
+    public static func launch(configuration: ProcessAdapterConfiguration) -> ProcessAdapterLaunch {
+        ProcessAdapterLaunch(configuration: configuration, session: ProcessSession.launch(configuration))
+    }
+
+    /// Finishes a launch: blocks up to the handshake timeout for the handshake's answer.
+    /// - Throws: `ProcessAdapterError` when the child could not start, died, wrote anything but
+    ///   the handshake's answer, or declared something this harness does not understand.
+    public init(launch: ProcessAdapterLaunch) throws(ProcessAdapterError) {
+        self.configuration = launch.configuration
+        switch launch.session.flatMap({ $0.finishHandshake() }) {
         case .failure(let failure):
             throw ProcessAdapterError(message: failure.message)
         case .success(let (session, result)):

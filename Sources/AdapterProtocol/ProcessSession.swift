@@ -46,6 +46,8 @@ final class ProcessSession {
     /// The folder for side files (§5); removed when the session ends.
     let sideFileDirectory: String
     private var nextID = 1
+    /// The id of the handshake request `launch` sent.
+    private var handshakeID = 0
     private var nextHandle = 1
     /// The requests whose answers someone waits for, by id (queued requests are checked by the reader).
     private var pending: [Int: (throwing: Bool, waiter: Waiter)] = [:]
@@ -78,6 +80,13 @@ final class ProcessSession {
     /// Starts the child and performs the handshake, blocking up to the handshake timeout.
     /// - Returns: the session and the handshake's result, or the failure.
     static func start(_ configuration: ProcessAdapterConfiguration) -> Result<(ProcessSession, JSONObject), SessionFailure> {
+        launch(configuration).flatMap { $0.finishHandshake() }
+    }
+
+    /// Starts the child and sends the handshake without waiting for its answer, so the caller
+    /// can work while the child starts; `finishHandshake` then reads the answer.
+    /// - Returns: the session, or the failure to start the child or make its side-file folder.
+    static func launch(_ configuration: ProcessAdapterConfiguration) -> Result<ProcessSession, SessionFailure> {
         let connection: ChildConnection
         do {
             connection = try ChildConnection(command: configuration.command, environment: configuration.environment,
@@ -100,16 +109,29 @@ final class ProcessSession {
         let framePath = directory + "/" + SideFile.frameFileName
         session.frameFileDescriptor = open(framePath, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if session.frameFileDescriptor >= 0 { params["frameFile"] = .string(framePath) }
-        switch session.callSync(.handshake, params, throwing: true, startingReaders: true) {
+        let id = session.nextID
+        session.nextID += 1
+        session.pending[id] = (true, .sync)
+        connection.register(id: id, op: WireOperation.handshake.rawValue, timeout: connection.handshakeTimeout)
+        connection.start { [weak session] in Task { @MainActor in session?.drain() } }
+        _ = connection.child.write(session.requestLine(id: id, op: WireOperation.handshake.rawValue, params: params))
+        session.handshakeID = id
+        return .success(session)
+    }
+
+    /// Blocks until the answer to the handshake `launch` sent, up to the handshake timeout.
+    /// - Returns: the session and the handshake's result, or the failure.
+    func finishHandshake() -> Result<(ProcessSession, JSONObject), SessionFailure> {
+        switch awaitSyncAnswer(handshakeID) { connection.waitForMessages() } {
         case .success(let result):
-            session.reusesPayloads = result["payloadReuse"]?.boolValue == true
-            session.serverWritesFrameFile = session.frameFileDescriptor >= 0 && result["frameFile"]?.boolValue == true
-            return .success((session, result))
+            reusesPayloads = result["payloadReuse"]?.boolValue == true
+            serverWritesFrameFile = frameFileDescriptor >= 0 && result["frameFile"]?.boolValue == true
+            return .success((self, result))
         case .failure(.connection(let failure)): return .failure(failure)
         case .failure(.runtime(let error)):
             let failure = SessionFailure(isTimeout: false, message: "the adapter refused the handshake: \(error.code): \(error.object["message"]?.stringValue ?? "")"
-                                         + session.standardErrorSuffix)
-            session.fail(with: failure)
+                                         + standardErrorSuffix)
+            fail(with: failure)
             return .failure(failure)
         }
     }
@@ -202,7 +224,9 @@ final class ProcessSession {
     /// Sends a request and waits for its answer.
     ///
     /// While another lane (`--jobs N`) runs a scenario without waiting on its child, the task
-    /// suspends at once, so that lane gets the main actor while this child works. Otherwise
+    /// suspends unless the answer comes within the spin (`SystemCalls.pipeSpinNanoseconds`),
+    /// so that lane gets the main actor while this child works; a switch of lanes resumes a
+    /// continuation through the global executor and back, which costs more than the spin. Otherwise
     /// the answer is read on the calling thread for up to 20 ms, because a hop from the reader
     /// thread through the main queue's dispatch thread costs several pipe round trips: only
     /// this child's output when no other lane waits on its child, else the outputs of every
@@ -218,9 +242,11 @@ final class ProcessSession {
             return .failure(.connection(failure!))
         }
         if otherLanesMayRun {
-            // Another lane waits for the main actor: let it run while this child works.
+            // Another lane waits for the main actor: let it run while this child works, unless
+            // the answer comes within the spin (a switch of lanes costs more than that).
             let id = write(op, params, throwing: throwing, waiter: .sync)
             flushOutput()
+            if let answer = readOnTheSpot(answerTo: id, nanoseconds: SystemCalls.pipeSpinNanoseconds) { return answer }
             return await suspend(untilAnswerTo: id, op: op)
         }
         if !Self.suspendedSessions.isEmpty {
@@ -229,28 +255,26 @@ final class ProcessSession {
             if let answer = waitOnSuspendedChildren(answerTo: id) { return answer }
             return await suspend(untilAnswerTo: id, op: op)
         }
-        do {
-            let id = write(op, params, throwing: throwing, waiter: .sync)
-            flushOutput()
-            if connection.beginCallerRead() {
-                let slice = ProbeClock.now() + Self.inlineSliceNanoseconds
-                var answer: Result<JSONObject, RequestFailure>?
-                while answer == nil {
-                    if let sync = syncAnswer, sync.id == id {
-                        syncAnswer = nil
-                        answer = sync.result
-                    } else if let failure {
-                        answer = .failure(.connection(failure))
-                    } else if ProbeClock.now() >= slice {
-                        break
-                    } else {
-                        process(connection.readForCaller(until: slice))
-                    }
-                }
-                connection.endCallerRead()
-                if let answer { return answer }
+        let id = write(op, params, throwing: throwing, waiter: .sync)
+        flushOutput()
+        if let answer = readOnTheSpot(answerTo: id, nanoseconds: Self.inlineSliceNanoseconds) { return answer }
+        return await suspend(untilAnswerTo: id, op: op)
+    }
+
+    /// Reads this child's output on the calling thread until the answer to request `id`, for
+    /// up to `nanoseconds`; `nil` when that time ended first or the reader thread holds the output.
+    private func readOnTheSpot(answerTo id: Int, nanoseconds: UInt64) -> Result<JSONObject, RequestFailure>? {
+        guard connection.beginCallerRead() else { return nil }
+        defer { connection.endCallerRead() }
+        let slice = ProbeClock.now() + nanoseconds
+        while true {
+            if let sync = syncAnswer, sync.id == id {
+                syncAnswer = nil
+                return sync.result
             }
-            return await suspend(untilAnswerTo: id, op: op)
+            if let failure { return .failure(.connection(failure)) }
+            if ProbeClock.now() >= slice { return nil }
+            process(connection.readForCaller(until: slice))
         }
     }
 
@@ -322,6 +346,7 @@ final class ProcessSession {
             return sync.result
         }
         if let failure { return .failure(.connection(failure)) }
+        connection.watch()
         Self.suspendedSessions.append(self)
         defer { Self.suspendedSessions.remove(at: Self.suspendedSessions.firstIndex { $0 === self }!) }
         return await withTaskCancellationHandler {
@@ -339,30 +364,15 @@ final class ProcessSession {
 
     /// Sends a request and blocks the main actor until its answer (*sync* members), at most the request timeout.
     func callSync(_ operation: WireOperation, _ params: JSONObject, throwing: Bool = true) -> Result<JSONObject, RequestFailure> {
-        callSync(operation, params, throwing: throwing, startingReaders: false)
-    }
-
-    private func callSync(_ operation: WireOperation, _ params: JSONObject, throwing: Bool, startingReaders: Bool) -> Result<JSONObject, RequestFailure> {
-        let op = operation.rawValue
         if let failure { return .failure(.connection(failure)) }
-        let id: Int
-        if startingReaders {
-            id = nextID
-            nextID += 1
-            pending[id] = (throwing, .sync)
-            connection.register(id: id, op: op, timeout: connection.handshakeTimeout)
-            connection.start { [weak self] in Task { @MainActor in self?.drain() } }
-            _ = connection.child.write(requestLine(id: id, op: op, params: params))
-        } else {
-            id = write(op, params, throwing: throwing, waiter: .sync)
-            // Written before taking the output: a child blocked writing a long answer would
-            // otherwise wait for a reader that waits for it.
-            flushOutput()
-            // Read the answer on this thread when the reader thread is not reading: one wake, not two.
-            if connection.beginCallerRead() {
-                defer { connection.endCallerRead() }
-                return awaitSyncAnswer(id) { connection.readForCaller() }
-            }
+        let id = write(operation.rawValue, params, throwing: throwing, waiter: .sync)
+        // Written before taking the output: a child blocked writing a long answer would
+        // otherwise wait for a reader that waits for it.
+        flushOutput()
+        // Read the answer on this thread when the reader thread is not reading: one wake, not two.
+        if connection.beginCallerRead() {
+            defer { connection.endCallerRead() }
+            return awaitSyncAnswer(id) { connection.readForCaller() }
         }
         return awaitSyncAnswer(id) { connection.waitForMessages() }
     }
@@ -528,8 +538,14 @@ final class ProcessSession {
     /// payloads go inline every time.
     static let keptPayloadBudget = 64 << 20
 
+    /// The size from which a payload goes in a side file rather than inline (64 KiB): a file
+    /// written once and read once costs less than a third more bytes of base64 through the
+    /// pipe, checked and parsed as a JSON string (a 1.69 MB fixture took about 10 ms inline).
+    static let sideFilePayloadBytes = 64 << 10
+
     /// The wire form of bytes: the key of a payload the child keeps, else inline base64 or a
-    /// side file for payloads over 8 MiB (§5), with a new key while the budget allows.
+    /// side file for payloads of `sideFilePayloadBytes` and more (§5), with a new key while the
+    /// budget allows.
     func bytesParameter(_ bytes: [UInt8], into params: inout JSONObject) {
         if reusesPayloads {
             if let key = keptPayloads.key(of: bytes) {
@@ -538,7 +554,7 @@ final class ProcessSession {
             }
             if let key = keptPayloads.keep(bytes, budget: Self.keptPayloadBudget) { params["bytesKey"] = .int(key) }
         }
-        if bytes.count <= 8 * 1024 * 1024 {
+        if bytes.count < Self.sideFilePayloadBytes {
             params["bytes"] = .string(Base64.encode(bytes))
             return
         }

@@ -94,10 +94,11 @@ enum AdapterRegistry {
     /// - Parameter name: the name reports use when the handshake fails.
     /// - Returns: the first adapter and the factory, or, when the child cannot start, dies,
     ///   breaks the protocol or does not answer within the handshake timeout, the failure.
-    @MainActor static func processFactory(_ configuration: ProcessAdapterConfiguration, name: String)
+    @MainActor static func processFactory(_ launch: ProcessAdapterLaunch, name: String)
         -> Result<(first: ProcessAdapter, make: @MainActor () -> any RuntimeAdapter), StartFailure> {
+        let configuration = launch.configuration
         let first: ProcessAdapter
-        do { first = try ProcessAdapter(configuration: configuration) } catch {
+        do { first = try ProcessAdapter(launch: launch) } catch {
             let reason = "the adapter command '\(configuration.command)' failed its handshake: \(error.message)"
             let diagnostic = Diagnostic(subject: "adapter command '\(configuration.command)'", code: startFailedCode, message: reason,
                                         hint: "run the command by hand and check that its first output line answers the handshake of "
@@ -113,7 +114,7 @@ enum AdapterRegistry {
     ///   cannot start, dies or breaks the protocol during the handshake.
     @MainActor static func processFactory(_ configuration: ProcessAdapterConfiguration) throws(CommandFailure)
         -> (first: ProcessAdapter, make: @MainActor () -> any RuntimeAdapter) {
-        switch processFactory(configuration, name: processAdapterName) {
+        switch processFactory(ProcessAdapter.launch(configuration: configuration), name: processAdapterName) {
         case .success(let started): return started
         case .failure(let failure):
             throw CommandFailure(message: failure.diagnostic.message, hint: failure.diagnostic.hint, exitCode: .badInput)

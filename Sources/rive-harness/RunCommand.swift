@@ -213,13 +213,15 @@ struct RunCommand: HarnessCommand {
         var process = try selection.configuration(of: entry)
         process?.handshakeTimeoutSeconds = handshakeTimeoutSeconds
         if let outputPath { try Self.checkWritable(outputPath) }
+        // The adapter process starts while the corpus loads.
+        let launch = process.map { ProcessAdapter.launch(configuration: $0) }
         let loaded = try loadCorpus(corpus.path)
         try corpus.checkRules(in: loaded, command: Self.name)
         let adapter: any RuntimeAdapter
         let makeAdapter: @MainActor () -> any RuntimeAdapter
         var startFailure: AdapterRegistry.StartFailure?
-        if let process {
-            switch AdapterRegistry.processFactory(process, name: selection.fallbackName ?? entry.name) {
+        if let launch {
+            switch AdapterRegistry.processFactory(launch, name: selection.fallbackName ?? entry.name) {
             case .success(let started):
                 adapter = started.first
                 makeAdapter = started.make

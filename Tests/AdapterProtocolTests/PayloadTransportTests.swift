@@ -78,7 +78,7 @@ struct PayloadTransportTests {
         #expect(reused.count == 5 && reused[4].hasPrefix(#"{"id":5,"error":{"code":"protocol.bad-params""#), "\(reused)")
     }
 
-    @Test("through 'rive-harness serve' the client sends a payload it sent before as its key alone, and frames come through the frame file")
+    @Test("through 'rive-harness serve' the client sends a payload it sent before as its key alone, a payload of 64 KiB or more in a side file, and frames come through the frame file")
     @MainActor
     func clientReusesPayloads() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("payload-client-\(UUID().uuidString)").path
@@ -102,16 +102,23 @@ struct PayloadTransportTests {
             _ = await view.tick(DisplayTick(timestamp: 0, isOnscreen: true, isPaused: false))
             frame = try await view.rasterize()
             await worker.flush()
+            // A payload of 64 KiB or more goes in a side file, keyed like an inline one.
+            let large = [UInt8](repeating: 0x5A, count: ProcessSession.sideFilePayloadBytes)
+            for _ in 0..<2 {
+                await #expect(throws: FileError.self) { _ = try await worker.loadFile(.data(large)) }
+            }
         }
         #expect(frame.width == 20 && frame.height == 10 && frame.pixels.count == 200)
         #expect(frame.pixels.contains { $0 != 0 }, "the frame shows the artboard")
         let loads = try String(contentsOfFile: requests, encoding: .utf8).split(separator: "\n").filter { $0.contains(#""op":"worker.loadFile""#) }
-        #expect(loads.count == 4)
-        guard loads.count == 4 else { return }
+        #expect(loads.count == 6)
+        guard loads.count == 6 else { return }
         #expect(loads[0].contains(#""bytes":"#) && loads[0].contains(#""bytesKey":1"#))
         #expect(!loads[1].contains(#""bytes":"#) && loads[1].contains(#""bytesKey":1"#), "the same bytes in another array go as the key")
         #expect(loads[2].contains(#""bytes":"#) && loads[2].contains(#""bytesKey":2"#))
         #expect(!loads[3].contains(#""bytes":"#) && loads[3].contains(#""bytesKey":1"#))
+        #expect(!loads[4].contains(#""bytes":"#) && loads[4].contains(#""bytesFile":"#) && loads[4].contains(#""bytesKey":3"#), "\(loads[4].prefix(200))")
+        #expect(!loads[5].contains(#""bytesFile":"#) && loads[5].contains(#""bytesKey":3"#))
     }
 
     /// Runs `rive-harness serve` on some request lines and returns its output lines.

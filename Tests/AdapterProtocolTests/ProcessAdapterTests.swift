@@ -1,4 +1,4 @@
-import AdapterProtocol
+@testable import AdapterProtocol
 import Conformance
 import Foundation
 import HarnessTestSupport
@@ -121,6 +121,19 @@ struct ProcessAdapterTests {
         }
         #expect(plan(reference).entries.count > 50)
         #expect(throughProcess == inProcess)
+    }
+
+    @Test("a launch starts the child and sends the handshake without waiting for the answer; finishing it waits up to the handshake timeout")
+    @MainActor
+    func launchDoesNotWaitForTheHandshake() {
+        // The child never answers: a launch that waited would fail after the handshake timeout.
+        let silent = ProcessAdapterConfiguration(command: "cat > /dev/null", handshakeTimeoutSeconds: 1)
+        let launch = ProcessAdapter.launch(configuration: silent)
+        #expect((try? launch.session.get()) != nil, "the launch waited for the handshake")
+        #expect(throws: ProcessAdapterError.self) { _ = try ProcessAdapter(launch: launch) }
+        let serve = ProcessAdapterConfiguration(command: "'\(HarnessProcess.executable.path)' serve")
+        let adapter = try? ProcessAdapter(launch: ProcessAdapter.launch(configuration: serve))
+        #expect(adapter?.name == "reference")
     }
 
     @Test("'rive-harness serve' answers in order, streams before flush, and exits 1 on a line that is not JSON")
