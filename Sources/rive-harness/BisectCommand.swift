@@ -310,7 +310,7 @@ struct BisectCommand: HarnessCommand {
         let tally = await adapters.tally
         var line = String(format: "time: %.1f s", Date().timeIntervalSince(started))
         if tally.total > 0 {
-            line += String(format: "; builds: %d compiled, %d imported from the archive, %d cached, %d failed; %d built ahead and not tested, %d of them stopped unfinished (%.1f s in the build script, summed)",
+            line += String(format: "; builds: %d compiled, %d imported from the archive, %d cached, %d failed; %d built ahead and not tested, %d builds ahead stopped unfinished (%.1f s in the build script, summed)",
                            tally.compiled, tally.imported, tally.cached, tally.failed.count, tally.unused, tally.stopped, tally.seconds)
         }
         say(line)
