@@ -149,26 +149,39 @@ struct RiveVulkanTarget::State
         context.reset();
         if (device != VK_NULL_HANDLE)
         {
+            destroyImage();
             if (fence)
                 vk.DestroyFence(device, fence, nullptr);
             if (pool)
                 vk.DestroyCommandPool(device, pool, nullptr);
-            if (readback)
-                vk.DestroyBuffer(device, readback, nullptr);
-            if (readbackMemory)
-                vk.FreeMemory(device, readbackMemory, nullptr);
-            if (imageView)
-                vk.DestroyImageView(device, imageView, nullptr);
-            if (image)
-                vk.DestroyImage(device, image, nullptr);
-            if (imageMemory)
-                vk.FreeMemory(device, imageMemory, nullptr);
             vk.DestroyDevice(device, nullptr);
         }
         if (instance != VK_NULL_HANDLE)
             vk.DestroyInstance(instance, nullptr);
         if (loader)
             dlclose(loader);
+    }
+
+    /// Destroys the target image, its view and the readback buffer (the device must be idle).
+    void destroyImage()
+    {
+        target.reset();
+        if (readback)
+            vk.DestroyBuffer(device, readback, nullptr);
+        if (readbackMemory)
+            vk.FreeMemory(device, readbackMemory, nullptr);
+        if (imageView)
+            vk.DestroyImageView(device, imageView, nullptr);
+        if (image)
+            vk.DestroyImage(device, image, nullptr);
+        if (imageMemory)
+            vk.FreeMemory(device, imageMemory, nullptr);
+        readback = VK_NULL_HANDLE;
+        readbackMemory = VK_NULL_HANDLE;
+        readbackPointer = nullptr;
+        imageView = VK_NULL_HANDLE;
+        image = VK_NULL_HANDLE;
+        imageMemory = VK_NULL_HANDLE;
     }
 
     /// A memory type index allowed by `bits` with all of `flags`, or -1.
@@ -184,7 +197,8 @@ struct RiveVulkanTarget::State
 namespace
 {
 
-/// Every step of make() after the loader: instance, device, renderer context, image, buffers.
+/// Every step of make() after the loader but the image: instance, device, renderer context,
+/// command buffer and fence.
 bool setUp(RiveVulkanTarget::State& s, std::string* error)
 {
     auto& vk = s.vk;
@@ -302,6 +316,37 @@ bool setUp(RiveVulkanTarget::State& s, std::string* error)
         return false;
     }
 
+    VkCommandPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+    poolInfo.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+    poolInfo.queueFamilyIndex = s.queueFamily;
+    if (VkResult r = vk.CreateCommandPool(s.device, &poolInfo, nullptr, &s.pool); r != VK_SUCCESS)
+    {
+        *error = vkError("vkCreateCommandPool", r);
+        return false;
+    }
+    VkCommandBufferAllocateInfo commandInfo{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    commandInfo.commandPool = s.pool;
+    commandInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    commandInfo.commandBufferCount = 1;
+    if (VkResult r = vk.AllocateCommandBuffers(s.device, &commandInfo, &s.commands); r != VK_SUCCESS)
+    {
+        *error = vkError("vkAllocateCommandBuffers", r);
+        return false;
+    }
+    VkFenceCreateInfo fenceInfo{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    if (VkResult r = vk.CreateFence(s.device, &fenceInfo, nullptr, &s.fence); r != VK_SUCCESS)
+    {
+        *error = vkError("vkCreateFence", r);
+        return false;
+    }
+    return true;
+}
+
+/// Makes the target image of the state's size, its view, the renderer's render target and
+/// the readback buffer.
+bool makeImage(RiveVulkanTarget::State& s, std::string* error)
+{
+    auto& vk = s.vk;
     // The target image: the renderer draws into it and may read it back as an input attachment.
     const VkFormat format = VK_FORMAT_R8G8B8A8_UNORM;
     const VkImageUsageFlags usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT |
@@ -374,29 +419,9 @@ bool setUp(RiveVulkanTarget::State& s, std::string* error)
         return false;
     }
     vk.BindBufferMemory(s.device, s.readback, s.readbackMemory, 0);
-    vk.MapMemory(s.device, s.readbackMemory, 0, VK_WHOLE_SIZE, 0, &s.readbackPointer);
-
-    VkCommandPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-    poolInfo.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
-    poolInfo.queueFamilyIndex = s.queueFamily;
-    if (VkResult r = vk.CreateCommandPool(s.device, &poolInfo, nullptr, &s.pool); r != VK_SUCCESS)
+    if (VkResult r = vk.MapMemory(s.device, s.readbackMemory, 0, VK_WHOLE_SIZE, 0, &s.readbackPointer); r != VK_SUCCESS)
     {
-        *error = vkError("vkCreateCommandPool", r);
-        return false;
-    }
-    VkCommandBufferAllocateInfo commandInfo{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-    commandInfo.commandPool = s.pool;
-    commandInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-    commandInfo.commandBufferCount = 1;
-    if (VkResult r = vk.AllocateCommandBuffers(s.device, &commandInfo, &s.commands); r != VK_SUCCESS)
-    {
-        *error = vkError("vkAllocateCommandBuffers", r);
-        return false;
-    }
-    VkFenceCreateInfo fenceInfo{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-    if (VkResult r = vk.CreateFence(s.device, &fenceInfo, nullptr, &s.fence); r != VK_SUCCESS)
-    {
-        *error = vkError("vkCreateFence", r);
+        *error = vkError("vkMapMemory (readback)", r);
         return false;
     }
     return true;
@@ -459,13 +484,30 @@ std::unique_ptr<RiveVulkanTarget> RiveVulkanTarget::make(int width, int height, 
         *error = "libvulkan.so.1 has no vkGetInstanceProcAddr";
         return nullptr;
     }
-    if (!setUp(*state, error))
+    if (!setUp(*state, error) || !makeImage(*state, error))
         return nullptr;
     return std::unique_ptr<RiveVulkanTarget>(new RiveVulkanTarget(std::move(state)));
 }
 
 RiveVulkanTarget::RiveVulkanTarget(std::unique_ptr<State> state) : m_state(std::move(state)) {}
 RiveVulkanTarget::~RiveVulkanTarget() = default;
+
+bool RiveVulkanTarget::resize(int width, int height, std::string* error)
+{
+    State& s = *m_state;
+    if (width == s.width && height == s.height)
+        return true;
+    if (width < 1 || height < 1 || width > 8192 || height > 8192)
+    {
+        *error = "bad target size " + std::to_string(width) + "x" + std::to_string(height);
+        return false;
+    }
+    s.vk.DeviceWaitIdle(s.device);
+    s.destroyImage();
+    s.width = width;
+    s.height = height;
+    return makeImage(s, error);
+}
 
 int RiveVulkanTarget::width() const { return m_state->width; }
 int RiveVulkanTarget::height() const { return m_state->height; }

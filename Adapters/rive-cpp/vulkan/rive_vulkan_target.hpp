@@ -42,6 +42,10 @@ public:
     RiveVulkanTarget(const RiveVulkanTarget&) = delete;
     RiveVulkanTarget& operator=(const RiveVulkanTarget&) = delete;
 
+    /// Makes the target `width`×`height` (a new image when the size changes; the device,
+    /// the renderer's context and the files imported with its factory stay). Returns false
+    /// with `*error` set when the new image cannot be made.
+    bool resize(int width, int height, std::string* error);
     int width() const;
     int height() const;
     /// The device's name and type, e.g. "llvmpipe (LLVM 15.0.6, 256 bits) (cpu)".
