@@ -74,7 +74,9 @@ struct BenchCommand: HarnessCommand {
         Benchmarks (per file): load/<file>, advance/<file>/<state machine>/settled (or
         animating, for a file that keeps moving), …/set-per-frame, …/trigger-per-frame,
         raster/<file>/256|512|1024, digest/<file>; plus load-all/rive-assets (every file of
-        --assets, with bytes_per_second) and shim/empty (the harness's own overhead).
+        --assets, with bytes_per_second) and shim/empty (the harness's own overhead). With
+        --raster-rive, rive-cpp also runs raster-rive/<file>/256|512|1024: the Rive Renderer
+        over Vulkan, shown by its wall time (docs/rive-renderer.md).
         """, footer: """
         Without the rive-cpp bench program, --adapters reference,rive-cpp says how to build it
         and runs the reference side alone. Measure with a release build
