@@ -26,6 +26,10 @@ public struct BenchPlan {
         case triggerPerFrame = "trigger-per-frame"
         /// Draw the current frame with cairo at a square size.
         case raster
+        /// Draw the current frame with the Rive Renderer over Vulkan at a square size, the
+        /// device's work included (rive-cpp only: a bench program built with
+        /// `scripts/build-rive-cpp --renderer vulkan`).
+        case rasterRive = "raster-rive"
         /// Record the current frame's draw commands and compute their digest.
         case digest
         /// An empty batch body: the harness's own overhead per iteration.
@@ -37,11 +41,18 @@ public struct BenchPlan {
             case .load: 10
             case .loadAll: 1
             case .settled, .animating, .setPerFrame, .triggerPerFrame: 100
-            case .raster: 4
+            case .raster, .rasterRive: 4
             case .digest: 20
             case .empty: 100_000
             }
         }
+
+        /// Whether the reference runtime has a body for this family (it has no Rive Renderer).
+        public var runsOnReference: Bool { self != .rasterRive }
+
+        /// Whether the wall time, not this thread's CPU time, is the family's cost: the Rive
+        /// Renderer's device may work on other threads (lavapipe) or on a GPU.
+        public var measuredByWallTime: Bool { self == .rasterRive }
     }
 
     /// One planned benchmark.
@@ -78,6 +89,7 @@ public struct BenchPlan {
             case .settled, .animating, .setPerFrame, .triggerPerFrame:
                 "\(adapter)/advance/\(fileName)/\(stateMachine ?? "")/\(family.rawValue)"
             case .raster: "\(adapter)/raster/\(fileName)/\(parameter)"
+            case .rasterRive: "\(adapter)/raster-rive/\(fileName)/\(parameter)"
             case .digest: "\(adapter)/digest/\(fileName)"
             }
         }
@@ -101,9 +113,10 @@ public struct BenchPlan {
     public var corpusHash: String
 
     /// Plans the benchmarks over `files` (and `loadAllFiles` for the load-all family),
-    /// keeping those `include` accepts.
+    /// keeping those `include` accepts; `riveRenderer` adds the raster-rive family next to raster.
     @MainActor
-    public static func make(files: [String], loadAllFiles: [String], loadAllName: String, include: (String) -> Bool) async -> BenchPlan {
+    public static func make(files: [String], loadAllFiles: [String], loadAllName: String, riveRenderer: Bool = false,
+                            include: (String) -> Bool) async -> BenchPlan {
         var entries: [Entry] = []
         var skipped: [(String, String)] = []
         var hash = FNV1a64()
@@ -149,6 +162,10 @@ public struct BenchPlan {
             }
             for size in rasterSizes {
                 planned.append(Entry(family: .raster, path: path, fileName: fileName, artboard: artboard.name, stateMachine: stateMachineName, parameter: String(size)))
+                if riveRenderer {
+                    planned.append(Entry(family: .rasterRive, path: path, fileName: fileName, artboard: artboard.name, stateMachine: stateMachineName,
+                                         parameter: String(size)))
+                }
             }
             planned.append(Entry(family: .digest, path: path, fileName: fileName, artboard: artboard.name, stateMachine: stateMachineName, parameter: ""))
             let (writable, unwritable) = (planned.filter(\.isPlanText), planned.filter { !$0.isPlanText })

@@ -2,12 +2,13 @@ import PerformanceData
 import Foundation
 
 /// The table `bench` prints at the end: per benchmark, each adapter's median and the ratio
-/// reference / rive-cpp.
+/// reference / rive-cpp. Families measured by wall time (raster-rive) show the median wall
+/// time, marked "(wall)".
 public enum BenchSummary {
-    /// The median of the rows' metric value (CPU time or instructions per iteration), and
-    /// the median bytes per second.
-    private static func medians(_ rows: [BenchmarkRow], metric: Metric) -> (value: Double?, bytesPerSecond: Double?) {
-        let values = rows.compactMap { metric == .time ? $0.cpuNanoseconds : $0.instructionsPerIteration }
+    /// The median of the rows' metric value (CPU or wall time, or instructions per
+    /// iteration), and the median bytes per second.
+    private static func medians(_ rows: [BenchmarkRow], metric: Metric, wall: Bool) -> (value: Double?, bytesPerSecond: Double?) {
+        let values = rows.compactMap { metric == .time ? (wall ? $0.realNanoseconds : $0.cpuNanoseconds) : $0.instructionsPerIteration }
         return (Statistics.median(values), Statistics.median(rows.compactMap(\.bytesPerSecond)))
     }
 
@@ -21,7 +22,7 @@ public enum BenchSummary {
             let adapter = adapters.first { name.hasPrefix($0 + "/") }
             let key = adapter.map { String(name.dropFirst($0.count + 1)) } ?? name
             if cells[key] == nil { keys.append(key) }
-            cells[key, default: [:]][adapter ?? "harness"] = medians(rows, metric: metric)
+            cells[key, default: [:]][adapter ?? "harness"] = medians(rows, metric: metric, wall: metric == .time && isWallTimed(key))
         }
         let unit = metric == .time ? "median CPU time per iteration" : "instructions per iteration"
         var lines = ["\(unit)\(adapters.count > 1 ? "; ratio = reference / rive-cpp" : "")"]
@@ -29,7 +30,8 @@ public enum BenchSummary {
         lines.append("benchmark".padding(toLength: 58, withPad: " ", startingAt: 0) + columns.map { ValueFormat.rightAligned($0, 16) }.joined())
         for key in keys {
             let row = cells[key] ?? [:]
-            var line = key.padding(toLength: max(58, key.count + 1), withPad: " ", startingAt: 0)
+            let label = metric == .time && isWallTimed(key) ? key + " (wall)" : key
+            var line = label.padding(toLength: max(58, label.count + 1), withPad: " ", startingAt: 0)
             if let own = row["harness"] {
                 line += ValueFormat.rightAligned(format(own.0, metric: metric), 16)
             } else {
@@ -47,6 +49,12 @@ public enum BenchSummary {
             lines.append(line)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Whether a benchmark name without its adapter belongs to a family measured by wall time.
+    private static func isWallTimed(_ key: String) -> Bool {
+        guard let family = key.split(separator: "/").first.flatMap({ BenchPlan.Family(rawValue: String($0)) }) else { return false }
+        return family.measuredByWallTime
     }
 
     private static func format(_ value: Double?, metric: Metric) -> String {

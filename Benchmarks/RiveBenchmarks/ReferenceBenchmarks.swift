@@ -38,7 +38,7 @@ public enum ReferenceBenchmarks {
     public static func suite(plan: BenchPlan, planted: PlantedSlowdown?) async -> (BenchmarkSuite, [String]) {
         let suite = BenchmarkSuite()
         var failures: [String] = []
-        for entry in plan.entries {
+        for entry in plan.entries where entry.family.runsOnReference {
             let name = entry.name(adapter: "reference")
             do {
                 let (work, bytes, authoredLabel) = try await body(for: entry, plan: plan)
@@ -129,6 +129,9 @@ public enum ReferenceBenchmarks {
                 throw SetupFailure(message: "cairo cannot make a \(size)x\(size) surface: \(error)")
             }
             return ({ artboard.rasterize(on: rasterizer) }, 0, "")
+        case .rasterRive:
+            // suite(plan:planted:) leaves the family out (runsOnReference).
+            throw SetupFailure(message: "the reference runtime has no Rive Renderer")
         case .digest:
             let (artboard, _, _) = try await open(entry)
             let recorder = DrawCommandRecorder()

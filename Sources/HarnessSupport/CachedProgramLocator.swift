@@ -115,14 +115,16 @@ public struct CachedProgramLocator: Sendable {
     }
 
     /// The cached program for a revision (`nil`: the git directory's `HEAD`), built with the
-    /// given engine features (`nil`: the program has no feature variants).
+    /// given engine features (`nil`: the program has no feature variants), sanitizers and
+    /// renderer (`nil`: none; `vulkan`: the build of `scripts/build-rive-cpp --renderer vulkan`,
+    /// whose key ends in `+vulkan`).
     /// - Throws: `CachedProgramError` when the revision cannot be resolved or nothing is cached,
     ///   with the one command that builds it.
     public func locate(revision: String?, features: EngineFeatureSelection? = nil,
-                       sanitizers: SanitizerSelection = .none) throws(CachedProgramError) -> Located {
+                       sanitizers: SanitizerSelection = .none, renderer: String? = nil) throws(CachedProgramError) -> Located {
         let commit = try resolve(revision: revision)
-        let command = buildCommand(commit: commit, features: features, sanitizers: sanitizers)
-        let folder = keyFolder(commit: commit, features: features, sanitizers: sanitizers)
+        let command = buildCommand(commit: commit, features: features, sanitizers: sanitizers, renderer: renderer)
+        let folder = keyFolder(commit: commit, features: features, sanitizers: sanitizers, renderer: renderer)
         guard let manifest = CachedBuildManifest.read(folder: folder) else {
             if FileManager.default.fileExists(atPath: folder) { throw .noManifest(program, folder: folder, command: command) }
             throw .notBuilt(program, commit: commit, command: command)
@@ -134,15 +136,17 @@ public struct CachedProgramLocator: Sendable {
         return Located(path: "\(folder)/\(relative)", commit: commit)
     }
 
-    /// The cache key folder of a commit's build with the given engine features and sanitizers.
-    public func keyFolder(commit: String, features: EngineFeatureSelection? = nil, sanitizers: SanitizerSelection = .none) -> String {
-        "\(cacheRoot)/\(program.cacheFolder)/\(commit)\(features?.cacheFolderSuffix ?? "")\(sanitizers.cacheFolderSuffix)"
+    /// The cache key folder of a commit's build with the given engine features, sanitizers and renderer.
+    public func keyFolder(commit: String, features: EngineFeatureSelection? = nil, sanitizers: SanitizerSelection = .none,
+                          renderer: String? = nil) -> String {
+        "\(cacheRoot)/\(program.cacheFolder)/\(commit)\(features?.cacheFolderSuffix ?? "")\(sanitizers.cacheFolderSuffix)\(renderer.map { "+\($0)" } ?? "")"
     }
 
     /// The command that builds the program for a commit (with `--features` unless shipped).
-    public func buildCommand(commit: String, features: EngineFeatureSelection? = nil, sanitizers: SanitizerSelection = .none) -> String {
+    public func buildCommand(commit: String, features: EngineFeatureSelection? = nil, sanitizers: SanitizerSelection = .none,
+                             renderer: String? = nil) -> String {
         let featureFlag = (features.map { $0 == .shipped ? "" : " --features \($0)" } ?? "")
-            + (sanitizers == .none ? "" : " --sanitize \(sanitizers)")
+            + (sanitizers == .none ? "" : " --sanitize \(sanitizers)") + (renderer.map { " --renderer \($0)" } ?? "")
         guard let gitDirectory, gitDirectory != Self.managedClone(program, cacheRoot: cacheRoot) else {
             return "\(program.buildCommand) --commit \(commit)\(featureFlag)"
         }

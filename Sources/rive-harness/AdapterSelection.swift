@@ -5,7 +5,8 @@ import RuntimeAPI
 
 /// The adapters a command line chose and the adapter options that configure them
 /// (`--command`, `--adapter-name`, `--request-timeout`, `--handshake-timeout`,
-/// `--runtime-commit`, `--runtime-features`, `--runtime-sanitize`, `--ios-commit`), parsed and
+/// `--runtime-commit`, `--runtime-features`, `--runtime-sanitize`, `--runtime-renderer`,
+/// `--ios-commit`), parsed and
 /// checked in one place for every command that starts adapters.
 ///
 /// An option must be taken by at least one chosen adapter (`AdapterEntry.options`), and a
@@ -13,13 +14,14 @@ import RuntimeAPI
 struct AdapterSelection {
     /// Every adapter option, in the order help lists them.
     static let optionNames = ["--command", "--adapter-name", "--request-timeout", "--handshake-timeout",
-                              "--runtime-commit", "--runtime-features", "--runtime-sanitize", "--ios-commit"]
+                              "--runtime-commit", "--runtime-features", "--runtime-sanitize", "--runtime-renderer", "--ios-commit"]
     /// The options-list row of a command that passes every adapter option on (fuzz, reduce).
     static let allOptionsRow = OptionSpec(group: "adapter options", names: optionNames, help: """
         --command, --adapter-name, --request-timeout,
         --handshake-timeout, --runtime-commit, --runtime-features,
         --runtime-sanitize (a build of scripts/build-rive-cpp
-        --sanitize), --ios-commit, as 'diff' takes them
+        --sanitize), --runtime-renderer (pixels by the Rive Renderer),
+        --ios-commit, as 'diff' takes them
         """)
     /// The request timeout without `--request-timeout`, in seconds.
     static let defaultRequestTimeoutSeconds: Double = 10
@@ -40,6 +42,8 @@ struct AdapterSelection {
     let featuresText: String?
     /// The sanitizers of a cached program built so (`--runtime-sanitize`).
     let sanitizeText: String?
+    /// The renderer of a cached program built with one (`--runtime-renderer`).
+    let rendererText: String?
 
     /// Reads the adapter options and checks them against the chosen adapters.
     /// - Parameters:
@@ -79,10 +83,12 @@ struct AdapterSelection {
         self.revisions = revisions
         featuresText = values["--runtime-features"]
         sanitizeText = values["--runtime-sanitize"]
+        rendererText = values["--runtime-renderer"]
         for entry in adapters {
             guard case .cached(let cached) = entry.kind else { continue }
             _ = try cached.features(cached.featuresOption.flatMap { values[$0] })
             _ = try cached.sanitizers(cached.sanitizeOption.flatMap { values[$0] })
+            _ = try cached.renderer(cached.rendererOption.flatMap { values[$0] })
         }
         self.command = values["--command"]
         if adapters.contains(where: { if case .process = $0.kind { return true } else { return false } }) {
@@ -125,14 +131,16 @@ struct AdapterSelection {
         case .cached(let cached):
             let features: EngineFeatureSelection?
             let sanitizers: SanitizerSelection
+            let renderer: String?
             do {
                 features = try cached.features(featuresText)
                 sanitizers = try cached.sanitizers(sanitizeText)
+                renderer = try cached.renderer(rendererText)
             } catch {
                 throw CommandFailure(usage: error)
             }
             configuration = try cached.configuration(revision: revisions[entry.name], features: features, sanitizers: sanitizers,
-                                                     requestTimeoutSeconds: requestTimeoutSeconds)
+                                                     renderer: renderer, requestTimeoutSeconds: requestTimeoutSeconds)
         }
         configuration.handshakeTimeoutSeconds = handshakeTimeoutSeconds
         return configuration

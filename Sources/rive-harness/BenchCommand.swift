@@ -48,6 +48,12 @@ struct BenchCommand: HarnessCommand {
             one scripts/build-rive-cpp's cache manifest names for the
             runtime's HEAD, shipped features first)
             """),
+        OptionSpec("--raster-rive", help: """
+            also plan rive-cpp's raster-rive/<file>/256|512|1024: the Rive
+            Renderer over Vulkan (wall time, device work included); needs
+            --adapters with rive-cpp and a bench program built with
+            scripts/build-rive-cpp --renderer vulkan (--rive-cpp-bench)
+            """),
         OptionSpec("--shard", "K/N", help: """
             run part K of N of the benchmarks (by position in name order,
             the name without the adapter); 'rive-harness merge' joins the
@@ -68,7 +74,9 @@ struct BenchCommand: HarnessCommand {
         Benchmarks (per file): load/<file>, advance/<file>/<state machine>/settled (or
         animating, for a file that keeps moving), …/set-per-frame, …/trigger-per-frame,
         raster/<file>/256|512|1024, digest/<file>; plus load-all/rive-assets (every file of
-        --assets, with bytes_per_second) and shim/empty (the harness's own overhead).
+        --assets, with bytes_per_second) and shim/empty (the harness's own overhead). With
+        --raster-rive, rive-cpp also runs raster-rive/<file>/256|512|1024: the Rive Renderer
+        over Vulkan, shown by its wall time (docs/rive-renderer.md).
         """, footer: """
         Without the rive-cpp bench program, --adapters reference,rive-cpp says how to build it
         and runs the reference side alone. Measure with a release build
@@ -93,6 +101,8 @@ struct BenchCommand: HarnessCommand {
     let loadAll: Bool
     let out: String?
     let riveCppBench: String?
+    /// Whether raster-rive benchmarks are planned (rive-cpp only).
+    let rasterRive: Bool
     let list: Bool
     /// This run's part of the benchmarks, when sharded.
     let shard: Shard?
@@ -145,6 +155,7 @@ struct BenchCommand: HarnessCommand {
         loadAll = !arguments.flag("--no-load-all")
         out = try arguments.option("--out")
         riveCppBench = try arguments.option("--rive-cpp-bench")
+        rasterRive = arguments.flag("--raster-rive")
         list = arguments.flag("--list")
         shard = try arguments.option("--shard").map { text throws(UsageError) in
             guard let shard = Shard(text) else { throw UsageError(message: Shard.usageMessage(text), hint: "see 'rive-harness bench --help'") }
@@ -164,6 +175,9 @@ struct BenchCommand: HarnessCommand {
         let positionals = try arguments.positionals()
         guard positionals.isEmpty else {
             throw UsageError(message: "bench takes no positional arguments, got '\(positionals[0])'", hint: "pass files with --files F1,F2")
+        }
+        if rasterRive, !adapters.contains("rive-cpp"), instructionsWorker == nil {
+            throw UsageError(message: "--raster-rive benchmarks run on rive-cpp only", hint: "add --adapters reference,rive-cpp (or rive-cpp)")
         }
         if iterations != nil, metric != .instructions, instructionsWorker == nil {
             throw UsageError(message: "--iterations applies to --metric instructions only", hint: "time mode chooses iteration counts itself; use --min-time")
@@ -227,7 +241,8 @@ struct BenchCommand: HarnessCommand {
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
         let files = try benchmarkFiles()
-        var plan = await BenchPlan.make(files: files, loadAllFiles: loadAllFiles(), loadAllName: "rive-assets", include: includes)
+        var plan = await BenchPlan.make(files: files, loadAllFiles: loadAllFiles(), loadAllName: "rive-assets", riveRenderer: rasterRive,
+                                        include: includes)
         let planKeys = plan.entries.map(\.key)
         if let shard { plan.entries = shard.partition(plan.entries, key: \.key) }
         if let instructionsWorker {
@@ -245,7 +260,10 @@ struct BenchCommand: HarnessCommand {
         }
         if list {
             for adapter in adapters {
-                for entry in plan.entries where adapter == adapters[0] || entry.family != .empty { print(entry.name(adapter: adapter)) }
+                for entry in plan.entries where (adapter == adapters[0] || entry.family != .empty)
+                    && (adapter != "reference" || entry.family.runsOnReference) {
+                    print(entry.name(adapter: adapter))
+                }
             }
             return .success
         }
@@ -337,6 +355,7 @@ struct BenchCommand: HarnessCommand {
         if let iterations { arguments += ["--iterations", String(iterations)] }
         arguments += ["--assets", assetsFolder]
         if !loadAll { arguments.append("--no-load-all") }
+        if rasterRive { arguments.append("--raster-rive") }
         if let planted { arguments += ["--plant-slowdown", "\(planted.name)=\(planted.percent)"] }
         if let shard { arguments += ["--shard", shard.description] }
         return arguments

@@ -16,18 +16,36 @@ struct CachedAdapterOption: Sendable {
     let featuresOption: String?
     /// The option that picks a sanitized build (`--runtime-sanitize`), for programs built so.
     let sanitizeOption: String?
+    /// The option that picks the build with the Rive Renderer and has the program draw pixels
+    /// with it (`--runtime-renderer`), for programs built so.
+    let rendererOption: String?
     /// The document that explains the build.
     let guide: String
 
     /// The Rive C++ runtime's driver (docs/rive-cpp-adapter.md).
     static let riveCpp = CachedAdapterOption(name: "rive-cpp", program: .riveCppDriver, revisionOption: "--runtime-commit",
                                              featuresOption: "--runtime-features",
-                                             sanitizeOption: "--runtime-sanitize", guide: "docs/rive-cpp-adapter.md")
+                                             sanitizeOption: "--runtime-sanitize", rendererOption: "--runtime-renderer",
+                                             guide: "docs/rive-cpp-adapter.md")
     /// RiveRuntime's Swift layer over the engine its rive-ios commit pins (docs/apple-adapter.md).
     static let apple = CachedAdapterOption(name: "apple", program: .appleAdapter, revisionOption: "--ios-commit",
-                                           featuresOption: nil, sanitizeOption: nil, guide: "docs/apple-adapter.md")
+                                           featuresOption: nil, sanitizeOption: nil, rendererOption: nil, guide: "docs/apple-adapter.md")
     /// The options this adapter takes besides `--request-timeout`.
-    var options: [String] { [revisionOption] + [featuresOption, sanitizeOption].compactMap { $0 } }
+    var options: [String] { [revisionOption] + [featuresOption, sanitizeOption, rendererOption].compactMap { $0 } }
+
+    /// The renderers a `rendererOption` value names, and the driver argument that draws with it.
+    static let renderers = ["vulkan": "--rasterizer rive-vulkan"]
+
+    /// The renderer of a `rendererOption` value (nil: none, pixels by cairo).
+    /// - Throws: `UsageError` for an unknown renderer.
+    func renderer(_ value: String?) throws(UsageError) -> String? {
+        guard let value, let rendererOption else { return nil }
+        guard Self.renderers[value] != nil else {
+            throw UsageError(message: "\(rendererOption) takes \(Self.renderers.keys.sorted().joined(separator: ", ")), got '\(value)'",
+                             hint: "see docs/rive-renderer.md")
+        }
+        return value
+    }
 
     /// The sanitizers of a `sanitizeOption` value (nil: none).
     /// - Throws: `UsageError` for an unknown sanitizer.
@@ -49,18 +67,22 @@ struct CachedAdapterOption: Sendable {
         }
     }
 
-    /// The process configuration for the cached program of a revision (nil: HEAD) and
-    /// engine features (nil: none to choose).
+    /// The process configuration for the cached program of a revision (nil: HEAD), engine
+    /// features (nil: none to choose), sanitizers and renderer (nil: none; else the build with
+    /// it, run with the argument that has it draw the pixels).
     /// - Throws: `CommandFailure` (exit 3, bad input) naming the one command that builds the
     ///   program, or why the revision cannot be resolved.
     func configuration(revision: String?, features: EngineFeatureSelection?, sanitizers: SanitizerSelection = .none,
-                       requestTimeoutSeconds: Double) throws(CommandFailure) -> ProcessAdapterConfiguration {
+                       renderer: String? = nil, requestTimeoutSeconds: Double) throws(CommandFailure) -> ProcessAdapterConfiguration {
         let located: CachedProgramLocator.Located
-        do { located = try CachedProgramLocator(program).locate(revision: revision, features: features, sanitizers: sanitizers) } catch {
+        do {
+            located = try CachedProgramLocator(program).locate(revision: revision, features: features, sanitizers: sanitizers, renderer: renderer)
+        } catch {
             throw CommandFailure(code: error.code, message: error.description, hint: "\(guide) explains the build",
                                  exitCode: .badInput)
         }
-        return ProcessAdapterConfiguration(command: Self.shellQuoted(located.path), requestTimeoutSeconds: requestTimeoutSeconds)
+        let argument = renderer.flatMap { Self.renderers[$0] }.map { " " + $0 } ?? ""
+        return ProcessAdapterConfiguration(command: Self.shellQuoted(located.path) + argument, requestTimeoutSeconds: requestTimeoutSeconds)
     }
 
     /// A path quoted for `/bin/sh -c`.

@@ -58,7 +58,8 @@ struct DiffCommand: HarnessCommand {
         """, footer: """
         Adapter options are passed to each side whose adapter takes them, as 'run' takes
         them: process takes --command 'CMD ARGS' and --adapter-name NAME, rive-cpp takes
-        --runtime-commit REV, --runtime-features LIST and --runtime-sanitize LIST, apple
+        --runtime-commit REV, --runtime-features LIST, --runtime-sanitize LIST and
+        --runtime-renderer vulkan, apple
         takes --ios-commit REV, and all three take --request-timeout S and
         --handshake-timeout S; an option no chosen adapter takes is a usage error. Progress
         goes to stderr, one line per file.

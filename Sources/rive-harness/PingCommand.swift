@@ -15,7 +15,8 @@ struct PingCommand: HarnessCommand {
         OptionSpec("--profile", help: "also attribute the time of a round trip to its phases"),
         OptionSpec(group: "adapter options", names: AdapterSelection.optionNames.filter { $0 != "--command" }, help: """
             --request-timeout, --handshake-timeout, --runtime-commit,
-            --runtime-features, --runtime-sanitize, --ios-commit, as
+            --runtime-features, --runtime-sanitize, --runtime-renderer,
+            --ios-commit, as
             'run' takes them
             """),
     ])

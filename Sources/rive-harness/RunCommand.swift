@@ -49,6 +49,11 @@ struct RunCommand: HarnessCommand {
             with --adapter rive-cpp: a driver built with
             scripts/build-rive-cpp --sanitize LIST (address, undefined)
             """),
+        OptionSpec("--runtime-renderer", "R", help: """
+            with --adapter rive-cpp: vulkan, the driver built with
+            scripts/build-rive-cpp --renderer vulkan, drawing pixels with
+            the Rive Renderer instead of cairo; docs/rive-renderer.md
+            """),
         OptionSpec("--ios-commit", "REV", help: """
             with --adapter apple: the rive-ios commit whose Swift layer
             scripts/build-rive-ios --adapter cached, over the engine that

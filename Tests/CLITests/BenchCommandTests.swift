@@ -32,7 +32,7 @@ struct BenchCommandTests {
     @Test("bench rejects bad options with exit 2")
     func usage() throws {
         for arguments in [["--adapters", "nonesuch"], ["--repetitions", "0"], ["--metric", "cycles"], ["--iterations", "5"],
-                          ["--plant-slowdown", "name"], ["--min-time", "-1"], ["extra"]] {
+                          ["--plant-slowdown", "name"], ["--min-time", "-1"], ["extra"], ["--raster-rive"]] {
             let result = try HarnessProcess.run(["bench"] + arguments)
             #expect(result.exitCode == 2, "\(arguments)")
             #expect(result.standardError.contains("error:"), "\(arguments)")
@@ -49,6 +49,50 @@ struct BenchCommandTests {
         #expect(names.contains { $0.hasPrefix("reference/advance/character.riv/") && $0.hasSuffix("/set-per-frame") })
         #expect(names.contains("reference/raster/character.riv/512"))
         #expect(names.contains("reference/digest/character.riv"))
+    }
+
+    @Test("bench --raster-rive plans raster-rive per size for rive-cpp only")
+    func listRasterRive() throws {
+        let result = try HarnessProcess.run(["bench", "--adapters", "reference,rive-cpp", "--raster-rive", "--files", "Corpus/fixtures/character.riv",
+                                             "--no-load-all", "--list"], in: SharedMaterial.packageRoot)
+        #expect(result.exitCode == 0, "\(result.standardError)")
+        let names = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(names.filter { $0.hasPrefix("rive-cpp/raster-rive/character.riv/") }.sorted()
+            == ["rive-cpp/raster-rive/character.riv/1024", "rive-cpp/raster-rive/character.riv/256", "rive-cpp/raster-rive/character.riv/512"])
+        #expect(!names.contains { $0.hasPrefix("reference/raster-rive/") })
+        #expect(names.contains("reference/raster/character.riv/256") && names.contains("rive-cpp/raster/character.riv/256"))
+    }
+
+    /// The rive-cpp bench program built with the Rive Renderer (`<key>+vulkan`) for the
+    /// runtime's HEAD with the shipped features, when it is built.
+    static let riveRendererBench: String? = {
+        let locator = CachedProgramLocator(.riveCppBench)
+        guard let commit = try? locator.resolve(revision: nil) else { return nil }
+        let folder = locator.keyFolder(commit: commit, features: .shipped) + "+vulkan"
+        guard let relative = CachedBuildManifest.read(folder: folder)?.fields["bench"] else { return nil }
+        let path = "\(folder)/\(relative)"
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }()
+
+    @Test("bench --raster-rive measures the Rive Renderer's wall time per frame on a Vulkan device, named in the label",
+          .enabled(if: riveRendererBench != nil, "skipped: no rive-cpp bench program with the Rive Renderer; build it with: scripts/build-rive-cpp --renderer vulkan --print bench"))
+    func rasterRiveRun() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("run.json").path
+        let result = try HarnessProcess.run(["bench", "--adapters", "rive-cpp", "--rive-cpp-bench", Self.riveRendererBench!, "--raster-rive",
+                                             "--files", "Corpus/fixtures/character.riv", "--filter", "^raster(-rive)?/character.riv/256$", "--no-load-all",
+                                             "--repetitions", "1", "--min-time", "0.01", "--out", out], in: SharedMaterial.packageRoot)
+        #expect(result.exitCode == 0, "\(result.standardError)")
+        let document = try RunFile.read(path: out)
+        let byName = Dictionary(uniqueKeysWithValues: document.repetitionsByName.map { ($0.name, $0.rows) })
+        let rive = try #require(byName["rive-cpp/raster-rive/character.riv/256"], "\(result.standardError)")
+        #expect(byName["rive-cpp/raster/character.riv/256"] != nil)
+        let row = try #require(rive.first)
+        #expect((row.realNanoseconds ?? 0) > 0)
+        // The device is named: lavapipe on a machine without a GPU, the GPU otherwise.
+        #expect(row.fields["label"]?.stringValue?.contains("(") == true, "\(row.fields)")
+        #expect(result.standardOutput.contains("raster-rive/character.riv/256 (wall)"))
     }
 
     @Test("a short bench run writes a results file that compare reads; a missing rive-cpp program is explained")

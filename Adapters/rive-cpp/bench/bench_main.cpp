@@ -18,6 +18,9 @@
 #include "harness_render.hpp"
 #include "playback.hpp"
 #include "recording_renderer.hpp"
+#if RIVE_HARNESS_RENDERER_VULKAN
+#include "rive_vulkan_target.hpp"
+#endif
 
 #include "rive/file.hpp"
 #include "rive/refcnt.hpp"
@@ -32,6 +35,7 @@
 #include <cstring>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -139,12 +143,69 @@ std::shared_ptr<harness::Playback> openPlayback(const PlanLine& entry, rive::Fac
     return playback;
 }
 
+/// The size of a raster benchmark, or 0 with `*error` set.
+int rasterSize(const PlanLine& entry, std::string* error)
+{
+    int size = std::atoi(entry.parameter.c_str());
+    if (size < 1 || size > 8192)
+    {
+        *error = "bad raster size '" + entry.parameter + "'";
+        return 0;
+    }
+    return size;
+}
+
+/// A raster-rive benchmark: the Rive Renderer over Vulkan on an offscreen `size`x`size`
+/// image, one target per size shared by the benchmarks of that size. The file is imported
+/// with the renderer's own factory. Without the renderer built in, says how to build it.
+bool makeRiveRasterBench(const PlanLine& entry, Bench* bench, std::string* error)
+{
+#if RIVE_HARNESS_RENDERER_VULKAN
+    int size = rasterSize(entry, error);
+    if (size == 0)
+        return false;
+    static std::map<int, std::shared_ptr<harness::RiveVulkanTarget>> targets;
+    auto& target = targets[size];
+    if (target == nullptr)
+    {
+        std::unique_ptr<harness::RiveVulkanTarget> made = harness::RiveVulkanTarget::make(size, size, error);
+        if (made == nullptr)
+            return false;
+        target = std::move(made);
+    }
+    auto playback = openPlayback(entry, target->factory(), error);
+    if (!playback)
+        return false;
+    bench->label = target->deviceName();
+    std::shared_ptr<harness::RiveVulkanTarget> shared = target;
+    bench->batch = [playback, shared](int64_t n) {
+        for (int64_t i = 0; i < n; ++i)
+        {
+            shared->beginFrame(playback->artboard()->bounds());
+            playback->draw(shared->renderer());
+            std::string frameError;
+            if (!shared->endFrame(&frameError))
+                std::fprintf(stderr, "error: rive-cpp: %s\n", frameError.c_str());
+        }
+    };
+    return true;
+#else
+    (void)entry;
+    (void)bench;
+    *error = "this rive-cpp-bench is built without the Rive Renderer; build one with: "
+             "scripts/build-rive-cpp --renderer vulkan --print bench";
+    return false;
+#endif
+}
+
 /// Builds the benchmark of one plan line; false with `*error` when it cannot be set up.
 bool makeBench(const PlanLine& entry, rive::Factory* factory, Bench* bench, std::string* error)
 {
     bench->name = entry.name;
     bench->instructionIterations = entry.instructionIterations;
     const std::string& family = entry.family;
+    if (family == "raster-rive")
+        return makeRiveRasterBench(entry, bench, error);
     if (family == "load")
     {
         auto bytes = std::make_shared<std::vector<uint8_t>>(harness::readFileBytes(entry.file, error));
@@ -257,12 +318,9 @@ bool makeBench(const PlanLine& entry, rive::Factory* factory, Bench* bench, std:
     }
     if (family == "raster")
     {
-        int size = std::atoi(entry.parameter.c_str());
-        if (size < 1 || size > 8192)
-        {
-            *error = "bad raster size '" + entry.parameter + "'";
+        int size = rasterSize(entry, error);
+        if (size == 0)
             return false;
-        }
         auto raster = std::make_shared<harness::CairoRenderer>(size, size);
         bench->batch = [playback, raster](int64_t n) {
             for (int64_t i = 0; i < n; ++i)

@@ -1,6 +1,8 @@
 // The recording renderer and the canonical draw-command text (see recording_renderer.hpp).
 #include "recording_renderer.hpp"
 
+#include "rive/math/raw_path.hpp"
+
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -426,6 +428,75 @@ void RecordingRenderer::replay(rive::Renderer* renderer) const
                     paint->shaderValue = shader;
                 }
                 renderer->drawPath(path.get(), paint.get());
+                break;
+            }
+        }
+    }
+}
+
+void RecordingRenderer::replay(rive::Renderer* renderer, rive::Factory* factory) const
+{
+    auto makePath = [factory](const DrawCommand& command) {
+        rive::RawPath raw;
+        for (const PathCommand& step : command.path)
+        {
+            const float* p = step.points;
+            switch (step.kind)
+            {
+                case PathCommand::Kind::move:
+                    raw.moveTo(p[0], p[1]);
+                    break;
+                case PathCommand::Kind::line:
+                    raw.lineTo(p[0], p[1]);
+                    break;
+                case PathCommand::Kind::cubic:
+                    raw.cubicTo(p[0], p[1], p[2], p[3], p[4], p[5]);
+                    break;
+                case PathCommand::Kind::close:
+                    raw.close();
+                    break;
+            }
+        }
+        return factory->makeRenderPath(raw, command.fillRule);
+    };
+    for (const DrawCommand& command : m_commands)
+    {
+        switch (command.kind)
+        {
+            case DrawCommand::Kind::save:
+                renderer->save();
+                break;
+            case DrawCommand::Kind::restore:
+                renderer->restore();
+                break;
+            case DrawCommand::Kind::transform:
+                renderer->transform(command.matrix);
+                break;
+            case DrawCommand::Kind::clip:
+                renderer->clipPath(makePath(command).get());
+                break;
+            case DrawCommand::Kind::drawPath:
+            {
+                const PaintData& data = command.paint;
+                rive::rcp<rive::RenderPaint> paint = factory->makeRenderPaint();
+                paint->style(data.style);
+                paint->color(data.color);
+                paint->thickness(data.thickness);
+                paint->join(data.join);
+                paint->cap(data.cap);
+                paint->blendMode(data.blendMode);
+                if (data.hasShader)
+                {
+                    const ShaderData& shader = data.shader;
+                    paint->shader(shader.kind == ShaderData::Kind::linear
+                                      ? factory->makeLinearGradient(shader.x1, shader.y1, shader.x2, shader.y2,
+                                                                    shader.colors.data(), shader.stops.data(),
+                                                                    shader.colors.size())
+                                      : factory->makeRadialGradient(shader.cx, shader.cy, shader.radius,
+                                                                    shader.colors.data(), shader.stops.data(),
+                                                                    shader.colors.size()));
+                }
+                renderer->drawPath(makePath(command).get(), paint.get());
                 break;
             }
         }

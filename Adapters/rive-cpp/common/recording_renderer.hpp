@@ -80,6 +80,9 @@ public:
     std::string digestHex() const;
     /// Makes the same calls on another renderer (paths and paints re-created there are ours).
     void replay(rive::Renderer* renderer) const;
+    /// Makes the same calls on a renderer that draws only its own factory's objects (the Rive
+    /// Renderer): paths, paints and gradients are re-created with `factory`.
+    void replay(rive::Renderer* renderer, rive::Factory* factory) const;
 
 private:
     std::vector<DrawCommand> m_commands;

@@ -227,6 +227,9 @@ Json Driver::handshake(const Json& request)
             version += "+" + feature;
     }
     version += RIVE_HARNESS_SANITIZERS;
+    // Pixels drawn by the Rive Renderer are a different observation from cairo's.
+    if (m_rasterizer == Rasterizer::riveVulkan)
+        version += " (pixels: Rive Renderer over Vulkan)";
     std::string substitutes = RIVE_HARNESS_ENGINE_SUBSTITUTES;
     if (!substitutes.empty())
         version += " (substitutes: " + substitutes + ")";

@@ -9,6 +9,9 @@
 #include "driver_objects.hpp"
 #include "protocol_io.hpp"
 #include "runtime_session.hpp"
+#if RIVE_HARNESS_RENDERER_VULKAN
+#include "rive_vulkan_target.hpp"
+#endif
 
 #include "rive/animation/linear_animation_instance.hpp"
 #include "rive/animation/state_machine_bool.hpp"
@@ -47,11 +50,22 @@
 namespace harness
 {
 
+/// What `view.rasterize` draws the recorded frame with.
+enum class Rasterizer
+{
+    /// Our cairo renderer (common/cairo_renderer.hpp).
+    cairo,
+    /// Upstream's Rive Renderer over Vulkan (vulkan/rive_vulkan_target.hpp); only in a driver
+    /// built with `scripts/build-rive-cpp --renderer vulkan`.
+    riveVulkan
+};
+
 /// Serves the adapter protocol on stdin and stdout: reads requests, dispatches them by
 /// operation name to the handler of their object kind, and writes answers and events.
 class Driver : public StreamSink
 {
 public:
+    explicit Driver(Rasterizer rasterizer) : m_rasterizer(rasterizer) {}
     /// Serves requests until shutdown or end of input; returns the exit status.
     int serve();
 
@@ -127,6 +141,15 @@ private:
     /// One display tick: the Apple view loop as the reference view models it, with the
     /// runtime's own StateMachineInstance::needsAdvance() as the wake-up signal.
     Json tick(WorkerState& worker, ViewState& view, double timestamp, bool isOnscreen, bool isPaused);
+    /// The recorded frame of a view as straight-alpha RGBA bytes, drawn by the rasterizer.
+    std::vector<uint8_t> rasterize(ViewState& view, const rive::AABB& artboardBounds);
+
+    /// What view.rasterize draws with.
+    Rasterizer m_rasterizer;
+#if RIVE_HARNESS_RENDERER_VULKAN
+    /// The Rive Renderer's device and target, made at the first rasterize and resized per view.
+    std::unique_ptr<RiveVulkanTarget> m_riveTarget;
+#endif
 
     /// The handle table: every object the client holds, by its handle.
     std::map<int64_t, Entry> m_entries;

@@ -57,6 +57,7 @@ void installFatalSignalReport()
 int main(int argc, char** argv)
 {
     installFatalSignalReport();
+    harness::Rasterizer rasterizer = harness::Rasterizer::cairo;
     for (int i = 1; i < argc; ++i)
     {
         std::string argument = argv[i];
@@ -64,15 +65,40 @@ int main(int argc, char** argv)
         {
             std::printf("rive-cpp-driver: the Rive C++ runtime (commit %s) behind RiveHarness's adapter protocol.\n"
                         "Reads JSON-line requests on stdin and answers on stdout (docs/adapter-protocol.md);\n"
-                        "run it through: rive-harness run --adapter rive-cpp\n",
+                        "run it through: rive-harness run --adapter rive-cpp\n"
+                        "  --rasterizer cairo|rive-vulkan   what view.rasterize draws with (default cairo;\n"
+                        "                                   rive-vulkan: the Rive Renderer, in a driver built\n"
+                        "                                   with scripts/build-rive-cpp --renderer vulkan)\n",
                         RIVE_HARNESS_RUNTIME_COMMIT);
             return 0;
+        }
+        if (argument == "--rasterizer" && i + 1 < argc)
+        {
+            std::string value = argv[++i];
+            if (value == "cairo")
+                rasterizer = harness::Rasterizer::cairo;
+            else if (value == "rive-vulkan")
+            {
+#if RIVE_HARNESS_RENDERER_VULKAN
+                rasterizer = harness::Rasterizer::riveVulkan;
+#else
+                std::fprintf(stderr, "rive-cpp-driver: this driver is built without the Rive Renderer; build one with: "
+                                     "scripts/build-rive-cpp --renderer vulkan\n");
+                return 2;
+#endif
+            }
+            else
+            {
+                std::fprintf(stderr, "rive-cpp-driver: --rasterizer takes cairo or rive-vulkan, got '%s'\n", value.c_str());
+                return 2;
+            }
+            continue;
         }
         std::fprintf(stderr, "rive-cpp-driver: unknown argument '%s' (try --help)\n", argument.c_str());
         return 2;
     }
     rive::File::deterministicMode = true;
     std::ios::sync_with_stdio(false);
-    harness::Driver driver;
+    harness::Driver driver(rasterizer);
     return driver.serve();
 }

@@ -31,11 +31,7 @@ Json Driver::viewOp(const std::string& op, const Json& request)
         rive::ArtboardInstance* artboard = session.server()->getArtboardInstance(view.artboard);
         if (artboard == nullptr)
             throw RequestError("observation.failed", "the artboard is gone", "the artboard is gone");
-        if (!view.raster)
-            view.raster = std::make_unique<CairoRenderer>(view.width, view.height);
-        view.raster->beginFrame(artboard->bounds());
-        view.recorder.replay(view.raster.get());
-        std::vector<uint8_t> rgba = view.raster->straightRGBA();
+        std::vector<uint8_t> rgba = rasterize(view, artboard->bounds());
         return Json{{"width", view.width},
                     {"height", view.height},
                     {"pixels", base64Encode(rgba.data(), rgba.size())}};
@@ -68,6 +64,33 @@ Json Driver::viewOp(const std::string& op, const Json& request)
         return Json::object();
     }
     throw RequestError("protocol.unknown-op", "unknown op '" + op + "'", op);
+}
+
+std::vector<uint8_t> Driver::rasterize(ViewState& view, const rive::AABB& artboardBounds)
+{
+#if RIVE_HARNESS_RENDERER_VULKAN
+    if (m_rasterizer == Rasterizer::riveVulkan)
+    {
+        std::string error;
+        if (!m_riveTarget)
+            m_riveTarget = RiveVulkanTarget::make(view.width, view.height, &error);
+        if (!m_riveTarget || !m_riveTarget->resize(view.width, view.height, &error))
+            throw RequestError("observation.failed", "the Rive Renderer cannot draw: " + error, error);
+        m_riveTarget->beginFrame(artboardBounds);
+        view.recorder.replay(m_riveTarget->renderer(), m_riveTarget->factory());
+        std::vector<uint8_t> rgba;
+        if (m_riveTarget->endFrame(&error))
+            rgba = m_riveTarget->straightRGBA(&error);
+        if (rgba.empty())
+            throw RequestError("observation.failed", "the Rive Renderer failed: " + error, error);
+        return rgba;
+    }
+#endif
+    if (!view.raster)
+        view.raster = std::make_unique<CairoRenderer>(view.width, view.height);
+    view.raster->beginFrame(artboardBounds);
+    view.recorder.replay(view.raster.get());
+    return view.raster->straightRGBA();
 }
 
 Json Driver::tick(WorkerState& worker, ViewState& view, double timestamp, bool isOnscreen, bool isPaused)
