@@ -113,8 +113,12 @@ final class ChildConnection: @unchecked Sendable {
     private var messageWaiters = 0
     /// Outstanding requests whose answer someone awaits (not queued).
     private var awaitedOutstanding = 0
+    /// Whether a write to the child waits for room in its full input pipe: the child may be
+    /// blocked writing output nobody reads, so the reader thread reads it meanwhile.
+    private var writerBlocked = false
     /// How many queued requests may wait for their answers before the parked reader thread
-    /// reads them, so the child never blocks on a full pipe (a queued answer is about 25 bytes).
+    /// reads them (a queued answer is about 25 bytes; events a server writes early can be
+    /// more, which a blocked write then drains).
     static let queuedAnswersBeforeReading = 256
     /// The reading state both readers share; only the one that holds the read (`readerReading`
     /// or `callerReading`) touches it.
@@ -167,11 +171,29 @@ final class ChildConnection: @unchecked Sendable {
     }
 
     /// Whether the reader thread has output to read: an awaited answer (or too many queued
-    /// ones) that no caller reads, or the rest of a closed connection's output. Called with the lock held.
+    /// ones) that no caller reads, output a blocked write waits on, an overdue request, or the
+    /// rest of a closed connection's output. Called with the lock held.
     private var readerShouldRead: Bool {
         if ended { return true }
         if callerReading { return false }
-        return closed || awaitedOutstanding > 0 || outstanding.count >= Self.queuedAnswersBeforeReading
+        if closed || writerBlocked || awaitedOutstanding > 0 || outstanding.count >= Self.queuedAnswersBeforeReading { return true }
+        return outstanding.first.map { $0.deadline <= ContinuousClock.now } ?? false
+    }
+
+    /// Writes bytes to the child; while its input pipe is full the reader thread reads the
+    /// child's output, which the child may be blocked writing.
+    /// - Returns: `false` when the child closed its input.
+    func write(_ bytes: [UInt8]) -> Bool {
+        let written = child.write(bytes) {
+            condition.lock()
+            writerBlocked = true
+            wakeParkedReader()
+            condition.unlock()
+        }
+        condition.lock()
+        writerBlocked = false
+        condition.unlock()
+        return written
     }
 
     /// Wakes the reader thread when it is parked and should read. Called with the lock held.
@@ -230,7 +252,7 @@ final class ChildConnection: @unchecked Sendable {
         wakeParkedReader()
         condition.unlock()
         guard !alreadyClosed else { return }
-        if let shutdownLine, !alreadyEnded { _ = child.write(shutdownLine) }
+        if let shutdownLine, !alreadyEnded { _ = write(shutdownLine) }
         child.closeInput()
         let child = self.child
         Thread.detachNewThread { child.reap(grace: 2) }
@@ -300,7 +322,16 @@ final class ChildConnection: @unchecked Sendable {
             condition.lock()
             while !readerShouldRead {
                 readerParked = true
-                condition.wait()
+                // Until the oldest request is due at the latest, so it times out without a
+                // caller; with none, for the shortest timeout, so a request registered
+                // meanwhile (which does not wake this thread) is due no earlier than the next look.
+                let idle = min(requestTimeout, handshakeTimeout)
+                var seconds = idle
+                if let due = outstanding.first?.deadline {
+                    let remaining = ContinuousClock.now.duration(to: due)
+                    seconds = min(idle, Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18)
+                }
+                _ = condition.wait(until: Date(timeIntervalSinceNow: max(0, seconds)))
             }
             readerParked = false
             let stop = ended

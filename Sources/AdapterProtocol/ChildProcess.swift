@@ -57,6 +57,9 @@ final class ChildProcess: @unchecked Sendable {
             throw LaunchError(description: "cannot start /bin/sh: \(error.description)")
         }
         pid = childPID
+        // Non-blocking, so a write into a full pipe returns and its caller can have the child's
+        // output read meanwhile (`write(_:whenFull:)`).
+        _ = fcntl(stdinPipe.write, F_SETFL, fcntl(stdinPipe.write, F_GETFL) | O_NONBLOCK)
         input = stdinPipe.write
         output = stdoutPipe.read
         errorOutput = stderrPipe.read
@@ -86,8 +89,34 @@ final class ChildProcess: @unchecked Sendable {
     /// Writing to a child that has exited must fail with EPIPE, not stop the harness.
     private static let ignoreBrokenPipes: Void = SystemCalls.ignoreBrokenPipes()
 
-    /// Writes all bytes to the child's standard input; `false` when the child closed it.
-    func write(_ bytes: [UInt8]) -> Bool { SystemCalls.writeAll(input, bytes) }
+    /// Writes all bytes to the child's standard input, waiting for room while the pipe is full;
+    /// `whenFull` runs (once, before the first wait) when it is.
+    /// - Returns: `false` when the child closed its input.
+    func write(_ bytes: [UInt8], whenFull: () -> Void) -> Bool {
+        var calledWhenFull = false
+        return bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = SystemCalls.write(input, UnsafeRawBufferPointer(rebasing: buffer[offset...]))
+                if written >= 0 {
+                    offset += written
+                    continue
+                }
+                switch errno {
+                case EINTR: continue
+                case EAGAIN:
+                    if !calledWhenFull {
+                        calledWhenFull = true
+                        whenFull()
+                    }
+                    var room = pollfd(fd: input, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&room, 1, 200)
+                default: return false
+                }
+            }
+            return true
+        }
+    }
 
     /// Closes the child's standard input, which tells a well-behaved server to exit.
     func closeInput() { close(input) }

@@ -48,6 +48,8 @@ final class ProcessSession {
     private var nextID = 1
     /// The id of the handshake request `launch` sent.
     private var handshakeID = 0
+    /// What `finishHandshake` found: the handshake's result or the failure.
+    private var handshakeOutcome: Result<JSONObject, SessionFailure>?
     private var nextHandle = 1
     /// The requests whose answers someone waits for, by id (queued requests are checked by the reader).
     private var pending: [Int: (throwing: Bool, waiter: Waiter)] = [:]
@@ -114,19 +116,26 @@ final class ProcessSession {
         session.pending[id] = (true, .sync)
         connection.register(id: id, op: WireOperation.handshake.rawValue, timeout: connection.handshakeTimeout)
         connection.start { [weak session] in Task { @MainActor in session?.drain() } }
-        _ = connection.child.write(session.requestLine(id: id, op: WireOperation.handshake.rawValue, params: params))
+        _ = connection.write(session.requestLine(id: id, op: WireOperation.handshake.rawValue, params: params))
         session.handshakeID = id
         return .success(session)
     }
 
-    /// Blocks until the answer to the handshake `launch` sent, up to the handshake timeout.
+    /// Blocks until the answer to the handshake `launch` sent, at most what is left of the
+    /// handshake timeout (it counts from the launch); later calls give the same outcome.
     /// - Returns: the session and the handshake's result, or the failure.
     func finishHandshake() -> Result<(ProcessSession, JSONObject), SessionFailure> {
+        let outcome = handshakeOutcome ?? readHandshakeAnswer()
+        handshakeOutcome = outcome
+        return outcome.map { (self, $0) }
+    }
+
+    private func readHandshakeAnswer() -> Result<JSONObject, SessionFailure> {
         switch awaitSyncAnswer(handshakeID) { connection.waitForMessages() } {
         case .success(let result):
             reusesPayloads = result["payloadReuse"]?.boolValue == true
             serverWritesFrameFile = frameFileDescriptor >= 0 && result["frameFile"]?.boolValue == true
-            return .success((self, result))
+            return .success(result)
         case .failure(.connection(let failure)): return .failure(failure)
         case .failure(.runtime(let error)):
             let failure = SessionFailure(isTimeout: false, message: "the adapter refused the handshake: \(error.code): \(error.object["message"]?.stringValue ?? "")"
@@ -197,7 +206,7 @@ final class ProcessSession {
         flushScheduled = false
         guard !outputBuffer.isEmpty else { return }
         // A failed write means the child is gone; the reader reports how it ended.
-        _ = connection.child.write(outputBuffer)
+        _ = connection.write(outputBuffer)
         outputBuffer.removeAll(keepingCapacity: true)
     }
 
@@ -538,13 +547,18 @@ final class ProcessSession {
     /// payloads go inline every time.
     static let keptPayloadBudget = 64 << 20
 
-    /// The size from which a payload goes in a side file rather than inline (64 KiB): a file
-    /// written once and read once costs less than a third more bytes of base64 through the
-    /// pipe, checked and parsed as a JSON string (a 1.69 MB fixture took about 10 ms inline).
+    /// The size from which a payload goes in a side file rather than inline (64 KiB) when the
+    /// child declared `frameFile`, which shows it reaches the side folder: a file written once
+    /// and read once costs less than a third more bytes of base64 through the pipe, checked
+    /// and parsed as a JSON string (a 1.69 MB fixture took about 10 ms inline).
     static let sideFilePayloadBytes = 64 << 10
+    /// The size above which a payload goes in a side file whatever the child declared: its
+    /// base64 stays under the protocol's 16 MiB line limit up to 8 MiB.
+    static let inlinePayloadLimitBytes = 8 << 20
 
     /// The wire form of bytes: the key of a payload the child keeps, else inline base64 or a
-    /// side file for payloads of `sideFilePayloadBytes` and more (§5), with a new key while the
+    /// side file for payloads of `sideFilePayloadBytes` and more to a child that reaches the
+    /// side folder, or over `inlinePayloadLimitBytes` to any (§5), with a new key while the
     /// budget allows.
     func bytesParameter(_ bytes: [UInt8], into params: inout JSONObject) {
         if reusesPayloads {
@@ -554,7 +568,7 @@ final class ProcessSession {
             }
             if let key = keptPayloads.keep(bytes, budget: Self.keptPayloadBudget) { params["bytesKey"] = .int(key) }
         }
-        if bytes.count < Self.sideFilePayloadBytes {
+        if bytes.count < (serverWritesFrameFile ? Self.sideFilePayloadBytes : Self.inlinePayloadLimitBytes + 1) {
             params["bytes"] = .string(Base64.encode(bytes))
             return
         }

@@ -40,6 +40,15 @@ public enum SystemCalls {
         return true
     }
 
+    /// One `write` of a buffer: the bytes written, or -1 with `errno` set.
+    public static func write(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int {
+        #if canImport(Glibc)
+        Glibc.write(descriptor, buffer.baseAddress, buffer.count)
+        #else
+        Darwin.write(descriptor, buffer.baseAddress, buffer.count)
+        #endif
+    }
+
     /// Fills a buffer from a file at an offset (`pread`), retrying after signals and short reads.
     /// - Returns: `false` when the file ends first or the read fails.
     public static func readAll(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, fileOffset: Int) -> Bool {
