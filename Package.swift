@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(name: "AdapterPackageTests", dependencies: ["Conformance", "ConformanceTesting", "RuntimeAPI", "HarnessTestSupport"]),
         .testTarget(name: "RiveRenderingTests", dependencies: ["RiveRendering", "HarnessSupport"]),
         .testTarget(name: "HarnessSupportTests", dependencies: ["HarnessSupport", "HarnessTestSupport"]),
-        .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "RiveFormat", "HarnessTestSupport"]),
+        .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "Conformance", "RiveFormat", "HarnessTestSupport"]),
         .testTarget(name: "PerformanceDataTests", dependencies: ["PerformanceData", "HarnessSupport"]),
         .testTarget(name: "BisectionTests", dependencies: ["Bisection"]),
         .testTarget(name: "BuildArchiveTests", dependencies: ["BuildArchive", "HarnessSupport", "HarnessTestSupport"]),

@@ -38,9 +38,10 @@ public actor AdapterCommands {
         public var cached = 0
         /// Commits whose build failed, with their labels, in the order they failed.
         public var failed: [String] = []
-        /// Builds started ahead for a step that never tested them (the other outcome), finished or stopped.
+        /// Builds made ahead that no step tested (the other outcome), finished or still running at the end.
         public var unused = 0
-        /// Builds ahead still running when bisect ended, stopped then (their objects are kept for a rerun).
+        /// Builds ahead stopped unfinished because no upcoming step would test them any more
+        /// (their objects are kept in the cache folder for a later build of the commit).
         public var stopped = 0
         /// Wall time spent in the build script, summed over builds (parallel builds overlap), seconds.
         public var seconds = 0.0
@@ -63,12 +64,16 @@ public actor AdapterCommands {
     private var ahead: [BisectCandidate] = []
     /// Builds running ahead of the steps.
     private var aheadRunning = 0
-    /// The build script's process id of each build running, by commit.
-    private var running: [String: Int32] = [:]
-    /// Commits whose build script is running.
-    private var inFlight: Set<String> = []
-    /// Commits whose build ahead `stopBuildsAhead` stopped.
-    private var stopped: Set<String> = []
+    /// Numbers the builds, so a commit stopped and built again is told apart from its first build.
+    private var nextBuild = 0
+    /// The commit and the build script's process id of each build running, by build number.
+    private var running: [Int: (commit: String, pid: Int32)] = [:]
+    /// Builds whose build script is running, by number.
+    private var inFlight: Set<Int> = []
+    /// Builds that were stopped, by number.
+    private var stopped: Set<Int> = []
+    /// The tasks of stopped builds, to wait for at the end.
+    private var stopping: [Task<Result<Prepared, BuildFailure>, Never>] = []
     private var builds = BuildTally()
 
     /// Why a commit could not be built.
@@ -114,31 +119,42 @@ public actor AdapterCommands {
         return await task.value
     }
 
-    /// Replaces the candidates to build ahead with these, nearest step first, and starts as
-    /// many as free jobs allow (`jobs - 1`; builds already running ahead keep their jobs until
-    /// they end). Does nothing for a commands file or with one job.
+    /// Replaces the candidates to build ahead with these, nearest step first: stops the builds
+    /// ahead still running that are not among them (no step will test them now, and their jobs
+    /// are better spent), then starts as many as free jobs allow (`jobs - 1`). Does nothing for
+    /// a commands file or with one job.
     public func speculate(_ candidates: [BisectCandidate]) {
         guard jobs > 1, case .git = source else { return }
+        let wanted = Set(candidates.map(\.payload))
+        stop { !wanted.contains($0) }
         ahead = candidates.filter { prepared[$0.payload] == nil }
         startAhead()
     }
 
-    /// Stops the builds ahead that are still running (no step will test them now) and waits
-    /// for them to end, and forgets the ones not started; call it when bisect ends.
+    /// Stops the builds ahead still running and waits for them to end, and forgets the ones
+    /// not started; call it when bisect ends.
     public func stopBuildsAhead() async {
         ahead.removeAll()
-        let unwanted = running.filter { !used.contains($0.key) }
-        for (commit, pid) in unwanted {
-            stopped.insert(commit)
+        stop { _ in true }
+        for task in stopping { _ = await task.value }
+        stopping.removeAll()
+    }
+
+    /// Stops the running builds that no step asked for and whose commit `unwanted` selects;
+    /// a later step that needs such a commit builds it again.
+    private func stop(_ unwanted: (String) -> Bool) {
+        for (build, (commit, pid)) in running where !used.contains(commit) && unwanted(commit) && !stopped.contains(build) {
+            stopped.insert(build)
+            builds.stopped += 1
             Subprocess.stopTree(pid)
+            if let task = prepared.removeValue(forKey: commit) { stopping.append(task) }
+            announce("  stopped the build ahead of \(commit.prefix(10)): no upcoming step tests it")
         }
-        for commit in unwanted.keys { _ = await prepared[commit]?.value }
-        builds.stopped = stopped.count
     }
 
     /// Records a build's process id while it runs (not once it has ended).
-    private func setRunning(_ commit: String, pid: Int32) {
-        if inFlight.contains(commit) { running[commit] = pid }
+    private func setRunning(_ build: Int, commit: String, pid: Int32) {
+        if inFlight.contains(build) { running[build] = (commit, pid) }
     }
 
     /// Starts builds ahead while jobs are free.
@@ -183,20 +199,22 @@ public actor AdapterCommands {
         try? FileManager.default.createDirectory(at: logFolder, withIntermediateDirectories: true)
         let build: Subprocess.Outcome
         let commit = candidate.payload
-        inFlight.insert(commit)
+        let number = nextBuild
+        nextBuild += 1
+        inFlight.insert(number)
         defer {
-            inFlight.remove(commit)
-            running[commit] = nil
+            inFlight.remove(number)
+            running[number] = nil
         }
         do throws(SubprocessError) {
             build = try await Subprocess.runInBackground(buildScript, arguments, standardErrorFile: log.path) { pid in
-                Task { await self.setRunning(commit, pid: pid) }
+                Task { await self.setRunning(number, commit: commit, pid: pid) }
             }
         } catch {
             builds.failed.append(candidate.label)
             return .failure(BuildFailure(reason: "cannot run the build script \(buildScript): \(error.report)"))
         }
-        if stopped.contains(commit) { return .failure(BuildFailure(reason: "its build ahead was stopped")) }
+        if stopped.contains(number) { return .failure(BuildFailure(reason: "its build ahead was stopped")) }
         builds.seconds += build.seconds
         let driver = build.standardOutput.split(separator: "\n").last.map(String.init) ?? ""
         guard build.status == 0, !driver.isEmpty else {

@@ -160,8 +160,9 @@ public struct Bisector<Predicate: BisectPredicate>: Sendable {
     public var predicate: Predicate
     /// How many times a candidate is observed while its judgement is `unknown` (at least 1).
     public var maxAttempts: Int
-    /// Told, before each evaluation, the candidates the following steps will test whichever way
-    /// it goes, nearest step first (`upcoming`), so their builds can start ahead; nil tells nobody.
+    /// Told, before each evaluation, the candidate it evaluates and those the following steps
+    /// will test whichever way it goes, nearest step first (`upcoming`), so their builds can
+    /// start ahead and builds no longer among them can stop; nil tells nobody.
     public var lookahead: (@Sendable ([BisectCandidate]) async -> Void)?
     /// How many upcoming candidates `lookahead` is told at most.
     public var lookaheadCount: Int
@@ -176,10 +177,11 @@ public struct Bisector<Predicate: BisectPredicate>: Sendable {
         self.lookahead = lookahead
     }
 
-    /// Tells `lookahead` the upcoming candidates, if anyone listens.
+    /// Tells `lookahead` the upcoming candidates, if anyone listens: the one about to be
+    /// tested (or the bad end) first, then at most `lookaheadCount` after it.
     private func announceUpcoming(_ indices: [Int]) async {
         guard let lookahead, lookaheadCount > 0 else { return }
-        await lookahead(indices.prefix(lookaheadCount).map { candidates[$0] })
+        await lookahead(indices.prefix(lookaheadCount + 1).map { candidates[$0] })
     }
 
     /// The indices the next steps test while `testing` (between `low` and `high`) is evaluated,
@@ -249,7 +251,8 @@ public struct Bisector<Predicate: BisectPredicate>: Sendable {
         var stepNumber = 0
         while let index = Self.nextIndex(low: low, high: high, skipped: skipped) {
             stepNumber += 1
-            await announceUpcoming(Self.upcoming(low: low, high: high, skipped: skipped, testing: index, limit: lookaheadCount))
+            // The candidate about to be tested leads the list: its build (perhaps started ahead) goes on.
+            await announceUpcoming([index] + Self.upcoming(low: low, high: high, skipped: skipped, testing: index, limit: lookaheadCount))
             var evaluation = await evaluate(index, baseline: baseline, role: .step(stepNumber))
             switch evaluation.step.result {
             case .good: low = index

@@ -177,6 +177,10 @@ struct ArchiveCommand: HarnessCommand {
         do { commits = try BisectSource.candidates(gitDirectory: directory, range: range) } catch {
             throw CommandFailure(reportText: error.message, exitCode: .badInput)
         }
+        do { try FileManager.default.createDirectory(atPath: archive.description, withIntermediateDirectories: true) } catch {
+            throw CommandFailure(code: "archive.cannot-write", message: "cannot create the archive folder \(archive.description): \(error.localizedDescription)",
+                                 hint: "check the path and its permissions", exitCode: .badInput)
+        }
         printError("archive fill: \(commits.count) commits of \(range), \(jobs) at once, into \(archive.description)")
         let reports = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-archive-fill-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)

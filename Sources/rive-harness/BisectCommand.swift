@@ -77,20 +77,20 @@ struct BisectCommand: HarnessCommand {
                 starts with --; scripts/build-rive-cpp --help)
                 """),
             OptionSpec("--archive", "A", help: """
-                with --git-dir: the build archive (a folder, or an http(s)://
+                with a git range: the build archive (a folder, or an http(s)://
                 URL prefix, read-only) builds are imported from before any is
                 compiled, and a folder gets what is compiled (passed to the
                 build script as --archive; default $RIVE_HARNESS_ARCHIVE,
                 which the build script reads itself)
                 """),
             OptionSpec("--speculate", help: """
-                with --git-dir: while a step is built and tested, build the
+                with a git range: while a step is built and tested, build the
                 candidates the next steps will test, whichever way the step
                 goes (the next two, then the four after them…); same as
                 --jobs 3 unless --jobs is given
                 """),
             OptionSpec("--jobs", "N", help: """
-                with --git-dir: builds that run at once, the current step's
+                with a git range: builds that run at once, the current step's
                 included (default 1, or 3 with --speculate); more than 1
                 builds the next steps' candidates ahead as --speculate does
                 """),
@@ -310,7 +310,7 @@ struct BisectCommand: HarnessCommand {
         let tally = await adapters.tally
         var line = String(format: "time: %.1f s", Date().timeIntervalSince(started))
         if tally.total > 0 {
-            line += String(format: "; builds: %d compiled, %d imported from the archive, %d cached, %d failed; %d built ahead and not tested, %d of them stopped unfinished (%.1f s in the build script, summed)",
+            line += String(format: "; builds: %d compiled, %d imported from the archive, %d cached, %d failed; %d built ahead and not tested, %d builds ahead stopped unfinished (%.1f s in the build script, summed)",
                            tally.compiled, tally.imported, tally.cached, tally.failed.count, tally.unused, tally.stopped, tally.seconds)
         }
         say(line)

@@ -1,3 +1,4 @@
+import BuildArchive
 import Conformance
 import Foundation
 import HarnessSupport
@@ -27,6 +28,13 @@ struct NightlyCommand: HarnessCommand {
             extra arguments for bench, split at spaces (default
             '--repetitions 5 --min-time 0.05')
             """),
+        OptionSpec("--archive", "A", help: """
+            first import the rive-cpp build of the runtime's HEAD from
+            this build archive, or build it and add it (a folder; an
+            http(s):// URL only imports): the build script with --archive
+            A (default $RIVE_HARNESS_ARCHIVE; docs/build-archive.md)
+            """),
+        OptionSpec("--build-script", "PATH", help: "the build script --archive runs (default scripts/build-rive-cpp)"),
         OptionSpec("--no-bench", help: "skip the benchmarks"),
         OptionSpec("--no-conformance", help: "skip conformance"),
     ])
@@ -42,7 +50,9 @@ struct NightlyCommand: HarnessCommand {
            metric ('rive-harness compare'); each conformance run against the earlier verdicts
            of its scenarios on the same testbed
         4. dashboard: DIR/dashboard/index.html (or --dashboard)
-        Prints 'nightly: no regression' or what regressed and what newly fails.
+        Prints 'nightly: no regression' or what regressed and what newly fails. With --archive
+        (or $RIVE_HARNESS_ARCHIVE) the night starts with the build script, so rive-cpp is
+        available: imported from the archive, or built and added to it.
         """, footer: """
         An adapter that cannot start (its first handshake fails) does not stop the night: its
         run is recorded with every scenario ERROR (problem adapter.start-failed), the other
@@ -67,6 +77,8 @@ struct NightlyCommand: HarnessCommand {
     let adapters: [Adapter]
     let shard: String?
     let benchArguments: [String]?
+    let archive: String?
+    let buildScript: String
 
     init(arguments: inout ArgumentList) throws(UsageError) {
         let hint = "see 'rive-harness nightly --help'"
@@ -75,6 +87,10 @@ struct NightlyCommand: HarnessCommand {
         let chosen = try arguments.option("--adapters")
         shard = try arguments.option("--shard")
         let benchText = try arguments.option("--bench-args")
+        archive = try arguments.option("--archive") ?? ProcessInfo.processInfo.environment["RIVE_HARNESS_ARCHIVE"].flatMap { $0.isEmpty ? nil : $0 }
+        let buildScriptOption = try arguments.option("--build-script")
+        buildScript = buildScriptOption ?? "scripts/build-rive-cpp"
+        if buildScriptOption != nil, archive == nil { throw UsageError(message: "--build-script belongs to --archive", hint: hint) }
         var commands: [Adapter] = []
         for value in try arguments.repeatedOption("--adapter-command") {
             guard let equals = value.firstIndex(of: "="), equals != value.startIndex, value.index(after: equals) != value.endIndex else {
@@ -89,12 +105,16 @@ struct NightlyCommand: HarnessCommand {
         if let shard, Shard(shard) == nil { throw UsageError(message: Shard.usageMessage(shard), hint: hint) }
         benchArguments = noBench ? nil : (benchText ?? "--repetitions 5 --min-time 0.05").split(separator: " ").map(String.init)
         // Every adapter this binary can run without more arguments: the in-process ones, and
-        // each cached one whose build script has built its program for its repository's HEAD.
+        // each cached one whose build script has built its program for its repository's HEAD
+        // (rive-cpp too with an archive: the night starts by importing or building it).
+        let archiving = archive != nil
         let builtIn = AdapterRegistry.adapters.filter { entry in
             switch entry.kind {
             case .inProcess: true
             case .process: false
-            case .cached(let cached): (try? CachedProgramLocator(cached.program).locate(revision: nil, features: cached.featuresOption == nil ? nil : .shipped)) != nil
+            case .cached(let cached):
+                (archiving && cached.program == .riveCppDriver)
+                    || (try? CachedProgramLocator(cached.program).locate(revision: nil, features: cached.featuresOption == nil ? nil : .shipped)) != nil
             }
         }.map(\.name)
         var selected = builtIn
@@ -118,6 +138,7 @@ struct NightlyCommand: HarnessCommand {
         var regressed = false
         var failed = false
         var conformanceRuns: [RunFile] = []
+        if let archive { report.append(try Self.engineFromArchive(archive, buildScript: buildScript)) }
         for adapter in adapters {
             Self.say("nightly: conformance on \(adapter.name)…")
             let outcome: NightlyLanes.ConformanceOutcome
@@ -180,6 +201,27 @@ struct NightlyCommand: HarnessCommand {
         for line in report { print(line) }
         print(failed ? "nightly: FAILED" + (regressed ? " and REGRESSION" : "") : regressed ? "nightly: REGRESSION" : "nightly: no regression")
         return regressed || failed ? .failuresFound : .success
+    }
+
+    /// Imports the rive-cpp build of the runtime's HEAD from the archive, or builds and adds it,
+    /// with the build script (its progress on stderr), and says which.
+    /// - Throws: `CommandFailure` (exit 4) when the build script cannot run or fails.
+    private static func engineFromArchive(_ archive: String, buildScript: String) throws(CommandFailure) -> String {
+        say("nightly: rive-cpp from the build archive \(archive)…")
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-nightly-build-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        let outcome: Subprocess.Outcome
+        do {
+            outcome = try Subprocess.run(buildScript, ["--archive", archive, "--print", "bench", "--report", report], passThroughStandardError: true)
+        } catch {
+            throw CommandFailure(message: error.message, hint: "run nightly from a RiveHarness checkout, or pass --build-script", exitCode: .internalError)
+        }
+        let text = FileManager.default.contents(atPath: report).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        guard outcome.status == 0, let built = BuildReport(parsing: text) else {
+            throw CommandFailure(message: "\(buildScript) --archive \(archive) exited \(outcome.status) without a build",
+                                 hint: "run it by hand to see why (its messages are above)", exitCode: .internalError)
+        }
+        return "engine: \(built.entry) \(built.summary)" + (built.exported ? ", added to the archive" : "")
     }
 
     /// Writes a progress line to stderr at once.

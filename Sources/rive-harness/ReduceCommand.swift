@@ -16,6 +16,7 @@ struct ReduceCommand: HarnessCommand {
         OptionSpec("--frames", "N", help: "frames each dump plays (default 10; draws at 0 and N)"),
         OptionSpec("--timeout", "SECONDS", help: "how long one adapter may take for one candidate (default 10)"),
         OptionSpec("--corpus", "DIR", help: "with a scenario predicate: the corpus (default Corpus)"),
+        OptionSpec("--seconds", "S", help: "stop trying candidates after S seconds and keep the smallest file so far (default: no limit)"),
         AdapterSelection.allOptionsRow,
     ])
     static let help = options.help(about: """
@@ -31,7 +32,9 @@ struct ReduceCommand: HarnessCommand {
           crash:ADAPTER      the adapter crashes (or a sanitizer reports) with the same
                              signature as on FILE (docs/fuzzing.md)
           hang:ADAPTER       the adapter does not answer within --timeout
-          diff:A,B:SECTION   the two adapters' dumps differ in SECTION (docs/diff.md)
+          diff:A,B:SECTION   the two adapters' dumps differ in SECTION (docs/diff.md); when
+                             SECTION is the first to differ on FILE, with the same
+                             signature (the shapes of both first differing lines)
           scenario:[ADAPTER:]ID  the corpus scenario ID, with the candidate in place of its
                              fixture, gets the verdict it gets with FILE there (FAIL at the
                              same step, ERROR, CRASH or TIMEOUT) on ADAPTER (default reference)
@@ -71,6 +74,8 @@ struct ReduceCommand: HarnessCommand {
     let corpusPath: String
     /// The predicate's adapters and their options.
     let selection: AdapterSelection
+    /// How long the reduction may try candidates; `nil` has no limit.
+    let seconds: Double?
 
     init(arguments: inout ArgumentList) throws(UsageError) {
         let hint = "see 'rive-harness reduce --help'"
@@ -86,6 +91,12 @@ struct ReduceCommand: HarnessCommand {
             throw UsageError(message: "--corpus goes with a scenario predicate", hint: hint)
         }
         corpusPath = corpus ?? "Corpus"
+        seconds = try arguments.option("--seconds").map { text throws(UsageError) in
+            guard let value = Double(text), value > 0, value <= 86_400 else {
+                throw UsageError(message: "--seconds needs a positive number of seconds up to 86400, got '\(text)'", hint: hint)
+            }
+            return value
+        }
         let out = try arguments.option("--out")
         let positionals = try arguments.positionals()
         guard positionals.count == 1 else {
@@ -143,7 +154,7 @@ struct ReduceCommand: HarnessCommand {
         var reducer = Reducer(predicate: { candidate in
             guard let output = await check(candidate) else { return false }
             return signature == nil || output.signature == signature
-        }, onStep: { step in
+        }, deadline: seconds.map { Date().addingTimeInterval($0) }, onStep: { step in
             printError("reduce: \(step.pass): -\(step.removed) -> \(step.objects) objects, \(step.bytes) bytes")
         })
         let result: Reducer.Result
@@ -152,7 +163,7 @@ struct ReduceCommand: HarnessCommand {
         }
         signature = nil
         let finalOutput = await check(result.bytes)
-        let seconds = Date().timeIntervalSince(started)
+        let elapsed = Date().timeIntervalSince(started)
         try writeFileAtomically(result.bytes, to: outPath)
         if let problem = result.inputProblem {
             printError("reduce: the input breaks a structural rule (\(problem)); candidates were only required to stay readable by our reader")
@@ -161,7 +172,8 @@ struct ReduceCommand: HarnessCommand {
                       "result \(outPath): \(result.bytes.count) bytes, \(result.document.objects.count) objects",
                       "predicate \(predicateText): \(finalOutput?.summary ?? "no longer holds on the written file (report this)")",
                       "adapters: \(adapterDescriptions.isEmpty ? "none (a command predicate)" : adapterDescriptions.joined(separator: "; "))",
-                      "\(result.steps.count) step(s), \(result.predicateRuns) predicate run(s), \(String(format: "%.1f", seconds)) s"]
+                      "\(result.steps.count) step(s), \(result.predicateRuns) predicate run(s), \(String(format: "%.1f", elapsed)) s"
+                        + (result.stoppedAtTimeLimit ? " (stopped at --seconds \(CanonicalText.number(seconds ?? 0)): the smallest file so far)" : "")]
         if let problem = result.inputProblem {
             report.append("the input breaks a structural rule our writer checks (\(problem)), so candidates were encoded unchecked and only had to stay readable by our reader")
         }
@@ -171,7 +183,7 @@ struct ReduceCommand: HarnessCommand {
         if let detail = finalOutput?.detail { report += ["", "predicate output:", detail] }
         try writeFileAtomically(Array((report.joined(separator: "\n") + "\n").utf8), to: outPath + ".txt")
         print("reduce: \(bytes.count) -> \(result.bytes.count) bytes, \(document.objects.count) -> \(result.document.objects.count) objects in "
-              + "\(result.predicateRuns) runs (\(String(format: "%.1f", seconds)) s): \(outPath) (report \(outPath).txt)")
+              + "\(result.predicateRuns) runs (\(String(format: "%.1f", elapsed)) s\(result.stoppedAtTimeLimit ? ", stopped at --seconds" : "")): \(outPath) (report \(outPath).txt)")
         return .success
     }
 
@@ -221,7 +233,10 @@ struct ReduceCommand: HarnessCommand {
             return ({ candidate in
                 let findings = await oracle.check(candidate, name: "candidate")
                 guard let finding = findings.first(where: { $0.kind == .divergence && $0.differs(in: section.rawValue) }) else { return nil }
-                return CheckOutput(summary: "\(section.rawValue) differs", signature: nil, detail: finding.detail)
+                // The first differing section is the bucket: its signature (both lines' shapes) must stay.
+                let isFirst = finding.signature.contains(" \(section.rawValue): ")
+                return CheckOutput(summary: isFirst ? finding.signature : "\(section.rawValue) differs (after \(finding.signature))",
+                                   signature: isFirst ? finding.signature : nil, detail: finding.detail)
             }, oracle.adapterDescriptions)
         }
     }

@@ -35,6 +35,36 @@ struct NightlyCommandTests {
         #expect(history.exitCode == 0 && history.standardOutput.contains("conformance failed: PASS"), "\(history.standardOutput)")
     }
 
+    @Test("--archive starts the night with the build script and --archive A, and says whether the engine was imported; a failed build stops the night (exit 4)")
+    func engineFromArchive() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-nightly-archive-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // The stand-in: records its arguments, reports an imported build (or fails when told to).
+        let script = folder.appendingPathComponent("build")
+        try Data("""
+            #!/bin/sh
+            # --archive A --print bench --report FILE
+            echo "$@" > "\(folder.path)/arguments"
+            [ -n "$FAIL_BUILD" ] && { echo "no compiler" >&2; exit 4; }
+            printf 'entry E1\\nruntime imported\\nprograms imported\\nexported no\\n' > "$6"
+            echo /bin/echo
+
+            """.utf8).write(to: script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        let corpus = SharedMaterial.packageRoot.appendingPathComponent("Corpus").path
+        let arguments = ["nightly", corpus, "--results", folder.appendingPathComponent("results").path, "--no-bench", "--adapters", "reference",
+                         "--archive", folder.appendingPathComponent("archive").path, "--build-script", script.path]
+        let night = try HarnessProcess.run(Array(arguments))
+        #expect(night.exitCode == 0, "\(night.standardOutput)\(night.standardError)")
+        #expect(night.standardOutput.contains("engine: E1 imported"), "\(night.standardOutput)")
+        let recorded = try String(contentsOf: folder.appendingPathComponent("arguments"), encoding: .utf8)
+        #expect(recorded.hasPrefix("--archive \(folder.appendingPathComponent("archive").path) --print bench --report "), "\(recorded)")
+        let failed = try HarnessProcess.run(Array(arguments), environment: ["FAIL_BUILD": "1"])
+        #expect(failed.exitCode == 4 && failed.standardError.contains("without a build"), "\(failed.standardError)")
+        #expect(try HarnessProcess.run(["nightly", corpus, "--build-script", script.path, "--no-bench"]).exitCode == 2)
+    }
+
     @Test("an adapter command that cannot start makes a FAILED night that is recorded and shown, not a hole")
     func adapterThatCannotStart() throws {
         let results = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-nightly-broken-\(UUID().uuidString)")

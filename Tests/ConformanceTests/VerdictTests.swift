@@ -447,6 +447,30 @@ struct VerdictTests {
         #expect(recorder.summary?.problemCount == 1)
     }
 
+    @Test("divergences: documents an adapter's behaviours by id; an entry without its upstream link is a problem, and the scenarios still run")
+    func documentedDivergences() throws {
+        let documented = Self.expectation + "\n" + """
+            divergences:
+              RULE-1/empty-name:
+                rule: RULE-1
+                section: artboards
+                behaviour: reads the empty name as the default
+                link: rive-runtime src/command_server.cpp
+              RULE-2/no-link:
+                rule: RULE-2
+                section: frames
+                behaviour: something else
+
+            """
+        let expectations = Expectations.parse(Array(documented.utf8), file: "adapter.yaml", knownScenarios: ["area/case"])
+        #expect(expectations.entries.keys.sorted() == ["area/case"])
+        #expect(expectations.divergences["RULE-1/empty-name"] == DocumentedDivergence(rule: "RULE-1", section: "artboards",
+                                                                                        behaviour: "reads the empty name as the default",
+                                                                                        link: "rive-runtime src/command_server.cpp"))
+        #expect(expectations.divergences["RULE-2/no-link"] == nil)
+        #expect(expectations.problems.map(\.code) == ["expectations.missing-key"])
+    }
+
     @Test("an invalid scenario file is planned as ERROR with its diagnostics")
     func invalidScenario() async throws {
         let result = try await verdict(scenario(rules: "[NOPE-1]", setupSteps))

@@ -1,5 +1,7 @@
+import Conformance
 import Foundation
 import Fuzzing
+import HarnessTestSupport
 import Testing
 
 /// What makes fuzz buckets triageable: divergence signatures without object names, documented
@@ -49,6 +51,44 @@ struct TriageTests {
         // Two instances of one adapter have no documented divergence.
         #expect(KnownDivergence.explaining(section: "artboards", a: ("rive-cpp", #"artboard "A" default stateMachine "S""#),
                                            b: ("rive-cpp", "artboard \"A\" default stateMachine error artboard.invalid-state-machine")) == nil)
+    }
+
+    @Test("the engine behaviours found by triage are named by their rule: an empty state machine name, a nested view model listed from the default instance")
+    func triagedBehaviours() {
+        let emptyName = KnownDivergence.explaining(section: "frames", a: ("reference", #"play artboard "" viewModel none stateMachine """#),
+                                                   b: ("rive-cpp", "play artboard \"\" viewModel none stateMachine error artboard.invalid-state-machine"))
+        #expect(emptyName?.rule == "BIND-7")
+        // A named machine the engine cannot create is not that behaviour.
+        #expect(KnownDivergence.explaining(section: "frames", a: ("reference", #"play artboard "" viewModel none stateMachine "M""#),
+                                           b: ("rive-cpp", "play artboard \"\" viewModel none stateMachine error artboard.invalid-state-machine")) == nil)
+        let artboard = KnownDivergence.explaining(section: "artboards", a: ("reference", #"artboard "" size 0 0"#),
+                                                  b: ("rive-cpp", #"artboard "" size 500 0"#))
+        #expect(artboard?.rule == "BIND-7")
+        #expect(KnownDivergence.explaining(section: "artboards", a: ("reference", #"artboard "A" size 0 0"#),
+                                           b: ("rive-cpp", #"artboard "A" size 500 0"#)) == nil)
+        let nested = KnownDivergence.explaining(section: "viewModels", a: ("reference", #"viewModel "Main" property "child" viewModel "Child""#),
+                                                b: ("rive-cpp", #"viewModel "Main" property "child" viewModel "Unkown""#))
+        #expect(nested?.rule == "SRC-7")
+        // Another referenced view model is a finding, not that behaviour.
+        #expect(KnownDivergence.explaining(section: "viewModels", a: ("reference", #"viewModel "Main" property "child" viewModel "Child""#),
+                                           b: ("rive-cpp", #"viewModel "Main" property "child" viewModel "Other""#)) == nil)
+    }
+
+    @Test("every known divergence is documented under divergences: in its adapter's expectations file with the same rule and section, and nothing else is")
+    func knownDivergencesAreDocumented() throws {
+        for adapter in Set(KnownDivergence.all.map(\.adapter)) {
+            let path = SharedMaterial.packageRoot.appendingPathComponent("Corpus/expectations/\(adapter).yaml")
+            let expectations = Expectations.parse([UInt8](try Data(contentsOf: path)), file: path.path, knownScenarios: [])
+            #expect(expectations.problems.allSatisfy { $0.code == "expectations.unknown-scenario" }, "\(expectations.problems)")
+            let known = KnownDivergence.all.filter { $0.adapter == adapter }
+            #expect(Set(known.map(\.id)) == Set(expectations.divergences.keys))
+            for entry in known {
+                let documented = try #require(expectations.divergences[entry.id], "\(entry.id) has no entry under divergences: in \(path.lastPathComponent)")
+                #expect(documented.rule == entry.rule)
+                #expect(documented.section == entry.section)
+                #expect(documented.link.contains("src/") || documented.link.contains("include/"), "\(entry.id) names an upstream source file")
+            }
+        }
     }
 
     /// An oracle that finds `signature` in every file whose first byte is `marker`.

@@ -37,7 +37,8 @@ archive_get() {
   expected=$(printf '%s\n' "$line" | cut -f9)
   tmp=$(mktemp "${TMPDIR:-/tmp}/rive-archive-get.XXXXXX")
   if archive_is_url "$archive"; then
-    if ! curl -fsSL --max-time 600 -o "$tmp" "${archive%/}/builds/$entry.tar.gz"; then
+    # '+' is sent as %2B: some object stores read a literal '+' in a path as a space.
+    if ! curl -fsSL --max-time 600 -o "$tmp" "${archive%/}/builds/${entry//+/%2B}.tar.gz"; then
       printf 'archive %s lists %s but its file cannot be downloaded\n' "$archive" "$entry" >&2
       rm -f "$tmp"; return 1
     fi

@@ -140,16 +140,22 @@ archive_existing() {
   return $status
 }
 
-# Extracts REF of a git directory into DEST; fails when the ref is not there.
+# Extracts REF of a git directory into DEST; fails when the ref is not there. Builds running
+# at once (bisect building ahead) may extract the same ref: each writes a folder of its own
+# and the first to move it into place wins; the others keep that one.
 extract_git_ref() {
-  local git=$1 ref=$2 dest=$3 sha
+  local git=$1 ref=$2 dest=$3 sha tmp
   sha=$(git --git-dir="$git" rev-parse --verify -q "$ref^{commit}" 2>/dev/null) \
     || sha=$(git --git-dir="$git" rev-parse --verify -q "refs/remotes/origin/$ref^{commit}" 2>/dev/null) \
     || return 1
-  rm -rf "$dest.tmp"
-  archive_existing "$git" "$sha" "$dest.tmp" || { rm -rf "$dest.tmp"; return 1; }
-  echo "$sha" >"$dest.tmp/.rive-harness-commit"
-  mv -T "$dest.tmp" "$dest"
+  mkdir -p "$(dirname "$dest")"
+  tmp=$(mktemp -d "$dest.tmp.XXXXXX")
+  archive_existing "$git" "$sha" "$tmp" || { rm -rf "$tmp"; return 1; }
+  echo "$sha" >"$tmp/.rive-harness-commit"
+  if ! mv -T "$tmp" "$dest" 2>/dev/null; then
+    rm -rf "$tmp"
+    [ -f "$dest/.rive-harness-commit" ] || return 1
+  fi
 }
 
 # Finds the source tree of one repository at one ref and sets found_tree to its folder
@@ -162,7 +168,6 @@ find_dependency_tree() {
   found_tree=$dest
   if [ -f "$dest/.rive-harness-origin" ]; then return 0; fi
   dependency_looked+=("cache $dest")
-  rm -rf "$dest.tmp"
   local dir
   for dir in "${deps_dirs[@]}"; do dependency_looked+=("--deps-dir $dir"); done
   while read -r candidate; do
@@ -188,7 +193,10 @@ find_dependency_tree() {
       mkdir -p "$(dirname "$dest")"
       git -C "$clone/src" rev-parse HEAD >"$clone/src/.rive-harness-commit"
       rm -rf "$clone/src/.git"
-      mv -T "$clone/src" "$dest"
+      if ! mv -T "$clone/src" "$dest" 2>/dev/null; then
+        rm -rf "$clone"
+        [ -f "$dest/.rive-harness-commit" ] || return 1
+      fi
       echo "$repo@$ref ($(cut -c1-12 "$dest/.rive-harness-commit")) cloned from $url" >"$dest/.rive-harness-origin"
       rm -rf "$clone"
       return 0

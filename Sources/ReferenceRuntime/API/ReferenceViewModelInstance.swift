@@ -47,7 +47,12 @@ public final class ReferenceViewModelInstance: ViewModelInstance {
     public func value<P: ValueProperty>(of property: P) async throws(ViewModelInstanceError) -> P.Value {
         if Task.isCancelled { throw .cancelled }
         let value = try resolve(property.path, P.dataType)
-        guard let result = apiValue(value, as: P.self) else { throw .valueMismatch(expected: "\(P.dataType)", actual: "\(value.dataType)") }
+        // A file may store a value of another kind for the property (a trigger value pointing
+        // at a boolean property); upstream's lookup then finds no property of the asked type
+        // (ViewModelInstanceRuntime::getPropertyInstance checks the value's type), so neither does this.
+        guard let result = apiValue(value, as: P.self) else {
+            throw .message("could not find a \(P.dataType) property at \"\(property.path)\": the instance holds a value of another kind for it")
+        }
         return result
     }
 
@@ -126,7 +131,12 @@ public final class ReferenceViewModelInstance: ViewModelInstance {
 
     public func size(of list: ListProperty) async throws(ViewModelInstanceError) -> Int {
         if Task.isCancelled { throw .cancelled }
-        return items(try resolve(list.path, .list)).count
+        let value = try resolve(list.path, .list)
+        // A value of another kind stored for a list property is no list, as for value(of:).
+        guard case .list(let items) = value.value else {
+            throw .message("could not find a list property at \"\(list.path)\": the instance holds a value of another kind for it")
+        }
+        return items.count
     }
 
     public func value(of list: ListProperty, at index: Int32) -> any ViewModelInstance {

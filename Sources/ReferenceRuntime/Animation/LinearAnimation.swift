@@ -85,6 +85,24 @@ final class AnimationDefinition {
     /// The end of the range in seconds, computed in `Float` as upstream's `endSeconds()`.
     var endSecondsFloat: Float { Float(endFrame) / Float(fps) }
 
+    /// The animation an animation state without one plays: upstream's `AnimationStateInstance`
+    /// plays a default `LinearAnimation` then (60 frames at 60 fps, once, nothing keyed;
+    /// src/animation/animation_state_instance.cpp), so such a state keeps going for one second.
+    static func empty() -> AnimationDefinition { AnimationDefinition() }
+
+    private init() {
+        name = ""
+        fps = 60
+        duration = 60
+        speed = 1
+        loop = .oneShot
+        workStart = nil
+        workEnd = nil
+        quantize = false
+        tracks = []
+        callbacks = []
+    }
+
     /// Reads an animation from the layout; keyframes of kinds it cannot apply (and tracks whose
     /// keyframes all are) are left out and named in `unsupported`.
     init(_ animation: RiveFileLayout.Animation, artboard: RiveFileLayout.Artboard, document: RiveDocument, unsupported: inout [String]) {
@@ -108,6 +126,12 @@ final class AnimationDefinition {
         var tracks: [Track] = []
         var callbacks: [[(event: Int, seconds: Float)]] = []
         for keyedObject in animation.keyedObjects {
+            // Upstream drops a whole keyed object, every property it keys, when one of its
+            // keyframes names an interpolator that is not one (InterpolatingKeyFrame::onAddedDirty
+            // fails, and LinearAnimation::onAddedDirty erases the failed keyed object).
+            if keyedObject.keyedProperties.contains(where: { property in
+                property.keyFrames.contains { Self.namesMissingInterpolator(document.objects[$0], artboard: artboard, document: document) }
+            }) { continue }
             let objectId = document.objects[keyedObject.objectIndex].index(P.keyedObjectObjectId) ?? 0
             for keyedProperty in keyedObject.keyedProperties {
                 let key = UInt32(truncatingIfNeeded: document.objects[keyedProperty.objectIndex].uint(P.keyedPropertyPropertyKey) ?? 0)
@@ -141,6 +165,14 @@ final class AnimationDefinition {
         }
         self.tracks = tracks
         self.callbacks = callbacks
+    }
+
+    /// Whether an interpolating keyframe names an interpolator (any id but upstream's missing
+    /// id, whatever its interpolation type) that is no `KeyFrameInterpolator` of the artboard.
+    private static func namesMissingInterpolator(_ frame: RiveObject, artboard: RiveFileLayout.Artboard, document: RiveDocument) -> Bool {
+        guard frame.isType(T.interpolatingKeyFrame), let id = frame.uint(P.interpolatingKeyFrameInterpolatorId), id != UInt64(UInt32.max) else { return false }
+        guard id < UInt64(artboard.localObjects.count), let objectIndex = artboard.localObjects[Int(id)] else { return true }
+        return !document.objects[objectIndex].isType(T.keyFrameInterpolator)
     }
 
     /// Appends the keyed events whose keyframes lie between two times to `events` (no array

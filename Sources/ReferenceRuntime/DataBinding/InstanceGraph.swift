@@ -16,11 +16,15 @@ final class InstanceNode {
     /// replaces one value with a node made before the access begins.
     @exclusivity(unchecked)
     var values: [ValueNode?]
+    /// For a copy of an authored instance, the property ids of its values in file order;
+    /// `nil` for a blank instance, whose values are in property order.
+    var valueOrder: [Int]?
 
-    init(viewModel: Int, name: String, values: [ValueNode?]) {
+    init(viewModel: Int, name: String, values: [ValueNode?], valueOrder: [Int]? = nil) {
         self.viewModel = viewModel
         self.name = name
         self.values = values
+        self.valueOrder = valueOrder
     }
 
     /// Every node reachable from this one through nested properties and list items, this one
@@ -235,7 +239,8 @@ struct InstanceFactory {
         if let existing = memo[Key(viewModel: viewModel, instance: instance)] { return existing }
         let definition = model.viewModels[viewModel]
         let authored = definition.instances[instance]
-        let node = InstanceNode(viewModel: viewModel, name: authored.name, values: Array(repeating: nil, count: definition.properties.count))
+        let node = InstanceNode(viewModel: viewModel, name: authored.name, values: Array(repeating: nil, count: definition.properties.count),
+                                valueOrder: authored.valueOrder)
         memo[Key(viewModel: viewModel, instance: instance)] = node
         for (id, value) in authored.values.sorted(by: { $0.key < $1.key }) where definition.properties.indices.contains(id) {
             let property = definition.properties[id]
@@ -277,12 +282,22 @@ struct PathResolver {
     let model: FileModel
 
     /// The value at `path` when it exists and has `dataType`, or a message saying why not.
+    /// The property a name reaches in an instance. Upstream's `ViewModelInstance::propertyValue(name)`
+    /// takes the first of the instance's values whose property has the name, so when two
+    /// properties share a name it is the one whose value comes first in the file (for a copy
+    /// of an authored instance), not the first property.
+    func propertyID(named name: String, in node: InstanceNode) -> Int? {
+        let viewModel = model.viewModels[node.viewModel]
+        guard viewModel.hasDuplicateNames, let order = node.valueOrder else { return viewModel.propertyID(named: name) }
+        return order.first { viewModel.properties.indices.contains($0) && viewModel.properties[$0].name == name } ?? viewModel.propertyID(named: name)
+    }
+
     func resolve(_ path: String, in root: InstanceNode, as dataType: DataType) -> Result<ValueNode, ResolveFailure> {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         var node = root
         for (position, segment) in segments.enumerated() {
             let viewModel = model.viewModels[node.viewModel]
-            guard let id = viewModel.propertyID(named: segment), let value = node.values[id] else {
+            guard let id = propertyID(named: segment, in: node), let value = node.values[id] else {
                 return .failure(ResolveFailure("no property \"\(segment)\" in view model \"\(viewModel.name)\" (path \"\(path)\")"))
             }
             if position == segments.count - 1 {
@@ -307,7 +322,7 @@ struct PathResolver {
     func resolve(names: [String], in root: InstanceNode) -> ValueNode? {
         var node = root
         for (position, name) in names.enumerated() {
-            guard let id = model.viewModels[node.viewModel].propertyID(named: name), let value = node.values[id] else { return nil }
+            guard let id = propertyID(named: name, in: node), let value = node.values[id] else { return nil }
             if position == names.count - 1 { return value }
             guard case .nested(let child?) = value.value else { return nil }
             node = child

@@ -39,6 +39,8 @@ struct FileModel {
     struct AuthoredInstance {
         var name: String
         var values: [Int: AuthoredValue] = [:]
+        /// The property ids of the instance's values in file order (each id once, at its first value).
+        var valueOrder: [Int] = []
     }
 
     /// A view model: its properties in property-id order and its instances in file order.
@@ -47,6 +49,9 @@ struct FileModel {
         var isGlobal: Bool
         var properties: [Property] = []
         var instances: [AuthoredInstance] = []
+        /// Whether two of its properties share a name (then which one a name reaches depends
+        /// on the instance's value order, `PathResolver.propertyID(named:in:)`).
+        var hasDuplicateNames = false
 
         /// The id of the first property with this name.
         func propertyID(named name: String) -> Int? { properties.firstIndex { $0.name == name } }
@@ -120,7 +125,11 @@ struct FileModel {
     /// Builds the model of a document.
     init(_ document: RiveDocument) {
         self.document = document
-        layout = RiveFileLayout(document)
+        var layout = RiveFileLayout(document)
+        for index in layout.artboards.indices {
+            layout.artboards[index].localObjects = ArtboardValidation.validObjects(layout.artboards[index].localObjects, document: document)
+        }
+        self.layout = layout
         manifest = RiveManifest(document)
         converters = DataConverter.converters(of: document)
         readEnums()
@@ -147,6 +156,7 @@ struct FileModel {
             let object = document.objects[entry.objectIndex]
             var viewModel = ViewModel(name: object.string(P.viewModelComponentName) ?? "", isGlobal: object.uint(P.viewModelViewModelType) == 2)
             viewModel.properties = entry.properties.map { property(document.objects[$0]) }
+            viewModel.hasDuplicateNames = Set(viewModel.properties.map(\.name)).count < viewModel.properties.count
             viewModels.append(viewModel)
         }
         for (index, entry) in layout.viewModels.enumerated() {
@@ -168,9 +178,14 @@ struct FileModel {
 
     private func authoredInstance(_ entry: RiveFileLayout.Instance) -> AuthoredInstance {
         var instance = AuthoredInstance(name: document.objects[entry.objectIndex].string(P.componentName) ?? "")
+        // Two values for one property: the first in the file is the property's value, as
+        // upstream's ViewModelInstance::propertyValue returns the first value that matches.
+        var claimed = Set<Int>()
         for value in entry.values {
             let object = document.objects[value.objectIndex]
             let property = Int(min(object.uint(P.viewModelInstanceValueViewModelPropertyId) ?? 0, UInt64(Int32.max)))
+            guard claimed.insert(property).inserted else { continue }
+            instance.valueOrder.append(property)
             instance.values[property] = authoredValue(object, listItems: value.listItems)
         }
         return instance

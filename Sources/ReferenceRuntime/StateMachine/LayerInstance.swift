@@ -445,7 +445,7 @@ struct LayerInstance {
         currentPlayer = nil
         currentBlend = nil
         switch layer.states[taken.target].kind {
-        case .animation(let index?, _): currentPlayer = AnimationPlayer(animations[index], store: store)
+        case .animation(let index, _): currentPlayer = AnimationPlayer(index.map { animations[$0] } ?? .empty(), store: store)
         case .blend(let blend): currentBlend = BlendStateInstance(blend, animations: animations, store: store)
         default: break
         }

@@ -444,7 +444,7 @@ public final class ReferenceStateMachine: StateMachine {
                 continue
             }
             if let event = action.event {
-                reportedEvents.append(event)
+                if isEvent(event) { reportedEvents.append(event) }
                 continue
             }
             guard let context else { continue }
@@ -494,8 +494,15 @@ public final class ReferenceStateMachine: StateMachine {
             guard inputs.indices.contains(input) else { return }
             inputs[input].number = value
         case .fireEvent(let event):
-            reportedEvents.append(event)
+            if isEvent(event) { reportedEvents.append(event) }
         }
+    }
+
+    /// Whether an artboard-local id names an Event: upstream's `StateMachineFireEvent::perform`
+    /// and `ListenerFireEvent::perform` report nothing for an id that resolves to no Event.
+    private func isEvent(_ id: Int) -> Bool {
+        let local = file.model.artboards[artboard.index].localObjects
+        return local.indices.contains(id) && local[id].map { file.model.document.objects[$0].isType(RiveTypeKey.event) } == true
     }
 
     // MARK: Events

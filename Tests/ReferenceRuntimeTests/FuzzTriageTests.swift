@@ -1,0 +1,196 @@
+import RiveFormat
+import RuntimeAPI
+import Testing
+@testable import ReferenceRuntime
+
+private typealias T = RiveTypeKey
+private typealias P = RivePropertyKey
+
+/// Regression tests for reference-runtime bugs that the differential fuzz run
+/// (`fuzz --adapters reference,rive-cpp`, docs/fuzzing.md "Triage") found: each builds the
+/// reduced file of one divergence bucket and checks that the reference now does what the
+/// engine does with it.
+@Suite("Fuzz triage: reference fixes")
+@MainActor
+struct FuzzTriageTests {
+    /// A view model with one property and one instance holding a value of `valueType` for it.
+    private func fileWithValue(property propertyType: UInt32, name: String, value valueType: UInt32) throws -> ReferenceFile {
+        var b = DocumentBuilder()
+        b.add(T.backboard)
+        b.add(T.viewModel, [P.viewModelComponentName: .string("VM")])
+        b.add(propertyType, [P.viewModelComponentName: .string(name)])
+        b.add(T.viewModelInstance, [P.viewModelInstanceViewModelId: .uint(0), P.componentName: .string("I")])
+        b.add(valueType, [P.viewModelInstanceValueViewModelPropertyId: .uint(0)])
+        return try ReferenceWorker().openFile(.data(try b.bytes()))
+    }
+
+    @Test("a value of another kind stored for a property is not found (message), as upstream's typed lookup finds none")
+    func valueOfAnotherKindIsNotFound() async throws {
+        let file = try fileWithValue(property: T.viewModelPropertyBoolean, name: "flag", value: T.viewModelInstanceTrigger)
+        let instance = try file.makeViewModelInstance(.name("I", from: .name("VM")))
+        do {
+            let value = try await instance.value(of: BoolProperty(path: "flag"))
+            Issue.record("read \(value) from a trigger value")
+        } catch {
+            #expect(error.code == "view-model-instance.message")
+        }
+    }
+
+    @Test("a value of another kind stored for a list property is no list: size(of:) fails (message), as upstream's typed lookup finds none")
+    func listOfAnotherKindIsNotFound() async throws {
+        let file = try fileWithValue(property: T.viewModelPropertyList, name: "items", value: T.viewModelInstanceAssetImage)
+        let instance = try file.makeViewModelInstance(.name("I", from: .name("VM")))
+        do {
+            let size = try await instance.size(of: ListProperty(path: "items"))
+            Issue.record("read a list size \(size) from an image value")
+        } catch {
+            #expect(error.code == "view-model-instance.message")
+        }
+    }
+
+    @Test("of two values for one property the first in the file is its value, as upstream's propertyValue returns the first match")
+    func firstOfTwoValuesWins() async throws {
+        var b = DocumentBuilder()
+        b.add(T.backboard)
+        b.add(T.viewModel, [P.viewModelComponentName: .string("VM")])
+        b.add(T.viewModelPropertyNumber, [P.viewModelComponentName: .string("n")])
+        b.add(T.viewModelPropertyColor, [P.viewModelComponentName: .string("c")])
+        b.add(T.viewModelInstance, [P.viewModelInstanceViewModelId: .uint(0), P.componentName: .string("I")])
+        b.add(T.viewModelInstanceNumber, [P.viewModelInstanceValueViewModelPropertyId: .uint(0), P.viewModelInstanceNumberPropertyValue: .float(255)])
+        b.add(T.viewModelInstanceNumber, [P.viewModelInstanceValueViewModelPropertyId: .uint(0)])
+        b.add(T.viewModelInstanceColor, [P.viewModelInstanceValueViewModelPropertyId: .uint(1), P.viewModelInstanceColorPropertyValue: .color(0xFFFF_0000)])
+        b.add(T.viewModelInstanceColor, [P.viewModelInstanceValueViewModelPropertyId: .uint(1)])
+        let file = try ReferenceWorker().openFile(.data(try b.bytes()))
+        let instance = try file.makeViewModelInstance(.name("I", from: .name("VM")))
+        #expect(try await instance.value(of: NumberProperty(path: "n")) == 255)
+        #expect(try await instance.value(of: ColorProperty(path: "c")) == Color(0xFFFF_0000))
+    }
+
+    @Test("an animation state without an animation plays upstream's empty one-second animation: the machine keeps going for a second, then settles")
+    func animationStateWithoutAnimationPlaysOneSecond() async throws {
+        var b = DocumentBuilder()
+        b.add(T.backboard)
+        b.add(T.artboard, [P.componentName: .string("Main"), P.artboardDefaultStateMachineId: .uint(0)])
+        b.add(T.stateMachine, [P.animationName: .string("Machine")])
+        b.add(T.stateMachineLayer)
+        b.add(T.entryState)
+        b.add(T.stateTransition, [P.stateTransitionStateToId: .uint(3)])
+        b.add(T.exitState)
+        b.add(T.anyState)
+        b.add(T.animationState)
+        let file = try ReferenceWorker().openFile(.data(try b.bytes()))
+        let machine = try file.makeArtboard("Main").makeStateMachine(nil, binding: .none)
+        machine.advanceAndApply(by: 0)
+        #expect(machine.advanceAndApply(by: 1.0 / 60), "the empty animation is still playing after one frame")
+        #expect(machine.advanceAndApply(by: 0.5))
+        #expect(!machine.advanceAndApply(by: 0.6), "it ended after one second")
+    }
+
+    /// An artboard with node "n" (x 5) whose animation keys x to 50 and y to 70 at frame 0,
+    /// the x keyframe naming `interpolatorId`, played by the default state machine.
+    private func keyedNode(interpolatorId: UInt64?) throws -> (ReferenceArtboard, ReferenceStateMachine) {
+        var b = DocumentBuilder()
+        b.add(T.backboard)
+        b.add(T.artboard, [P.componentName: .string("Main"), P.artboardDefaultStateMachineId: .uint(0)])
+        b.add(T.node, [P.componentName: .string("n"), P.componentParentId: .uint(0), P.nodeX: .float(5)])
+        b.add(T.cubicEaseInterpolator)
+        b.add(T.linearAnimation, [P.animationName: .string("a")])
+        b.add(T.keyedObject, [P.keyedObjectObjectId: .uint(1)])
+        b.add(T.keyedProperty, [P.keyedPropertyPropertyKey: .uint(UInt64(P.nodeX))])
+        var xFrame: [UInt32: RivePropertyValue] = [P.keyFrameDoubleValue: .float(50), P.interpolatingKeyFrameInterpolationType: .uint(2)]
+        if let interpolatorId { xFrame[P.interpolatingKeyFrameInterpolatorId] = .uint(interpolatorId) }
+        b.add(T.keyFrameDouble, xFrame)
+        b.add(T.keyedProperty, [P.keyedPropertyPropertyKey: .uint(UInt64(P.nodeY))])
+        b.add(T.keyFrameDouble, [P.keyFrameDoubleValue: .float(70)])
+        b.add(T.stateMachine, [P.animationName: .string("Machine")])
+        b.add(T.stateMachineLayer)
+        b.add(T.entryState)
+        b.add(T.stateTransition, [P.stateTransitionStateToId: .uint(3)])
+        b.add(T.exitState)
+        b.add(T.anyState)
+        b.add(T.animationState, [P.animationStateAnimationId: .uint(0)])
+        let file = try ReferenceWorker().openFile(.data(try b.bytes()))
+        let artboard = try file.makeArtboard("Main")
+        let machine = try artboard.makeStateMachine(nil, binding: .none)
+        machine.advanceAndApply(by: 0)
+        machine.advanceAndApply(by: 0.1)
+        return (artboard, machine)
+    }
+
+    @Test("a keyframe naming an interpolator that is not one drops its whole keyed object, as upstream's LinearAnimation::onAddedDirty erases it")
+    func missingInterpolatorDropsKeyedObject() throws {
+        func position(_ artboard: ReferenceArtboard) throws -> (x: RivePropertyValue?, y: RivePropertyValue?) {
+            let node = try #require(artboard.componentID(named: "n"))
+            return (artboard.componentValue(node, property: P.nodeX), artboard.componentValue(node, property: P.nodeY))
+        }
+        // Id 2 is the CubicEaseInterpolator: the animation plays.
+        let (eased, _) = try keyedNode(interpolatorId: 2)
+        #expect(try position(eased).x == .float(50))
+        #expect(try position(eased).y == .float(70))
+        // Id 1 is the node itself, no interpolator: neither x nor y is keyed any more.
+        let (broken, _) = try keyedNode(interpolatorId: 1)
+        #expect(try position(broken).x == .float(5))
+        #expect(try position(broken).y != .float(70))
+    }
+
+    @Test("of two properties with one name, a name reaches the one whose value comes first in the instance, as upstream's propertyValue(name) walks the values")
+    func duplicateNameFollowsValueOrder() async throws {
+        var b = DocumentBuilder()
+        b.add(T.backboard)
+        b.add(T.viewModel, [P.viewModelComponentName: .string("VM")])
+        b.add(T.viewModelPropertyNumber, [P.viewModelComponentName: .string("n")])
+        b.add(T.viewModelPropertyNumber, [P.viewModelComponentName: .string("n")])
+        b.add(T.viewModelInstance, [P.viewModelInstanceViewModelId: .uint(0), P.componentName: .string("I")])
+        b.add(T.viewModelInstanceNumber, [P.viewModelInstanceValueViewModelPropertyId: .uint(1), P.viewModelInstanceNumberPropertyValue: .float(2)])
+        b.add(T.viewModelInstanceNumber, [P.viewModelInstanceValueViewModelPropertyId: .uint(0), P.viewModelInstanceNumberPropertyValue: .float(1)])
+        let file = try ReferenceWorker().openFile(.data(try b.bytes()))
+        let copy = try file.makeViewModelInstance(.name("I", from: .name("VM")))
+        #expect(try await copy.value(of: NumberProperty(path: "n")) == 2, "the value of property 1 comes first in the file")
+        // A blank instance's values are in property order.
+        let blank = try file.makeViewModelInstance(.blank(from: .name("VM")))
+        blank.setValue(of: NumberProperty(path: "n"), to: 5)
+        #expect(try await blank.value(of: NumberProperty(path: "n")) == 5)
+    }
+
+    @Test("a component whose parent is no container leaves the artboard with its children, as upstream's Artboard::validateObjects takes it out")
+    func invalidParentLeavesArtboard() throws {
+        var b = DocumentBuilder()
+        b.add(T.backboard)
+        b.add(T.artboard, [P.componentName: .string("Main")])
+        b.add(T.node, [P.componentName: .string("kept")])                                      // 1
+        b.add(T.node, [P.componentName: .string("orphan"), P.componentParentId: .uint(99)])   // 2: no object 99
+        b.add(T.node, [P.componentName: .string("child"), P.componentParentId: .uint(2)])     // 3: child of the orphan
+        b.add(T.shape, [P.componentName: .string("shape")])                                   // 4
+        b.add(T.fill, [P.componentName: .string("fill"), P.componentParentId: .uint(4)])      // 5
+        b.add(T.feather, [P.componentName: .string("feather"), P.componentParentId: .uint(4)]) // 6: a feather on a shape, not a paint
+        b.add(T.feather, [P.componentName: .string("paintFeather"), P.componentParentId: .uint(5)])
+        let artboard = try ReferenceWorker().openFile(.data(try b.bytes())).makeArtboard("Main")
+        #expect(artboard.componentID(named: "kept") == 1)
+        #expect(artboard.componentID(named: "shape") == 4)
+        #expect(artboard.componentID(named: "paintFeather") == 7)
+        #expect(artboard.componentID(named: "orphan") == nil)
+        #expect(artboard.componentID(named: "child") == nil, "the child of a removed object goes too")
+        #expect(artboard.componentID(named: "feather") == nil)
+    }
+
+    @Test("a fire-event action naming no Event reports nothing, as upstream's StateMachineFireEvent::perform: a one-frame animation state settles after its frame")
+    func fireEventWithoutEventReportsNothing() throws {
+        var b = DocumentBuilder()
+        b.add(T.backboard)
+        b.add(T.artboard, [P.componentName: .string("Main"), P.artboardDefaultStateMachineId: .uint(0)])
+        b.add(T.linearAnimation, [P.animationName: .string("a"), P.linearAnimationDuration: .uint(1)])
+        b.add(T.stateMachine, [P.animationName: .string("Machine")])
+        b.add(T.stateMachineLayer)
+        b.add(T.exitState)
+        b.add(T.anyState)
+        b.add(T.animationState, [P.animationStateAnimationId: .uint(0)])
+        b.add(T.stateMachineFireEvent, [P.stateMachineFireEventEventId: .uint(6)])  // no object 6
+        b.add(T.entryState)
+        b.add(T.stateTransition, [P.stateTransitionStateToId: .uint(2)])
+        b.add(T.stateMachineListenerSingle, [P.stateMachineListenerSingleListenerTypeValue: .uint(5), P.stateMachineListenerSingleEventId: .uint(6)])
+        let machine = try ReferenceWorker().openFile(.data(try b.bytes())).makeArtboard("Main").makeStateMachine(nil, binding: .none)
+        machine.advanceAndApply(by: 0)
+        #expect(!machine.advanceAndApply(by: 1.0 / 60), "the animation ended and no event was reported")
+    }
+}
+
