@@ -52,7 +52,8 @@ struct BenchCommand: HarnessCommand {
             also plan rive-cpp's raster-rive/<file>/256|512|1024: the Rive
             Renderer over Vulkan (wall time, device work included); needs
             --adapters with rive-cpp and a bench program built with
-            scripts/build-rive-cpp --renderer vulkan (--rive-cpp-bench)
+            scripts/build-rive-cpp --renderer vulkan (--rive-cpp-bench);
+            time metric only
             """),
         OptionSpec("--shard", "K/N", help: """
             run part K of N of the benchmarks (by position in name order,
@@ -178,6 +179,10 @@ struct BenchCommand: HarnessCommand {
         }
         if rasterRive, !adapters.contains("rive-cpp"), instructionsWorker == nil {
             throw UsageError(message: "--raster-rive benchmarks run on rive-cpp only", hint: "add --adapters reference,rive-cpp (or rive-cpp)")
+        }
+        if rasterRive, metric == .instructions {
+            throw UsageError(message: "--raster-rive is measured by wall time (the Rive Renderer's device works outside the benchmark's thread)",
+                             hint: "leave out --metric instructions")
         }
         if iterations != nil, metric != .instructions, instructionsWorker == nil {
             throw UsageError(message: "--iterations applies to --metric instructions only", hint: "time mode chooses iteration counts itself; use --min-time")

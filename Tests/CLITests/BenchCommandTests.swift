@@ -32,7 +32,8 @@ struct BenchCommandTests {
     @Test("bench rejects bad options with exit 2")
     func usage() throws {
         for arguments in [["--adapters", "nonesuch"], ["--repetitions", "0"], ["--metric", "cycles"], ["--iterations", "5"],
-                          ["--plant-slowdown", "name"], ["--min-time", "-1"], ["extra"], ["--raster-rive"]] {
+                          ["--plant-slowdown", "name"], ["--min-time", "-1"], ["extra"], ["--raster-rive"],
+                          ["--adapters", "rive-cpp", "--raster-rive", "--metric", "instructions"]] {
             let result = try HarnessProcess.run(["bench"] + arguments)
             #expect(result.exitCode == 2, "\(arguments)")
             #expect(result.standardError.contains("error:"), "\(arguments)")

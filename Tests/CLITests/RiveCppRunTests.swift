@@ -15,6 +15,22 @@ struct RiveCppRunTests {
         #expect(result.standardError.contains("scripts/build-rive-cpp --git-dir /nonexistent/rive-runtime --commit \(sha)"))
     }
 
+    @Test("--runtime-renderer takes vulkan with --adapter rive-cpp only; an unbuilt one names the build command with --renderer vulkan")
+    func rendererOption() throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("rive-cpp-empty-cache-\(UUID().uuidString)").path
+        let sha = "0123456789abcdef0123456789abcdef01234567"
+        let notBuilt = try HarnessProcess.run(["run", "--adapter", "rive-cpp", "--runtime-commit", sha, "--runtime-renderer", "vulkan"],
+                                              environment: ["RIVE_HARNESS_CACHE": cache, "RIVE_RUNTIME_GIT_DIR": "/nonexistent/rive-runtime"])
+        #expect(notBuilt.exitCode == 3)
+        #expect(notBuilt.standardError.contains("scripts/build-rive-cpp --git-dir /nonexistent/rive-runtime --commit \(sha) --renderer vulkan"))
+        let unknown = try HarnessProcess.run(["run", "--adapter", "rive-cpp", "--runtime-renderer", "metal"])
+        #expect(unknown.exitCode == 2)
+        #expect(unknown.standardError.contains("--runtime-renderer takes vulkan, got 'metal'"))
+        let misplaced = try HarnessProcess.run(["run", "--runtime-renderer", "vulkan"])
+        #expect(misplaced.exitCode == 2)
+        #expect(misplaced.standardError.contains("--runtime-renderer needs --adapter rive-cpp"))
+    }
+
     @Test("--runtime-commit needs --adapter rive-cpp, --ios-commit --adapter apple, and neither takes --command")
     func optionMisuse() throws {
         let commit = try HarnessProcess.run(["run", "--runtime-commit", "HEAD"])

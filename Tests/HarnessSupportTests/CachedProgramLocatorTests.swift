@@ -49,6 +49,23 @@ struct CachedProgramLocatorTests {
         #expect(throws: CachedProgramError.self) { try locator.locate(revision: Self.sha, features: EngineFeatureSelection.none) }
     }
 
+    @Test("a build with the Rive Renderer is found in the key folder followed by +vulkan, and its build command says --renderer vulkan")
+    func findsRendererBuild() throws {
+        let cache = temporaryCache()
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let plain = try makeBuild(folder: "\(cache)/rive-cpp/\(Self.sha)+text+layout+scripting+audio", entry: "driver",
+                                  relative: "programs/0123/rive-cpp-driver")
+        let locator = CachedProgramLocator(.riveCppDriver, cacheRoot: cache, gitDirectory: "/nonexistent/git-dir")
+        #expect(throws: CachedProgramError.notBuilt(.riveCppDriver, commit: Self.sha,
+                                                    command: "scripts/build-rive-cpp --git-dir /nonexistent/git-dir --commit \(Self.sha) --renderer vulkan")) {
+            try locator.locate(revision: Self.sha, features: .shipped, renderer: "vulkan")
+        }
+        let vulkan = try makeBuild(folder: "\(cache)/rive-cpp/\(Self.sha)+text+layout+scripting+audio+vulkan", entry: "driver",
+                                   relative: "programs/4567/rive-cpp-driver")
+        #expect(try locator.locate(revision: Self.sha, features: .shipped, renderer: "vulkan").path == vulkan)
+        #expect(try locator.locate(revision: Self.sha, features: .shipped).path == plain)
+    }
+
     @Test("engine feature lists parse shipped, none and names, and name the known features on a bad one")
     func featureSelection() throws {
         #expect(try EngineFeatureSelection(parsing: "shipped").cacheFolderSuffix == "+text+layout+scripting+audio")

@@ -23,6 +23,9 @@ enum RiveCppDriver {
     }
     /// Whether a driver is built.
     static var isBuilt: Bool { located != nil }
+    /// The driver built with the Rive Renderer (`scripts/build-rive-cpp --renderer vulkan`), or `nil`.
+    static let riveRenderer: CachedProgramLocator.Located? =
+        try? CachedProgramLocator(.riveCppDriver).locate(revision: nil, features: .shipped, renderer: "vulkan")
     /// The comment shown when the suites are skipped.
     static let absentComment = "skipped: no rive-cpp driver is built for the HEAD of $RIVE_RUNTIME_GIT_DIR; enable with: RIVE_RUNTIME_GIT_DIR=<rive-runtime clone> scripts/build-rive-cpp"
 
@@ -180,6 +183,22 @@ struct RiveCppPixelTests {
                 try sideBySide(modelled[index], real[index]).writePNG(toFile: path)
                 print("RiveCppPixelTests: wrote \(path)")
             }
+        }
+    }
+
+    @Test("through the Rive Renderer over Vulkan (--rasterizer rive-vulkan) each mood shows its panel color too",
+          .enabled(if: RiveCppDriver.riveRenderer != nil,
+                   "skipped: no rive-cpp driver with the Rive Renderer; enable with: scripts/build-rive-cpp --renderer vulkan"))
+    func moodLoopsOnRiveRenderer() async throws {
+        let driver = try #require(RiveCppDriver.riveRenderer)
+        let adapter = try ProcessAdapter(configuration: ProcessAdapterConfiguration(command: "'\(driver.path)' --rasterizer rive-vulkan",
+                                                                                   requestTimeoutSeconds: 20))
+        let size = 200
+        let frames = try await playMoods(adapter, size: size)
+        for (index, entry) in Self.moods.enumerated() {
+            let argb = frames[index].pixels[90 * size + 100]
+            let channels = [24, 16, 8, 0].map { (Int(argb >> UInt32($0)) & 0xFF, Int(entry.panel >> UInt32($0)) & 0xFF) }
+            #expect(channels.allSatisfy { abs($0.0 - $0.1) <= 2 }, "mood \(entry.name): 0x\(String(argb, radix: 16)) for 0x\(String(entry.panel, radix: 16))")
         }
     }
 

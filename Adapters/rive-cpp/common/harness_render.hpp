@@ -92,6 +92,9 @@ struct PaintData
     rive::StrokeJoin join = rive::StrokeJoin::miter;
     rive::StrokeCap cap = rive::StrokeCap::butt;
     rive::BlendMode blendMode = rive::BlendMode::srcOver;
+    /// The feather (blur) radius; not in the canonical form, and only the Rive Renderer
+    /// draws it (cairo draws feathered paths hard).
+    float feather = 0;
     bool hasShader = false;
     ShaderData shader; // valid when hasShader
 };
@@ -110,6 +113,7 @@ public:
     void join(rive::StrokeJoin value) override { data.join = value; }
     void cap(rive::StrokeCap value) override { data.cap = value; }
     void blendMode(rive::BlendMode value) override { data.blendMode = value; }
+    void feather(float value) override { data.feather = value; }
     void shader(rive::rcp<rive::RenderShader> value) override
     {
         shaderValue = std::move(value);

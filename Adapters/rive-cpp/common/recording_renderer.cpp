@@ -485,6 +485,7 @@ void RecordingRenderer::replay(rive::Renderer* renderer, rive::Factory* factory)
                 paint->join(data.join);
                 paint->cap(data.cap);
                 paint->blendMode(data.blendMode);
+                paint->feather(data.feather);
                 if (data.hasShader)
                 {
                     const ShaderData& shader = data.shader;
