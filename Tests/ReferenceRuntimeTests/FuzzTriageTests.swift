@@ -24,26 +24,29 @@ struct FuzzTriageTests {
         return try ReferenceWorker().openFile(.data(try b.bytes()))
     }
 
-    @Test("a value of another kind stored for a property is not found (message), as upstream's typed lookup finds none")
-    func valueOfAnotherKindIsNotFound() async throws {
-        let file = try fileWithValue(property: T.viewModelPropertyBoolean, name: "flag", value: T.viewModelInstanceTrigger)
-        let instance = try file.makeViewModelInstance(.name("I", from: .name("VM")))
-        do {
-            let value = try await instance.value(of: BoolProperty(path: "flag"))
-            Issue.record("read \(value) from a trigger value")
-        } catch {
-            #expect(error.code == "view-model-instance.message")
-        }
+    /// A read of one property: the property's type and name, and the read itself.
+    struct TypedRead: Sendable, CustomTestStringConvertible {
+        var property: UInt32
+        var name: String
+        var testDescription: String
+        var read: @MainActor @Sendable (any ViewModelInstance) async throws -> String
     }
 
-    @Test("a value of another kind stored for a list property is no list: size(of:) fails (message), as upstream's typed lookup finds none")
-    func listOfAnotherKindIsNotFound() async throws {
-        let file = try fileWithValue(property: T.viewModelPropertyList, name: "items", value: T.viewModelInstanceAssetImage)
+    @Test("a value of another kind stored for a property (or list) is not found (message), as upstream's typed lookup finds none", arguments: [
+        (TypedRead(property: T.viewModelPropertyBoolean, name: "flag", testDescription: "boolean read of a trigger value") {
+            "\(try await $0.value(of: BoolProperty(path: "flag")))"
+        }, T.viewModelInstanceTrigger),
+        (TypedRead(property: T.viewModelPropertyList, name: "items", testDescription: "list size of an image value") {
+            "\(try await $0.size(of: ListProperty(path: "items")))"
+        }, T.viewModelInstanceAssetImage),
+    ])
+    func valueOfAnotherKindIsNotFound(read: TypedRead, storedValue: UInt32) async throws {
+        let file = try fileWithValue(property: read.property, name: read.name, value: storedValue)
         let instance = try file.makeViewModelInstance(.name("I", from: .name("VM")))
         do {
-            let size = try await instance.size(of: ListProperty(path: "items"))
-            Issue.record("read a list size \(size) from an image value")
-        } catch {
+            let value = try await read.read(instance)
+            Issue.record("read \(value) from a value of another kind")
+        } catch let error as ViewModelInstanceError {
             #expect(error.code == "view-model-instance.message")
         }
     }
