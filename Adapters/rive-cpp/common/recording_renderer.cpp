@@ -392,10 +392,17 @@ std::vector<std::string> RecordingRenderer::canonicalLines() const
 
 std::string RecordingRenderer::digestHex() const { return fnv1a64Hex(canonicalText()); }
 
-void RecordingRenderer::replay(rive::Renderer* renderer) const
+namespace
 {
-    HarnessFactory factory;
-    for (const DrawCommand& command : m_commands)
+// Walks recorded commands into a renderer; makePath and makePaint turn a command's path and
+// paint into the render objects that renderer draws with.
+template <typename MakePath, typename MakePaint>
+void replayCommands(const std::vector<DrawCommand>& commands,
+                    rive::Renderer* renderer,
+                    MakePath makePath,
+                    MakePaint makePaint)
+{
+    for (const DrawCommand& command : commands)
     {
         switch (command.kind)
         {
@@ -409,29 +416,36 @@ void RecordingRenderer::replay(rive::Renderer* renderer) const
                 renderer->transform(command.matrix);
                 break;
             case DrawCommand::Kind::clip:
-            case DrawCommand::Kind::drawPath:
-            {
-                auto path = rive::make_rcp<HarnessRenderPath>();
-                path->commands = command.path;
-                path->rule = command.fillRule;
-                if (command.kind == DrawCommand::Kind::clip)
-                {
-                    renderer->clipPath(path.get());
-                    break;
-                }
-                auto paint = rive::make_rcp<HarnessRenderPaint>();
-                paint->data = command.paint;
-                if (command.paint.hasShader)
-                {
-                    auto shader = rive::make_rcp<HarnessRenderShader>();
-                    shader->data = command.paint.shader;
-                    paint->shaderValue = shader;
-                }
-                renderer->drawPath(path.get(), paint.get());
+                renderer->clipPath(makePath(command).get());
                 break;
-            }
+            case DrawCommand::Kind::drawPath:
+                renderer->drawPath(makePath(command).get(), makePaint(command).get());
+                break;
         }
     }
+}
+} // namespace
+
+void RecordingRenderer::replay(rive::Renderer* renderer) const
+{
+    auto makePath = [](const DrawCommand& command) {
+        auto path = rive::make_rcp<HarnessRenderPath>();
+        path->commands = command.path;
+        path->rule = command.fillRule;
+        return path;
+    };
+    auto makePaint = [](const DrawCommand& command) {
+        auto paint = rive::make_rcp<HarnessRenderPaint>();
+        paint->data = command.paint;
+        if (command.paint.hasShader)
+        {
+            auto shader = rive::make_rcp<HarnessRenderShader>();
+            shader->data = command.paint.shader;
+            paint->shaderValue = shader;
+        }
+        return paint;
+    };
+    replayCommands(m_commands, renderer, makePath, makePaint);
 }
 
 void RecordingRenderer::replay(rive::Renderer* renderer, rive::Factory* factory) const
@@ -459,49 +473,30 @@ void RecordingRenderer::replay(rive::Renderer* renderer, rive::Factory* factory)
         }
         return factory->makeRenderPath(raw, command.fillRule);
     };
-    for (const DrawCommand& command : m_commands)
-    {
-        switch (command.kind)
+    auto makePaint = [factory](const DrawCommand& command) {
+        const PaintData& data = command.paint;
+        rive::rcp<rive::RenderPaint> paint = factory->makeRenderPaint();
+        paint->style(data.style);
+        paint->color(data.color);
+        paint->thickness(data.thickness);
+        paint->join(data.join);
+        paint->cap(data.cap);
+        paint->blendMode(data.blendMode);
+        paint->feather(data.feather);
+        if (data.hasShader)
         {
-            case DrawCommand::Kind::save:
-                renderer->save();
-                break;
-            case DrawCommand::Kind::restore:
-                renderer->restore();
-                break;
-            case DrawCommand::Kind::transform:
-                renderer->transform(command.matrix);
-                break;
-            case DrawCommand::Kind::clip:
-                renderer->clipPath(makePath(command).get());
-                break;
-            case DrawCommand::Kind::drawPath:
-            {
-                const PaintData& data = command.paint;
-                rive::rcp<rive::RenderPaint> paint = factory->makeRenderPaint();
-                paint->style(data.style);
-                paint->color(data.color);
-                paint->thickness(data.thickness);
-                paint->join(data.join);
-                paint->cap(data.cap);
-                paint->blendMode(data.blendMode);
-                paint->feather(data.feather);
-                if (data.hasShader)
-                {
-                    const ShaderData& shader = data.shader;
-                    paint->shader(shader.kind == ShaderData::Kind::linear
-                                      ? factory->makeLinearGradient(shader.x1, shader.y1, shader.x2, shader.y2,
-                                                                    shader.colors.data(), shader.stops.data(),
-                                                                    shader.colors.size())
-                                      : factory->makeRadialGradient(shader.cx, shader.cy, shader.radius,
-                                                                    shader.colors.data(), shader.stops.data(),
-                                                                    shader.colors.size()));
-                }
-                renderer->drawPath(makePath(command).get(), paint.get());
-                break;
-            }
+            const ShaderData& shader = data.shader;
+            paint->shader(shader.kind == ShaderData::Kind::linear
+                              ? factory->makeLinearGradient(shader.x1, shader.y1, shader.x2, shader.y2,
+                                                            shader.colors.data(), shader.stops.data(),
+                                                            shader.colors.size())
+                              : factory->makeRadialGradient(shader.cx, shader.cy, shader.radius,
+                                                            shader.colors.data(), shader.stops.data(),
+                                                            shader.colors.size()));
         }
-    }
+        return paint;
+    };
+    replayCommands(m_commands, renderer, makePath, makePaint);
 }
 
 } // namespace harness
