@@ -84,11 +84,13 @@ public struct Subprocess {
                 process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
             }
             try process.run()
+            liveChildren.insert(process.processIdentifier)
             started?(process.processIdentifier)
         } catch {
             throw SubprocessError(executable: executable, reason: error.localizedDescription)
         }
         process.waitUntilExit()
+        liveChildren.remove(process.processIdentifier)
         let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
         func text(_ path: String) -> String { FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? "" }
         return Outcome(status: status, standardOutput: text(outputPath), standardError: passThroughStandardError ? "" : text(errorPath),
@@ -139,9 +141,46 @@ public struct Subprocess {
         #endif
     }
 
+    /// The children `run` started and has not yet seen end, for `stopChildrenOnInterrupt`.
+    private static let liveChildren = LiveChildren()
+
+    /// Makes SIGINT and SIGTERM stop every child `run` started that is still running, each with
+    /// the processes it started (`stopTree`), and then end this process with 128 + the signal's
+    /// number, as the signal would have. For commands whose children (engine builds) run in
+    /// process groups of their own, which a terminal's Ctrl-C does not reach.
+    public static func stopChildrenOnInterrupt(command: String) {
+        #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                let children = liveChildren.all
+                FileHandle.standardError.write(Data("\(command): \(number == SIGINT ? "interrupted" : "terminated"); stopping \(children.count) child process(es) and what they started\n".utf8))
+                for child in children { stopTree(child) }
+                exit(128 + number)
+            }
+            source.resume()
+            interruptSources.append(source)
+        }
+        #endif
+    }
+
+    /// The signal sources `stopChildrenOnInterrupt` installed, kept alive for the process's life.
+    nonisolated(unsafe) private static var interruptSources: [DispatchSourceSignal] = []
+
     /// Runs a shell command line with `/bin/sh -c`.
     /// - Throws: `SubprocessError` when the shell cannot be started.
     public static func shell(_ commandLine: String, environment: [String: String] = [:]) throws(SubprocessError) -> Outcome {
         try run("/bin/sh", ["-c", commandLine], environment: environment)
     }
+}
+
+/// The process ids of running children, shared by the threads that run them.
+private final class LiveChildren: @unchecked Sendable {
+    private let lock = NSLock()
+    private var ids: Set<Int32> = []
+
+    func insert(_ id: Int32) { lock.withLock { _ = ids.insert(id) } }
+    func remove(_ id: Int32) { lock.withLock { _ = ids.remove(id) } }
+    var all: [Int32] { lock.withLock { Array(ids) } }
 }

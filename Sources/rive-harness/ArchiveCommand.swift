@@ -134,6 +134,8 @@ struct ArchiveCommand: HarnessCommand {
         case .list: return try list()
         case .prune(let policy, let dryRun): return try prune(policy, dryRun: dryRun)
         case .fill(let range, let gitDirectory, let jobs, let buildScript, let buildArguments):
+            // Builds run in process groups of their own: Ctrl-C stops them here.
+            Subprocess.stopChildrenOnInterrupt(command: "rive-harness archive fill")
             return try await fill(range: range, gitDirectory: gitDirectory, jobs: jobs, buildScript: buildScript, buildArguments: buildArguments)
         case .export(let cacheDirectory): return try export(cacheDirectory: cacheDirectory)
         }

@@ -245,6 +245,8 @@ struct BisectCommand: HarnessCommand {
     }
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
+        // Builds run in process groups of their own: Ctrl-C stops them here.
+        Subprocess.stopChildrenOnInterrupt(command: "rive-harness bisect")
         let candidates = try loadCandidates()
         // One folder per bisect, so a later run (where every build is a cache hit) does not
         // overwrite the logs of the builds that did the work.

@@ -220,4 +220,53 @@ struct BisectGitRangeTests {
                                                "--build-script", script.path, "--output-of", "true"])
         #expect(reversed.exitCode == 3 && reversed.standardError.contains("is not an ancestor"), "\(reversed.standardError)")
     }
+
+    @Test("SIGINT (Ctrl-C) during a build stops the build and what it started, and bisect exits 130")
+    func interruptStopsBuilds() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-bisect-interrupt-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let repository = folder.appendingPathComponent("runtime")
+        try FileManager.default.createDirectory(at: repository, withIntermediateDirectories: true)
+        try Self.git(["init", "-q"], in: repository)
+        for index in 0..<3 { try Self.git(["commit", "-q", "--allow-empty", "-m", "change \(index)"], in: repository) }
+        let commits = try Self.git(["rev-list", "--reverse", "HEAD"], in: repository).split(separator: "\n").map(String.init)
+        // The build starts a long process of its own, says its id, and waits for it.
+        let pidFile = folder.appendingPathComponent("sleeper.pid")
+        let script = folder.appendingPathComponent("build.sh")
+        try Data("""
+            #!/bin/sh
+            sleep 300 &
+            echo $! > '\(pidFile.path)'
+            wait
+            """.utf8).write(to: script)
+        chmod(script.path, 0o755)
+        let bisect = Process()
+        bisect.executableURL = HarnessProcess.executable
+        bisect.arguments = ["bisect", "--git-dir", repository.appendingPathComponent(".git").path, "\(commits[0])..\(commits[2])",
+                            "--build-script", script.path, "--output-of", "true"]
+        bisect.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        bisect.standardError = errors
+        try bisect.run()
+        var sleeper: Int32?
+        for _ in 0..<300 where sleeper == nil {
+            usleep(100_000)
+            sleeper = (try? String(contentsOf: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        }
+        let pid = try #require(sleeper, "the build never started")
+        defer { kill(pid, SIGKILL) }
+        kill(bisect.processIdentifier, SIGINT)
+        bisect.waitUntilExit()
+        #expect(bisect.terminationReason == .exit && bisect.terminationStatus == 130, "\(bisect.terminationReason) \(bisect.terminationStatus)")
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(message.contains("rive-harness bisect: interrupted; stopping"), "\(message)")
+        // The build's own process is gone (a zombie until its parent is reaped counts as gone).
+        var stopped = false
+        for _ in 0..<50 where !stopped {
+            let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.split(separator: " ").dropFirst(2).first
+            stopped = state == nil || state == "Z"
+            if !stopped { usleep(100_000) }
+        }
+        #expect(stopped, "the build's 'sleep 300' (pid \(pid)) still runs")
+    }
 }
