@@ -83,6 +83,7 @@ public struct Subprocess {
                 _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
                 process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
             }
+            liveChildren.waitUnlessInterrupted()
             try process.run()
             liveChildren.insert(process.processIdentifier)
             started?(process.processIdentifier)
@@ -91,6 +92,8 @@ public struct Subprocess {
         }
         process.waitUntilExit()
         liveChildren.remove(process.processIdentifier)
+        // A child stopped by an interrupt ended: the process exits; nothing may act on that end.
+        liveChildren.waitUnlessInterrupted()
         let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
         func text(_ path: String) -> String { FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? "" }
         return Outcome(status: status, standardOutput: text(outputPath), standardError: passThroughStandardError ? "" : text(errorPath),
@@ -131,8 +134,7 @@ public struct Subprocess {
         while listed < tree.count {
             let parent = tree[listed]
             listed += 1
-            guard let children = try? run("/usr/bin/env", ["pgrep", "-P", String(parent)]) else { continue }
-            for child in children.standardOutput.split(separator: "\n").compactMap({ Int32($0) }) where !tree.contains(child) {
+            for child in childProcesses(of: parent) where !tree.contains(child) {
                 _ = kill(child, SIGSTOP)
                 tree.append(child)
             }
@@ -140,6 +142,24 @@ public struct Subprocess {
         for pid in tree { _ = kill(pid, SIGKILL) }
         #endif
     }
+
+    #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
+    /// The ids of the processes whose parent is `parent` (`pgrep -P`), started outside `run`
+    /// so that listing works while an interrupt holds `run` back.
+    private static func childProcesses(of parent: Int32) -> [Int32] {
+        let process = Process()
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["pgrep", "-P", String(parent)]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return [] }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { Int32($0) }
+    }
+    #endif
 
     /// The children `run` started and has not yet seen end, for `stopChildrenOnInterrupt`.
     private static let liveChildren = LiveChildren()
@@ -154,7 +174,7 @@ public struct Subprocess {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
-                let children = liveChildren.all
+                let children = liveChildren.interrupt()
                 FileHandle.standardError.write(Data("\(command): \(number == SIGINT ? "interrupted" : "terminated"); stopping \(children.count) child process(es) and what they started\n".utf8))
                 for child in children { stopTree(child) }
                 exit(128 + number)
@@ -175,12 +195,21 @@ public struct Subprocess {
     }
 }
 
-/// The process ids of running children, shared by the threads that run them.
+/// The process ids of running children, shared by the threads that run them; once
+/// interrupted, a thread that would start a child or act on one's end waits for the exit.
 private final class LiveChildren: @unchecked Sendable {
     private let lock = NSLock()
     private var ids: Set<Int32> = []
+    private var interrupted = false
 
     func insert(_ id: Int32) { lock.withLock { _ = ids.insert(id) } }
     func remove(_ id: Int32) { lock.withLock { _ = ids.remove(id) } }
-    var all: [Int32] { lock.withLock { Array(ids) } }
+
+    /// Marks the process interrupted and returns the children running now.
+    func interrupt() -> [Int32] { lock.withLock { interrupted = true; return Array(ids) } }
+
+    /// Returns at once unless the process was interrupted; then never (the handler exits).
+    func waitUnlessInterrupted() {
+        while lock.withLock({ interrupted }) { sleep(1) }
+    }
 }
