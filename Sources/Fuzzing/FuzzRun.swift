@@ -117,22 +117,18 @@ public final class FuzzRun {
             try? AtomicFile.write([UInt8](record), to: "\(outDirectory)/\(folder)/case.json")
         }
         if let reduceSeconds {
-            if let document = try? RiveReader.read(bytes) {
-                var oracle = makeOracle()
-                let signature = finding.signature
-                var reducer = Reducer(predicate: { candidate in
-                    await oracle.check(candidate, name: "reduce").contains { $0.signature == signature }
-                }, deadline: Date().addingTimeInterval(reduceSeconds))
-                if let reduced = try? await reducer.reduce(document) {
-                    try? AtomicFile.write(reduced.bytes, to: "\(outDirectory)/\(folder)/reduced.riv")
-                    store.update(signature) { $0.reducedFile = "\(folder)/reduced.riv"; $0.reducedBytes = reduced.bytes.count }
-                    events(.reduced(number: number, fromBytes: bytes.count, toBytes: reduced.bytes.count, predicateRuns: reduced.predicateRuns,
-                                    stoppedAtTimeLimitSeconds: reduced.stoppedAtTimeLimit ? reduceSeconds : nil))
-                } else {
-                    events(.notReduced(number: number, reason: "the case does not replay, or our reader does not read it as our writer encodes it"))
-                }
+            var oracle = makeOracle()
+            let signature = finding.signature
+            var reducer = Reducer(predicate: { candidate in
+                await oracle.check(candidate, name: "reduce").contains { $0.signature == signature }
+            }, deadline: Date().addingTimeInterval(reduceSeconds))
+            if let reduced = try? await reducer.reduce(bytes: bytes) {
+                try? AtomicFile.write(reduced.bytes, to: "\(outDirectory)/\(folder)/reduced.riv")
+                store.update(signature) { $0.reducedFile = "\(folder)/reduced.riv"; $0.reducedBytes = reduced.bytes.count }
+                events(.reduced(number: number, fromBytes: bytes.count, toBytes: reduced.bytes.count, predicateRuns: reduced.predicateRuns,
+                                stoppedAtTimeLimitSeconds: reduced.stoppedAtTimeLimit ? reduceSeconds : nil))
             } else {
-                events(.notReduced(number: number, reason: "our reader does not read the case (a byte mutation)"))
+                events(.notReduced(number: number, reason: "the case does not replay (its finding did not come back when run again)"))
             }
         }
         writeReport()

@@ -3,7 +3,7 @@ import RiveFormat
 
 /// Shrinks a `.riv` file while a predicate stays true: delta debugging over its objects, then
 /// removal of single properties, then objects again (keyed frames and whatever the property
-/// pass freed).
+/// pass freed); a file our reader does not read (a byte mutation) is first shrunk as bytes.
 ///
 /// Every candidate is a file our writer validates (`RiveWriter.write`), so the result is a
 /// well-formed file that still shows the failure; candidates that break a structural rule are
@@ -15,20 +15,20 @@ import RiveFormat
 public struct Reducer {
     /// One accepted step: what was removed and the size after it.
     public struct Step: Sendable, Hashable {
-        /// The pass (`objects`, `properties`, `objects again`).
+        /// The pass (`tail`, `bytes`, `objects`, `properties`, `objects again`).
         public var pass: String
-        /// What the step removed (`12 objects`, `property x (13) of #4`).
+        /// What the step removed (`512 bytes`, `12 objects`, `property x (13) of #4`).
         public var removed: String
-        /// Objects left.
-        public var objects: Int
+        /// Objects left; `nil` after a byte step that left a file our reader does not read.
+        public var objects: Int?
         /// Bytes of the encoded file after the step.
         public var bytes: Int
     }
 
     /// The result: the smallest file found and the steps that got there.
     public struct Result: Sendable {
-        /// The reduced document.
-        public var document: RiveDocument
+        /// The reduced document; `nil` when the result is bytes our reader does not read.
+        public var document: RiveDocument?
         /// Its bytes (as the writer encodes them).
         public var bytes: [UInt8]
         /// The accepted steps, in order.
@@ -42,6 +42,9 @@ public struct Reducer {
         public var validated: Bool { inputProblem == nil }
         /// The structural rule the input breaks, when it breaks one.
         public var inputProblem: String?
+        /// Why the input's bytes were reduced first (our reader does not read them, or our
+        /// writer's encoding of them loses the failure); `nil` when they were not.
+        public var unreadableInput: String?
     }
 
     /// Why a reduction could not start.
@@ -54,7 +57,7 @@ public struct Reducer {
         /// A message with what to do next.
         public var description: String {
             switch self {
-            case .invalidInput(let why): "our reader does not read the file as our writer encodes it (\(why)); reduce needs a file our reader reads (byte-level failures are not reduced)"
+            case .invalidInput(let why): "our reader does not read the file as our writer encodes it (\(why)); reduce the file's bytes instead (Reducer.reduce(bytes:))"
             case .predicateFalseOnInput: "the predicate is false for the file as given, so there is nothing to keep while reducing; check the predicate and the adapter"
             }
         }
@@ -97,7 +100,105 @@ public struct Reducer {
         current = await removeProperties(current, steps: &steps)
         current = await minimizeObjects(current, pass: "objects again", steps: &steps)
         return Result(document: current, bytes: encode(current) ?? inputBytes, steps: steps, predicateRuns: runs,
-                      stoppedAtTimeLimit: stopped, inputProblem: inputProblem)
+                      stoppedAtTimeLimit: stopped, inputProblem: inputProblem, unreadableInput: nil)
+    }
+
+    /// Reduces a file's bytes: a file our reader reads is reduced as a document (`reduce(_:)`);
+    /// any other file, or one whose failure our writer's encoding loses, is first shrunk as
+    /// bytes (its tail cut, then delta debugging over byte ranges), and reduced as a document
+    /// once what is left reads and still shows the failure.
+    /// - Throws: `Reducer.Failure.predicateFalseOnInput` when the predicate is false for the input.
+    public mutating func reduce(bytes input: [UInt8]) async throws(Failure) -> Result {
+        let document: RiveDocument
+        do { document = try RiveReader.read(input) } catch {
+            return try await reduceAsBytes(input, reason: error.message)
+        }
+        var structural = self
+        do { return try await structural.reduce(document) } catch {
+            return try await reduceAsBytes(input, reason: "our writer's encoding of what our reader read does not reduce: \(error.description)")
+        }
+    }
+
+    /// `reduce(bytes:)` for a file that cannot be reduced as a document, for the reason given.
+    private mutating func reduceAsBytes(_ input: [UInt8], reason readError: String) async throws(Failure) -> Result {
+        runs = 1
+        guard await predicate(input) else { throw .predicateFalseOnInput }
+        var steps: [Step] = []
+        var current = await cutTail(input, steps: &steps)
+        current = await removeByteRanges(current, steps: &steps)
+        var result = Result(document: nil, bytes: current, steps: steps, predicateRuns: runs, stoppedAtTimeLimit: stopped, inputProblem: nil,
+                            unreadableInput: readError)
+        if !stopped, let document = try? RiveReader.read(current) {
+            var structural = self
+            if let reduced = try? await structural.reduce(document), reduced.bytes.count <= current.count {
+                result = Result(document: reduced.document, bytes: reduced.bytes, steps: steps + reduced.steps, predicateRuns: runs + reduced.predicateRuns,
+                                stoppedAtTimeLimit: reduced.stoppedAtTimeLimit, inputProblem: reduced.inputProblem, unreadableInput: readError)
+            } else {
+                result.document = document
+            }
+        }
+        return result
+    }
+
+    /// Whether the bytes still show the failure (counting the run; false once the deadline passed).
+    private mutating func acceptsBytes(_ candidate: [UInt8]) async -> Bool {
+        if let deadline, Date() >= deadline { stopped = true }
+        guard !stopped, !candidate.isEmpty else { return false }
+        runs += 1
+        return await predicate(candidate)
+    }
+
+    /// Records an accepted step.
+    private func record(_ step: Step, in steps: inout [Step]) {
+        steps.append(step)
+        onStep(step)
+    }
+
+    /// Cuts the file's tail: drops its last half while that still fails, then its last quarter,
+    /// and so on down to one byte (a reader's failure is often in the first objects).
+    private mutating func cutTail(_ bytes: [UInt8], steps: inout [Step]) async -> [UInt8] {
+        var current = bytes
+        var cut = current.count / 2
+        while cut >= 1, !stopped {
+            let candidate = Array(current.prefix(current.count - cut))
+            if current.count > cut, await acceptsBytes(candidate) {
+                current = candidate
+                record(Step(pass: "tail", removed: "\(cut) bytes", objects: nil, bytes: current.count), in: &steps)
+            } else {
+                cut /= 2
+            }
+        }
+        return current
+    }
+
+    /// ddmin over byte ranges: removes ranges of halving size while the rest still fails.
+    private mutating func removeByteRanges(_ bytes: [UInt8], steps: inout [Step]) async -> [UInt8] {
+        var current = bytes
+        var granularity = 2
+        while current.count > 1, !stopped {
+            let chunkSize = max(1, (current.count + granularity - 1) / granularity)
+            var reduced = false
+            var start = 0
+            while start < current.count, !stopped {
+                let end = min(current.count, start + chunkSize)
+                let candidate = Array(current[..<start] + current[end...])
+                if await acceptsBytes(candidate) {
+                    current = candidate
+                    record(Step(pass: "bytes", removed: "\(end - start) byte\(end - start == 1 ? "" : "s") at \(start)", objects: nil, bytes: current.count), in: &steps)
+                    reduced = true
+                    break
+                }
+                start += chunkSize
+            }
+            if reduced {
+                granularity = max(granularity - 1, 2)
+            } else if chunkSize == 1 {
+                break
+            } else {
+                granularity = min(granularity * 2, current.count)
+            }
+        }
+        return current
     }
 
     /// A document's bytes: validated by the writer, or (for an input that breaks a structural
@@ -131,9 +232,8 @@ public struct Reducer {
                 candidate.objects = current.objects.enumerated().filter { !chunk.contains($0.offset) }.map(\.element)
                 if let bytes = await accepts(candidate) {
                     current = candidate
-                    let step = Step(pass: pass, removed: "\(chunk.count) object\(chunk.count == 1 ? "" : "s")", objects: current.objects.count, bytes: bytes.count)
-                    steps.append(step)
-                    onStep(step)
+                    record(Step(pass: pass, removed: "\(chunk.count) object\(chunk.count == 1 ? "" : "s")", objects: current.objects.count, bytes: bytes.count),
+                           in: &steps)
                     reduced = true
                     break
                 }
@@ -160,10 +260,8 @@ public struct Reducer {
                 let removed = candidate.objects[objectIndex].properties.remove(at: propertyIndex)
                 if let bytes = await accepts(candidate) {
                     current = candidate
-                    let step = Step(pass: "properties", removed: "\(removed.name ?? "key \(removed.key)") of #\(objectIndex)",
-                                    objects: current.objects.count, bytes: bytes.count)
-                    steps.append(step)
-                    onStep(step)
+                    record(Step(pass: "properties", removed: "\(removed.name ?? "key \(removed.key)") of #\(objectIndex)",
+                                objects: current.objects.count, bytes: bytes.count), in: &steps)
                 }
                 propertyIndex -= 1
             }

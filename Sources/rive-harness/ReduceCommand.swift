@@ -22,7 +22,8 @@ struct ReduceCommand: HarnessCommand {
     static let help = options.help(about: """
         Removes objects (delta debugging), then single properties, then objects again, keeping
         each candidate only when our writer validates it (our reader reads it, for an input
-        that already breaks a structural rule) and the predicate still holds, and
+        that already breaks a structural rule) and the predicate still holds; a file our
+        reader does not read (a byte mutation) first loses its tail and byte ranges. It
         writes the smallest file found and a report beside it (MIN.riv.txt: the predicate and
         its output on the result, the adapters and runtime commit, each step's size, and
         'rive-harness inspect' of the result), ready for an upstream bug report. The same file
@@ -42,7 +43,7 @@ struct ReduceCommand: HarnessCommand {
                              last argument, exits 0 (as C-Reduce's interestingness tests)
         """, footer: """
         exit codes: 0 reduced (the result may equal the input when nothing could go); 2 usage
-        error; 3 FILE unreadable or not a valid file, or the predicate is false on FILE; 4 the
+        error; 3 FILE unreadable, or the predicate is false on FILE; 4 the
         result could not be written.
         """)
 
@@ -139,10 +140,12 @@ struct ReduceCommand: HarnessCommand {
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
         let bytes = try readFileBytes(path)
-        let document: RiveDocument
+        let document: RiveDocument?
         do { document = try RiveReader.read(bytes) } catch {
-            throw CommandFailure(message: "\(path): \(error.message)", hint: "reduce works on files our reader reads; \(error.hint)", exitCode: .badInput)
+            printError("reduce: our reader does not read \(path) (\(error.message)); its bytes are reduced first, then its objects if what is left reads")
+            document = nil
         }
+        let objectCount = { (document: RiveDocument?) in document.map { "\($0.objects.count) objects" } ?? "not readable by our reader" }
         let (check, adapterDescriptions) = try makeCheck()
         let started = Date()
         guard let inputOutput = await check(bytes) else {
@@ -150,15 +153,15 @@ struct ReduceCommand: HarnessCommand {
                                  exitCode: .badInput)
         }
         var signature = inputOutput.signature
-        printError("reduce: \(path): \(bytes.count) bytes, \(document.objects.count) objects; predicate \(predicateText) holds (\(inputOutput.summary))")
+        printError("reduce: \(path): \(bytes.count) bytes, \(objectCount(document)); predicate \(predicateText) holds (\(inputOutput.summary))")
         var reducer = Reducer(predicate: { candidate in
             guard let output = await check(candidate) else { return false }
             return signature == nil || output.signature == signature
         }, deadline: seconds.map { Date().addingTimeInterval($0) }, onStep: { step in
-            printError("reduce: \(step.pass): -\(step.removed) -> \(step.objects) objects, \(step.bytes) bytes")
+            printError("reduce: \(Self.describe(step))")
         })
         let result: Reducer.Result
-        do { result = try await reducer.reduce(document) } catch {
+        do { result = try await reducer.reduce(bytes: bytes) } catch {
             throw CommandFailure(message: "\(path): \(error.description)", exitCode: .badInput)
         }
         signature = nil
@@ -168,8 +171,8 @@ struct ReduceCommand: HarnessCommand {
         if let problem = result.inputProblem {
             printError("reduce: the input breaks a structural rule (\(problem)); candidates were only required to stay readable by our reader")
         }
-        var report = ["rive-harness reduce", "input \(path): \(bytes.count) bytes, \(document.objects.count) objects",
-                      "result \(outPath): \(result.bytes.count) bytes, \(result.document.objects.count) objects",
+        var report = ["rive-harness reduce", "input \(path): \(bytes.count) bytes, \(objectCount(document))",
+                      "result \(outPath): \(result.bytes.count) bytes, \(objectCount(result.document))",
                       "predicate \(predicateText): \(finalOutput?.summary ?? "no longer holds on the written file (report this)")",
                       "adapters: \(adapterDescriptions.isEmpty ? "none (a command predicate)" : adapterDescriptions.joined(separator: "; "))",
                       "\(result.steps.count) step(s), \(result.predicateRuns) predicate run(s), \(String(format: "%.1f", elapsed)) s"
@@ -177,14 +180,22 @@ struct ReduceCommand: HarnessCommand {
         if let problem = result.inputProblem {
             report.append("the input breaks a structural rule our writer checks (\(problem)), so candidates were encoded unchecked and only had to stay readable by our reader")
         }
+        if let problem = result.unreadableInput {
+            report.append("the input's bytes were reduced first (tail, then byte ranges): \(problem)")
+        }
         report.append("")
-        report += result.steps.map { "  \($0.pass): -\($0.removed) -> \($0.objects) objects, \($0.bytes) bytes" }
-        report += ["", "inspect of the result:"] + InspectCommand.objectListing(result.document)
+        report += result.steps.map { "  " + Self.describe($0) }
+        report += ["", "inspect of the result:"] + (result.document.map(InspectCommand.objectListing) ?? ["  (our reader does not read the result)"])
         if let detail = finalOutput?.detail { report += ["", "predicate output:", detail] }
         try writeFileAtomically(Array((report.joined(separator: "\n") + "\n").utf8), to: outPath + ".txt")
-        print("reduce: \(bytes.count) -> \(result.bytes.count) bytes, \(document.objects.count) -> \(result.document.objects.count) objects in "
+        print("reduce: \(bytes.count) -> \(result.bytes.count) bytes, \(objectCount(document)) -> \(objectCount(result.document)) in "
               + "\(result.predicateRuns) runs (\(String(format: "%.1f", elapsed)) s\(result.stoppedAtTimeLimit ? ", stopped at --seconds" : "")): \(outPath) (report \(outPath).txt)")
         return .success
+    }
+
+    /// One step as the progress lines and the report print it.
+    static func describe(_ step: Reducer.Step) -> String {
+        "\(step.pass): -\(step.removed) -> \(step.objects.map { "\($0) objects, " } ?? "")\(step.bytes) bytes"
     }
 
     /// What a predicate run says: whether it held, a one-line summary, its signature (when

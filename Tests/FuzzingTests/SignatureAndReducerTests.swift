@@ -79,8 +79,8 @@ struct SignatureAndReducerTests {
         let result = try await reducer.reduce(Self.nodes())
         #expect(Self.names(result.bytes) == ["A", "n3", "n7"] || Self.names(result.bytes) == ["n3", "n7"])
         let nodeKey = RiveSchema.typeKeysByName["Node"]!
-        #expect(result.document.objects.filter { $0.typeKey == nodeKey }.count == 2)
-        #expect(result.document.objects.allSatisfy { object in object.properties.allSatisfy { $0.name == "name" } })
+        #expect(result.document?.objects.filter { $0.typeKey == nodeKey }.count == 2)
+        #expect(result.document?.objects.allSatisfy { object in object.properties.allSatisfy { $0.name == "name" } } == true)
         #expect(!steps.isEmpty)
         #expect(steps.last!.bytes == result.bytes.count)
         var again = Reducer(predicate: { bytes in Self.names(bytes).isSuperset(of: ["n3", "n7"]) })
@@ -97,10 +97,40 @@ struct SignatureAndReducerTests {
         #expect(!result.validated)
         #expect(result.inputProblem?.contains("Backboard") == true)
         #expect(Self.names(result.bytes).contains("n5"))
-        #expect(result.document.objects.count < document.objects.count)
+        #expect((result.document?.objects.count ?? .max) < document.objects.count)
         #expect(throws: Never.self) { _ = try RiveReader.read(result.bytes) }
         var valid = Reducer(predicate: { bytes in Self.names(bytes).isSuperset(of: ["n5"]) })
         #expect(try await valid.reduce(Self.nodes()).validated)
+    }
+
+    @Test("a file our reader does not read is reduced as bytes: a planted 4-byte marker inside junk is all that is left")
+    func unreadableInputReducedAsBytes() async throws {
+        let marker: [UInt8] = [0xDE, 0xAD, 0xBE, 0xEF]
+        let valid = try RiveWriter.write(Self.nodes())
+        let input = Array(valid.prefix(40)) + [0xFF, 0xFF, 0xFF] + marker + Array(valid.dropFirst(40))
+        #expect(throws: (any Error).self) { _ = try RiveReader.read(input) }
+        let holds: @MainActor ([UInt8]) async -> Bool = { bytes in
+            bytes.count >= marker.count && (0...(bytes.count - marker.count)).contains { Array(bytes[$0..<($0 + marker.count)]) == marker }
+        }
+        var steps: [Reducer.Step] = []
+        var reducer = Reducer(predicate: holds, onStep: { steps.append($0) })
+        let result = try await reducer.reduce(bytes: input)
+        #expect(result.bytes == marker)
+        #expect(result.document == nil)
+        #expect(result.unreadableInput != nil)
+        #expect(steps.contains { $0.pass == "tail" } && steps.contains { $0.pass == "bytes" })
+        #expect(steps.allSatisfy { $0.objects == nil })
+        var again = Reducer(predicate: holds)
+        #expect(try await again.reduce(bytes: input).steps.map(\.bytes) == steps.map(\.bytes), "deterministic")
+    }
+
+    @Test("reduce(bytes:) of a file our reader reads is the structural reduction")
+    func readableBytesReducedStructurally() async throws {
+        var fromBytes = Reducer(predicate: { bytes in Self.names(bytes).isSuperset(of: ["n3", "n7"]) })
+        var fromDocument = Reducer(predicate: { bytes in Self.names(bytes).isSuperset(of: ["n3", "n7"]) })
+        let result = try await fromBytes.reduce(bytes: try RiveWriter.write(Self.nodes()))
+        #expect(result.bytes == (try await fromDocument.reduce(Self.nodes())).bytes)
+        #expect(result.unreadableInput == nil)
     }
 
     @Test("reduce refuses a predicate that is false on the input")
