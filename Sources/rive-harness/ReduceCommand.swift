@@ -202,7 +202,7 @@ struct ReduceCommand: HarnessCommand {
         case .command(let command):
             return ({ candidate in Self.runCommand(command, on: candidate) }, [])
         case .crash(let name), .hang(let name):
-            let make = try selection.factory(of: selection.adapters[0])
+            let make = try selection.factory(at: 0)
             var oracle = DiffOracle(a: (name, make), b: (name, make), options: FuzzCommand.dumpOptions(frames: frames), timeoutSeconds: timeoutSeconds)
             let wantsHang: Bool = if case .hang = predicate { true } else { false }
             return ({ candidate in
@@ -211,7 +211,7 @@ struct ReduceCommand: HarnessCommand {
                 return CheckOutput(summary: finding.signature, signature: wantsHang ? nil : finding.signature, detail: finding.detail)
             }, oracle.adapterDescriptions)
         case .scenario(let name, let id):
-            let make = try selection.factory(of: selection.adapters[0])
+            let make = try selection.factory(at: 0)
             let corpus = try loadCorpus(corpusPath)
             let adapter = make()
             let replay: ScenarioReplay
@@ -227,8 +227,8 @@ struct ReduceCommand: HarnessCommand {
                                    detail: result.trace ?? result.verdict.rawValue)
             }, ["\(name) \(adapter.version)"])
         case .diff(let a, let b, let section):
-            let makeA = try selection.factory(of: selection.adapters[0])
-            let makeB = try selection.factory(of: selection.adapters[1])
+            let makeA = try selection.factory(at: 0)
+            let makeB = try selection.factory(at: 1)
             var oracle = DiffOracle(a: (a, makeA), b: (b, makeB), options: FuzzCommand.dumpOptions(frames: frames), timeoutSeconds: timeoutSeconds)
             return ({ candidate in
                 let findings = await oracle.check(candidate, name: "candidate")

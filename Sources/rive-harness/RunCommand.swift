@@ -215,7 +215,7 @@ struct RunCommand: HarnessCommand {
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
         let entry = selection.adapters[0]
-        var process = try selection.configuration(of: entry)
+        var process = try selection.configuration(at: 0)
         process?.handshakeTimeoutSeconds = handshakeTimeoutSeconds
         if let outputPath { try Self.checkWritable(outputPath) }
         // The adapter process starts while the corpus loads.
@@ -237,7 +237,7 @@ struct RunCommand: HarnessCommand {
                 makeAdapter = { failure.placeholder }
             }
         } else {
-            makeAdapter = try selection.factory(of: entry)
+            makeAdapter = try selection.factory(at: 0)
             adapter = makeAdapter()
         }
         func makePlan(_ selection: Selection) -> RunPlan {
