@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "ConformanceCore", dependencies: ["RuntimeAPI", "HarnessSupport"]),
         // Loads a corpus from its YAML files, and re-exports ConformanceCore (`import Conformance` is both).
         .target(name: "Conformance", dependencies: ["ConformanceCore", "RuntimeAPI", "YAML", "HarnessSupport", "SystemCalls"]),
-        .target(name: "Differential", dependencies: ["RuntimeAPI", "RiveFormat", "HarnessSupport"]),
+        .target(name: "Differential", dependencies: ["RuntimeAPI", "RiveFormat", "RiveRendering", "HarnessSupport"]),
         .target(name: "AdapterProtocol", dependencies: ["RuntimeAPI", "SystemCalls"]),
         // Structure-aware mutation of .riv files, failure signatures and reduction (rive-harness fuzz, reduce).
         .target(name: "Fuzzing", dependencies: ["RiveFormat", "RuntimeAPI", "Differential", "HarnessSupport"]),

@@ -47,7 +47,7 @@ public struct ContentComparability: Sendable, Hashable {
     /// - `boundValues`: scripting (scripted converters, listener actions and drawables write
     ///   values); layout, text shaping and images when a data bind reads a computed geometry
     ///   property (a size or position those features decide).
-    /// - `draws`: text shaping, layout, scripting and images.
+    /// - `draws`, `pixels`: text shaping, layout, scripting and images.
     ///
     /// Audio changes no section: the dump observes no sound.
     public func dependencies(of section: DumpSection) -> RuntimeCapabilities {
@@ -62,7 +62,7 @@ public struct ContentComparability: Sendable, Hashable {
         case .boundValues:
             wanted = [.scripting]
             if use.bindsReadComputedGeometry { wanted.formUnion([.layout, .textShaping, .images]) }
-        case .draws:
+        case .draws, .pixels:
             wanted = [.textShaping, .layout, .scripting, .images]
         }
         return wanted.intersection(used)

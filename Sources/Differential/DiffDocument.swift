@@ -30,6 +30,28 @@ public struct DiffDocument: Sendable, Hashable, Codable {
         public var b: String
     }
 
+    /// The `pixels` section of one file: each compared frame's similarity.
+    public struct Pixels: Sendable, Hashable, Codable {
+        /// One compared frame.
+        public struct Frame: Sendable, Hashable, Codable {
+            /// The frame number.
+            public var frame: Int
+            /// The share of pixels within the tolerance, 0…1 (`PixelComparison.similarity`).
+            public var similarity: Double
+            /// How many pixels are beyond the tolerance.
+            public var differingPixels: Int
+            /// The largest premultiplied channel difference, 0…255.
+            public var largestDifference: Int
+        }
+
+        /// The lowest similarity of the frames (the file's figure).
+        public var similarity: Double
+        /// The compared frames, ascending.
+        public var frames: [Frame]
+        /// The difference image of the worst frame, relative to the document's folder, when one was written.
+        public var image: String?
+    }
+
     /// One compared file.
     public struct File: Sendable, Hashable, Codable {
         /// The file's path as given.
@@ -40,6 +62,8 @@ public struct DiffDocument: Sendable, Hashable, Codable {
         public var details: [String]
         /// The dump files, when they were written (`--out`).
         public var dumps: Dumps?
+        /// The `pixels` section's figures, when frames of both sides were compared.
+        public var pixels: Pixels?
 
         /// The record of one file's result, its dump paths relative to the output folder (`SIDE/NAME.dump`).
         public init(_ result: DifferentialRunner.FileResult, labels: (a: String, b: String)) {
@@ -48,6 +72,12 @@ public struct DiffDocument: Sendable, Hashable, Codable {
             details = DiffReport.details(result, labels: labels)
             dumps = result.dumpPaths.map {
                 Dumps(a: labels.a + "/" + ($0.a as NSString).lastPathComponent, b: labels.b + "/" + ($0.b as NSString).lastPathComponent)
+            }
+            if let comparison = result.sections.first(where: { $0.section == .pixels }), let worst = comparison.worstFrame {
+                pixels = Pixels(similarity: worst.comparison.similarity, frames: comparison.pixelFrames.map {
+                    Pixels.Frame(frame: $0.frame, similarity: $0.comparison.similarity, differingPixels: $0.comparison.differingPixels,
+                                 largestDifference: $0.comparison.largestDifference)
+                }, image: result.differenceImage.map { DifferentialRunner.differenceImageFolder + "/" + ($0 as NSString).lastPathComponent })
             }
         }
 
@@ -67,8 +97,12 @@ public struct DiffDocument: Sendable, Hashable, Codable {
     public var sides: [Side]
     /// The play's last frame (`--frames`).
     public var frames: Int
-    /// The frames whose draw commands were dumped (`--at`).
+    /// The frames whose draw commands and pixels were dumped (`--at`).
     public var drawFrames: [Int]
+    /// With the `pixels` section: its tolerance (`--pixel-tolerance`).
+    public var pixelTolerance: Int?
+    /// With the `pixels` section: the similarity it needs to be equal (`--min-similarity`).
+    public var minimumSimilarity: Double?
     /// The dumped sections, in dump order.
     public var sections: [String]
     /// The files, in the order they were compared.
@@ -82,6 +116,10 @@ public struct DiffDocument: Sendable, Hashable, Codable {
         frames = options.frames
         drawFrames = options.drawFrames
         sections = options.sections.map(\.rawValue)
+        if options.sections.contains(.pixels) {
+            pixelTolerance = options.pixelTolerance
+            minimumSimilarity = options.minimumSimilarity
+        }
         self.files = files
         self.shard = shard
     }
@@ -114,7 +152,7 @@ public struct DiffDocument: Sendable, Hashable, Codable {
             other.files = merged.files
             other.shard = merged.shard
             guard other == merged else {
-                throw ShardMergeError(code: "merge.different-run", message: "\(part.file) and \(parts[0].file) differ in their sides or options (--frames, --at, --sections)",
+                throw ShardMergeError(code: "merge.different-run", message: "\(part.file) and \(parts[0].file) differ in their sides or options (--frames, --at, --sections, --pixel-tolerance, --min-similarity)",
                                       hint: "merge the shards of one diff: the same command and files with --shard 1/N … N/N")
             }
         }

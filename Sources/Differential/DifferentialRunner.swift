@@ -43,6 +43,9 @@ public final class DifferentialRunner {
         public let dumpPaths: (a: String, b: String)?
         /// The content features the file uses (`RiveContentFeature` names), in declaration order.
         public let features: [String]
+        /// Where the difference image of the worst frame was written (`PixelComparison.differenceImage`),
+        /// when the `pixels` section differs and an output folder was given.
+        public var differenceImage: String?
 
         /// Whether the sides agree in every section: equal, both refused or not comparable.
         public var isEqual: Bool { sections.allSatisfy(\.status.isAgreement) }
@@ -96,7 +99,8 @@ public final class DifferentialRunner {
             reasons[section] = content.reason(for: section, a: (adapters[0].name, adapters[0].capabilities),
                                               b: (adapters[1].name, adapters[1].capabilities))
         }
-        let sections = SectionComparison.compare(outcomes[0], outcomes[1], sections: options.sections, notComparable: reasons)
+        let sections = SectionComparison.compare(outcomes[0], outcomes[1], sections: options.sections, notComparable: reasons,
+                                                 pixelTolerance: options.pixelTolerance, minimumSimilarity: options.minimumSimilarity)
         // The dumps keep the reason as their section's first line, and what each side dumped after it.
         for index in outcomes.indices {
             guard case .dumped(var dump) = outcomes[index] else { continue }
@@ -106,8 +110,18 @@ public final class DifferentialRunner {
             outcomes[index] = .dumped(dump)
         }
         var dumpPaths: (a: String, b: String)?
+        var differenceImage: String?
         if let outDirectory {
             let name = uniqueDumpName(for: path)
+            if let pixels = sections.first(where: { $0.section == .pixels && $0.status == .differ }), let worst = pixels.worstFrame,
+               case .dumped(let left) = outcomes[0], case .dumped(let right) = outcomes[1],
+               let image = PixelComparison.differenceImage(left.frames[worst.frame]!, right.frames[worst.frame]!, tolerance: options.pixelTolerance) {
+                let target = (outDirectory as NSString).appendingPathComponent(Self.differenceImageFolder + "/" + (name as NSString).deletingPathExtension + "-frame-\(worst.frame).png")
+                let png: [UInt8]
+                do { png = try image.pngData() } catch { throw AtomicFileError(path: target, reason: "cannot encode the PNG: \(error)") }
+                try AtomicFile.write(png, to: target)
+                differenceImage = target
+            }
             var written: [String] = []
             for index in sides.indices {
                 let target = (outDirectory as NSString).appendingPathComponent(sides[index].label + "/" + name)
@@ -117,8 +131,11 @@ public final class DifferentialRunner {
             dumpPaths = (written[0], written[1])
         }
         return FileResult(path: path, a: outcomes[0], b: outcomes[1], sections: sections, seconds: (durations[0], durations[1]),
-                          dumpPaths: dumpPaths, features: content.use.features.map(\.rawValue))
+                          dumpPaths: dumpPaths, features: content.use.features.map(\.rawValue), differenceImage: differenceImage)
     }
+
+    /// The folder under the output folder that holds the difference images.
+    public nonisolated static let differenceImageFolder = "pixels"
 
     /// The line a section whose content one side cannot play starts with in both dumps.
     public static func notComparableLine(_ reason: String) -> String { "not comparable (\(reason))" }

@@ -58,11 +58,46 @@ public struct SectionComparison: Sendable, Hashable {
     /// For `notComparable` because of a content feature one side lacks, why:
     /// `reference: no text shaping` (docs/diff.md, "Content features").
     public var reason: String?
+    /// For `pixels`, when both sides rasterized the same frames: each frame's comparison, by frame number, ascending.
+    public var pixelFrames: [(frame: Int, comparison: PixelComparison)] = []
+
+    /// The lowest similarity of `pixelFrames` and its frame (the first such), or nil when no frame was compared.
+    public var worstFrame: (frame: Int, comparison: PixelComparison)? {
+        pixelFrames.min { $0.comparison.similarity < $1.comparison.similarity }
+    }
+
+    /// Creates a comparison.
+    public init(section: DumpSection, status: SectionStatus, firstDifference: FirstDifference?, reason: String? = nil) {
+        self.section = section
+        self.status = status
+        self.firstDifference = firstDifference
+        self.reason = reason
+    }
+
+    public static func == (left: SectionComparison, right: SectionComparison) -> Bool {
+        left.section == right.section && left.status == right.status && left.firstDifference == right.firstDifference && left.reason == right.reason
+            && left.pixelFrames.map(\.frame) == right.pixelFrames.map(\.frame) && left.pixelFrames.map(\.comparison) == right.pixelFrames.map(\.comparison)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(section)
+        hasher.combine(status)
+        hasher.combine(firstDifference)
+        hasher.combine(reason)
+        for frame in pixelFrames {
+            hasher.combine(frame.frame)
+            hasher.combine(frame.comparison)
+        }
+    }
 
     /// Compares two outcomes in every listed section; a section with a reason in
-    /// `notComparable` is not compared when both sides dumped.
+    /// `notComparable` is not compared when both sides dumped. `pixels` compares line by line
+    /// first (the same frames rasterized, or the same errors), then each frame both sides
+    /// rasterized by `PixelComparison` with `pixelTolerance`: equal when every frame's
+    /// similarity is at least `minimumSimilarity`.
     public static func compare(_ a: DumpOutcome, _ b: DumpOutcome, sections: [DumpSection],
-                               notComparable: [DumpSection: String] = [:]) -> [SectionComparison] {
+                               notComparable: [DumpSection: String] = [:], pixelTolerance: Int = 16,
+                               minimumSimilarity: Double = 0.99) -> [SectionComparison] {
         sections.map { section in
             switch (a, b) {
             case (.dumped, .dumped) where notComparable[section] != nil:
@@ -72,6 +107,14 @@ public struct SectionComparison: Sendable, Hashable {
                 let first = firstDifference(leftLines, rightLines)
                 if first == nil, leftLines.count == 1, leftLines[0].hasPrefix("not comparable") {
                     return SectionComparison(section: section, status: .notComparable, firstDifference: nil)
+                }
+                if section == .pixels, first == nil {
+                    var comparison = SectionComparison(section: section, status: .equal, firstDifference: nil)
+                    comparison.pixelFrames = left.frames.keys.sorted().compactMap { frame in
+                        right.frames[frame].map { (frame, PixelComparison(left.frames[frame]!, $0, tolerance: pixelTolerance)) }
+                    }
+                    if comparison.pixelFrames.contains(where: { $0.comparison.similarity < minimumSimilarity }) { comparison.status = .differ }
+                    return comparison
                 }
                 return SectionComparison(section: section, status: first == nil ? .equal : .differ, firstDifference: first)
             case (.rejected(let left, _), .rejected(let right, _)) where left == right:

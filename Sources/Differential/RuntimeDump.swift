@@ -1,4 +1,5 @@
 import Foundation
+import RuntimeAPI
 
 /// The parts of a differential dump, in dump order (docs/diff.md describes each).
 public enum DumpSection: String, Sendable, Hashable, CaseIterable {
@@ -14,6 +15,12 @@ public enum DumpSection: String, Sendable, Hashable, CaseIterable {
     case boundValues
     /// The draw commands at the chosen frames of the play.
     case draws
+    /// The rasterized frames at the chosen frames of the play, compared by similarity
+    /// (`PixelComparison`), not line by line; dumped only when asked for.
+    case pixels
+
+    /// The sections dumped when none are named: all but `pixels`.
+    public static let defaultSections = allCases.filter { $0 != .pixels }
 
     /// Parses a comma-separated list of section names into dump order, or names the first unknown one.
     public static func parseList(_ text: String) -> Result<[DumpSection], UnknownSectionName> {
@@ -36,10 +43,13 @@ public struct UnknownSectionName: Error, Sendable, Hashable {
 public struct RuntimeDump: Sendable, Hashable {
     /// The lines of each dumped section.
     public var sections: [DumpSection: [String]]
+    /// The rasterized frames of the `pixels` section, by frame number (not written to the dump text).
+    public var frames: [Int: RasterFrame]
 
     /// Creates a dump.
-    public init(sections: [DumpSection: [String]] = [:]) {
+    public init(sections: [DumpSection: [String]] = [:], frames: [Int: RasterFrame] = [:]) {
         self.sections = sections
+        self.frames = frames
     }
 
     /// The dump as the text written under `--out`: a `[section]` line before each section's lines.

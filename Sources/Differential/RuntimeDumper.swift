@@ -10,6 +10,10 @@ public final class RuntimeDumper {
     private let file: any File
     private let options: DumpOptions
     private var propertiesByViewModel: [String: Result<[ViewModelProperty], FileError>] = [:]
+    /// The frames the play rasterized for the `pixels` section, by frame number.
+    private var rasterized: [Int: RasterFrame] = [:]
+    /// The sections the play fills.
+    static let playSections: [DumpSection] = [.frames, .boundValues, .draws, .pixels]
 
     /// Creates a dumper of a file loaded on `worker`.
     public init(worker: any Worker, file: any File, options: DumpOptions) {
@@ -25,11 +29,12 @@ public final class RuntimeDumper {
         if sections.contains(.artboards) { dump.sections[.artboards] = await artboardLines() }
         if sections.contains(.viewModels) { dump.sections[.viewModels] = await viewModelLines() }
         if sections.contains(.instances) { dump.sections[.instances] = await instanceLines() }
-        if !sections.isDisjoint(with: [.frames, .boundValues, .draws]) {
+        if !sections.isDisjoint(with: Self.playSections) {
             let play = await playLines()
-            for section in [DumpSection.frames, .boundValues, .draws] where sections.contains(section) {
+            for section in Self.playSections where sections.contains(section) {
                 dump.sections[section] = play[section] ?? []
             }
+            if sections.contains(.pixels) { dump.frames = rasterized }
         }
         return dump
     }
@@ -252,7 +257,7 @@ public final class RuntimeDumper {
     // MARK: Play
 
     private func playLines() async -> [DumpSection: [String]] {
-        func everywhere(_ line: String) -> [DumpSection: [String]] { [.frames: [line], .boundValues: [line], .draws: [line]] }
+        func everywhere(_ line: String) -> [DumpSection: [String]] { [.frames: [line], .boundValues: [line], .draws: [line], .pixels: [line]] }
         let artboard: any Artboard
         do { artboard = try await file.createArtboard(nil) } catch { return everywhere("play artboard error \(error.code)") }
         var instance: (any ViewModelInstance)?
@@ -301,9 +306,12 @@ public final class RuntimeDumper {
         var frames = [header]
         var bound = [header]
         var draws = [header]
+        var pixels = [header]
         var previous: [String: String] = [:]
         let drawFrames = Set(options.drawFrames)
         let wantsValues = options.sections.contains(.boundValues)
+        let wantsPixels = options.sections.contains(.pixels) && options.comparable.contains(.pixels)
+        if !options.comparable.contains(.pixels) { pixels = [Self.notComparable(.pixels)] }
         for frame in 0...options.frames {
             let report = await view.tick(DisplayTick(timestamp: Double(frame) * DumpOptions.frameSeconds))
             await worker.flush()
@@ -316,9 +324,16 @@ public final class RuntimeDumper {
                     draws += summary.enumerated().map { "frame \(frame) #\($0.offset) \($0.element)" }
                 } catch { draws.append("frame \(frame) error \(error.code)") }
             }
+            if wantsPixels, drawFrames.contains(frame) {
+                do {
+                    let raster = try await view.rasterize()
+                    rasterized[frame] = raster
+                    pixels.append("frame \(frame) pixels \(raster.width)x\(raster.height)")
+                } catch { pixels.append("frame \(frame) error \(error.code)") }
+            }
         }
         if instance == nil { bound.append("no bound instance") }
-        return [.frames: frames, .boundValues: bound, .draws: draws]
+        return [.frames: frames, .boundValues: bound, .draws: draws, .pixels: pixels]
     }
 
     /// Appends a frame's lines of the instance's values that changed since the last frame.
@@ -352,7 +367,8 @@ public final class RuntimeDumper {
         }
         if instance == nil { bound.append("no bound instance") }
         let missing = Self.viewPlay.subtracting(options.comparable)
-        return [.frames: [Self.notComparable(missing)], .boundValues: bound, .draws: [Self.notComparable(missing)]]
+        return [.frames: [Self.notComparable(missing)], .boundValues: bound, .draws: [Self.notComparable(missing)],
+                .pixels: [Self.notComparable(missing.union(options.comparable.contains(.pixels) ? [] : .pixels))]]
     }
 
     /// `2nd`, `3rd`, `4th`…, `11th`, `21st`.

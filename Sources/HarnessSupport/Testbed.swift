@@ -18,20 +18,25 @@ public struct Testbed: Sendable, Hashable, Codable {
     public var toolchain: String
     /// How the harness was built: `release` or `debug`, plus the benchmark library build type.
     public var buildFlags: String
+    /// The Vulkan device the Rive Renderer drew on (`llvmpipe (LLVM 15.0.6, 256 bits) (cpu)`),
+    /// when the run drew with it; nil otherwise.
+    public var vulkanDevice: String?
 
     /// Creates a testbed description from its parts.
-    public init(cpuModel: String, cores: Int, kernel: String, toolchain: String, buildFlags: String) {
+    public init(cpuModel: String, cores: Int, kernel: String, toolchain: String, buildFlags: String, vulkanDevice: String? = nil) {
         self.cpuModel = cpuModel
         self.cores = cores
         self.kernel = kernel
         self.toolchain = toolchain
         self.buildFlags = buildFlags
+        self.vulkanDevice = vulkanDevice
     }
 
-    /// The 16-hex-digit FNV-1a 64 hash of every field, each on its own line in declaration order.
+    /// The 16-hex-digit FNV-1a 64 hash of every field, each on its own line in declaration order
+    /// (`vulkanDevice` only when present, so a testbed without one keeps its fingerprint).
     public var fingerprint: String {
         var hash = FNV1a64()
-        hash.combine(Array([cpuModel, String(cores), kernel, toolchain, buildFlags].joined(separator: "\n").utf8))
+        hash.combine(Array(([cpuModel, String(cores), kernel, toolchain, buildFlags] + [vulkanDevice].compactMap { $0 }).joined(separator: "\n").utf8))
         return hash.hexDigest
     }
 
@@ -54,6 +59,34 @@ public struct Testbed: Sendable, Hashable, Codable {
         return runFirstLine("/usr/sbin/sysctl", ["-n", "machdep.cpu.brand_string"]) ?? "unknown"
     }
 
+    /// The Vulkan device the Rive Renderer's headless target picks (`RiveVulkanTarget`: a
+    /// discrete GPU, then an integrated one, then a virtual one, then a CPU device such as
+    /// lavapipe) among those `vulkaninfo --summary` lists, named as the target names it:
+    /// `deviceName (type)`. nil when vulkaninfo is missing, fails or lists no device.
+    public static func preferredVulkanDevice() -> String? {
+        guard let summary = runOutput("/usr/bin/env", ["vulkaninfo", "--summary"]) else { return nil }
+        return preferredVulkanDevice(summary: summary)
+    }
+
+    /// The device `preferredVulkanDevice()` picks from the text of `vulkaninfo --summary`.
+    public static func preferredVulkanDevice(summary: String) -> String? {
+        let order = ["DISCRETE_GPU": "discrete gpu", "INTEGRATED_GPU": "integrated gpu", "VIRTUAL_GPU": "virtual gpu", "CPU": "cpu"]
+        let ranks = ["DISCRETE_GPU", "INTEGRATED_GPU", "VIRTUAL_GPU", "CPU"]
+        var devices: [(type: String, name: String)] = []
+        var type: String?
+        for line in summary.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2 else { continue }
+            if parts[0] == "deviceType" { type = parts[1].replacingOccurrences(of: "PHYSICAL_DEVICE_TYPE_", with: "") }
+            if parts[0] == "deviceName", let found = type {
+                devices.append((found, parts[1]))
+                type = nil
+            }
+        }
+        let chosen = devices.min { (ranks.firstIndex(of: $0.type) ?? ranks.count) < (ranks.firstIndex(of: $1.type) ?? ranks.count) }
+        return chosen.map { "\($0.name) (\(order[$0.type] ?? "other"))" }
+    }
+
     /// `uname -sr`: the kernel's name and release.
     static func kernelName() -> String {
         var info = utsname()
@@ -74,6 +107,11 @@ public struct Testbed: Sendable, Hashable, Codable {
     /// Runs a program and returns the first non-empty line of its output, or `nil` when it
     /// cannot start or fails.
     private static func runFirstLine(_ executable: String, _ arguments: [String]) -> String? {
+        runOutput(executable, arguments)?.split(separator: "\n").first.map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// Runs a program and returns its output (stdout and stderr), or `nil` when it cannot start or fails.
+    private static func runOutput(_ executable: String, _ arguments: [String]) -> String? {
         #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
         // No child processes there (Foundation's Process is unavailable); HarnessSupport still
         // builds for them because ConformanceCore, which iOS test targets link, depends on it.
@@ -90,7 +128,7 @@ public struct Testbed: Sendable, Hashable, Codable {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").first.map { $0.trimmingCharacters(in: .whitespaces) }
+        return String(decoding: data, as: UTF8.self)
         #endif
     }
 }

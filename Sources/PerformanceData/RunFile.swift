@@ -49,30 +49,34 @@ public struct TestbedRecord: Sendable, Hashable {
     public var toolchain: String?
     /// The build configuration and flags.
     public var buildFlags: String?
+    /// The Vulkan device the Rive Renderer drew on, when the run drew with it.
+    public var vulkanDevice: String?
 
     /// The names of the fields the fingerprint hashes, in `Testbed`'s order.
-    public static let fieldNames = ["cpuModel", "cores", "kernel", "toolchain", "buildFlags"]
+    public static let fieldNames = ["cpuModel", "cores", "kernel", "toolchain", "buildFlags", "vulkanDevice"]
 
     /// Creates a record from its parts.
-    public init(fingerprint: String, cpuModel: String?, cores: Int?, kernel: String?, toolchain: String?, buildFlags: String?) {
+    public init(fingerprint: String, cpuModel: String?, cores: Int?, kernel: String?, toolchain: String?, buildFlags: String?,
+                vulkanDevice: String? = nil) {
         self.fingerprint = fingerprint
         self.cpuModel = cpuModel
         self.cores = cores
         self.kernel = kernel
         self.toolchain = toolchain
         self.buildFlags = buildFlags
+        self.vulkanDevice = vulkanDevice
     }
 
     /// The record of a measured testbed, with its fingerprint.
     public init(_ testbed: Testbed) {
         self.init(fingerprint: testbed.fingerprint, cpuModel: testbed.cpuModel, cores: testbed.cores, kernel: testbed.kernel,
-                  toolchain: testbed.toolchain, buildFlags: testbed.buildFlags)
+                  toolchain: testbed.toolchain, buildFlags: testbed.buildFlags, vulkanDevice: testbed.vulkanDevice)
     }
 
     /// The testbed, when the record holds every field.
     public var testbed: Testbed? {
         guard let cpuModel, let cores, let kernel, let toolchain, let buildFlags else { return nil }
-        return Testbed(cpuModel: cpuModel, cores: cores, kernel: kernel, toolchain: toolchain, buildFlags: buildFlags)
+        return Testbed(cpuModel: cpuModel, cores: cores, kernel: kernel, toolchain: toolchain, buildFlags: buildFlags, vulkanDevice: vulkanDevice)
     }
 
     /// The text of a field named as in `fieldNames`, or `nil` when the record lacks it.
@@ -82,6 +86,7 @@ public struct TestbedRecord: Sendable, Hashable {
         case "cores": cores.map(String.init)
         case "kernel": kernel
         case "toolchain": toolchain
+        case "vulkanDevice": vulkanDevice
         default: buildFlags
         }
     }
@@ -91,9 +96,9 @@ public struct TestbedRecord: Sendable, Hashable {
         Self.fieldNames.filter { value(of: $0) != other.value(of: $0) }
     }
 
-    /// The CPU model, cores and build flags in one short line.
+    /// The CPU model, cores, build flags and Vulkan device (when any) in one short line.
     public var summary: String {
-        [cpuModel, cores.map { "\($0) cores" }, buildFlags].compactMap { $0 }.joined(separator: ", ")
+        [cpuModel, cores.map { "\($0) cores" }, buildFlags, vulkanDevice.map { "Vulkan: \($0)" }].compactMap { $0 }.joined(separator: ", ")
     }
 }
 
@@ -151,6 +156,7 @@ public struct HarnessContext: Sendable, Hashable {
         if let kernel = testbed.kernel { testbedMembers["kernel"] = .string(kernel) }
         if let toolchain = testbed.toolchain { testbedMembers["toolchain"] = .string(toolchain) }
         if let buildFlags = testbed.buildFlags { testbedMembers["buildFlags"] = .string(buildFlags) }
+        if let vulkanDevice = testbed.vulkanDevice { testbedMembers["vulkanDevice"] = .string(vulkanDevice) }
         members["testbed"] = .object(testbedMembers)
         return .object(members)
     }
@@ -196,12 +202,12 @@ public struct HarnessContext: Sendable, Hashable {
         guard let testbed = members.removeValue(forKey: "testbed"), let fingerprint = testbed["fingerprint"]?.stringValue,
               Self.isOptional(testbed["cpuModel"], \.stringValue), Self.isOptional(testbed["cores"], \.numberValue),
               Self.isOptional(testbed["kernel"], \.stringValue), Self.isOptional(testbed["toolchain"], \.stringValue),
-              Self.isOptional(testbed["buildFlags"], \.stringValue) else {
-            throw fail("testbed", "an object with a fingerprint string and optional cpuModel, cores, kernel, toolchain and buildFlags")
+              Self.isOptional(testbed["buildFlags"], \.stringValue), Self.isOptional(testbed["vulkanDevice"], \.stringValue) else {
+            throw fail("testbed", "an object with a fingerprint string and optional cpuModel, cores, kernel, toolchain, buildFlags and vulkanDevice")
         }
         let record = TestbedRecord(fingerprint: fingerprint, cpuModel: testbed["cpuModel"]?.stringValue, cores: testbed["cores"]?.numberValue.map { Int($0) },
                                    kernel: testbed["kernel"]?.stringValue, toolchain: testbed["toolchain"]?.stringValue,
-                                   buildFlags: testbed["buildFlags"]?.stringValue)
+                                   buildFlags: testbed["buildFlags"]?.stringValue, vulkanDevice: testbed["vulkanDevice"]?.stringValue)
         if let measured = record.testbed, measured.fingerprint != fingerprint {
             throw ResultsFileError(code: "results.fingerprint-mismatch", path: path,
                                message: "\"harness\".testbed.fingerprint is \(fingerprint) but its fields hash to \(measured.fingerprint)",

@@ -42,8 +42,9 @@ struct AdapterSelection {
     let featuresText: String?
     /// The sanitizers of a cached program built so (`--runtime-sanitize`).
     let sanitizeText: String?
-    /// The renderer of a cached program built with one (`--runtime-renderer`).
-    let rendererText: String?
+    /// Each chosen adapter's renderer (`--runtime-renderer`), by position: nil for the
+    /// default (cairo) or an adapter that takes no renderer.
+    let renderers: [String?]
 
     /// Reads the adapter options and checks them against the chosen adapters.
     /// - Parameters:
@@ -83,12 +84,11 @@ struct AdapterSelection {
         self.revisions = revisions
         featuresText = values["--runtime-features"]
         sanitizeText = values["--runtime-sanitize"]
-        rendererText = values["--runtime-renderer"]
+        renderers = try Self.renderers(values["--runtime-renderer"], adapters: adapters, hint: hint)
         for entry in adapters {
             guard case .cached(let cached) = entry.kind else { continue }
             _ = try cached.features(cached.featuresOption.flatMap { values[$0] })
             _ = try cached.sanitizers(cached.sanitizeOption.flatMap { values[$0] })
-            _ = try cached.renderer(cached.rendererOption.flatMap { values[$0] })
         }
         self.command = values["--command"]
         if adapters.contains(where: { if case .process = $0.kind { return true } else { return false } }) {
@@ -102,6 +102,43 @@ struct AdapterSelection {
             }
         }
         fallbackName = values["--adapter-name"]
+    }
+
+    /// The renderer of each chosen adapter from `--runtime-renderer`: one renderer for every
+    /// adapter that takes the option, or (with several adapters) a comma-separated list with
+    /// one entry per adapter in order, empty for an adapter that takes no renderer
+    /// (`--adapters rive-cpp,rive-cpp --runtime-renderer cairo,vulkan`).
+    /// - Throws: `UsageError` for an unknown renderer, a list of the wrong length, or a
+    ///   renderer given to an adapter that takes none.
+    static func renderers(_ text: String?, adapters: [AdapterEntry], hint: String) throws(UsageError) -> [String?] {
+        guard let text else { return adapters.map { _ in nil } }
+        func option(_ entry: AdapterEntry) -> CachedAdapterOption? {
+            if case .cached(let cached) = entry.kind, cached.rendererOption != nil { return cached }
+            return nil
+        }
+        let values = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        if values.count == 1 {
+            var renderers: [String?] = []
+            for entry in adapters { renderers.append(try option(entry)?.renderer(values[0])) }
+            return renderers
+        }
+        guard values.count == adapters.count else {
+            throw UsageError(message: "--runtime-renderer needs one renderer, or one entry per adapter (\(adapters.count)) separated by commas, got '\(text)'",
+                             hint: hint)
+        }
+        var renderers: [String?] = []
+        for (entry, value) in zip(adapters, values) {
+            if let cached = option(entry) {
+                renderers.append(try cached.renderer(value))
+            } else {
+                guard value.isEmpty else {
+                    throw UsageError(message: "--runtime-renderer gives '\(value)' to \(entry.name), which takes no renderer; leave its entry empty",
+                                     hint: hint)
+                }
+                renderers.append(nil)
+            }
+        }
+        return renderers
     }
 
     /// Why an option no chosen adapter takes is refused, naming the adapters that take it.
@@ -120,9 +157,10 @@ struct AdapterSelection {
         return "\(option) is given, but no chosen adapter (\(adapters.map(\.name).joined(separator: ", "))) takes it; it is for \(takersText)"
     }
 
-    /// How to start a chosen adapter's process, or nil for an in-process adapter.
+    /// How to start the chosen adapter at `index`, or nil for an in-process adapter.
     /// - Throws: `CommandFailure` (exit 3, bad input) when a cached program is not built or its revision cannot be resolved.
-    func configuration(of entry: AdapterEntry) throws(CommandFailure) -> ProcessAdapterConfiguration? {
+    func configuration(at index: Int) throws(CommandFailure) -> ProcessAdapterConfiguration? {
+        let entry = adapters[index]
         var configuration: ProcessAdapterConfiguration
         switch entry.kind {
         case .inProcess: return nil
@@ -131,28 +169,32 @@ struct AdapterSelection {
         case .cached(let cached):
             let features: EngineFeatureSelection?
             let sanitizers: SanitizerSelection
-            let renderer: String?
             do {
                 features = try cached.features(featuresText)
                 sanitizers = try cached.sanitizers(sanitizeText)
-                renderer = try cached.renderer(rendererText)
             } catch {
                 throw CommandFailure(usage: error)
             }
             configuration = try cached.configuration(revision: revisions[entry.name], features: features, sanitizers: sanitizers,
-                                                     renderer: renderer, requestTimeoutSeconds: requestTimeoutSeconds)
+                                                     renderer: renderers[index], requestTimeoutSeconds: requestTimeoutSeconds)
         }
         configuration.handshakeTimeoutSeconds = handshakeTimeoutSeconds
         return configuration
     }
 
-    /// The factory of a chosen adapter: an in-process one from the registry, or a process
-    /// adapter started and checked by its handshake first, whose factory makes siblings that
-    /// start their own child.
+    /// The factory of the chosen adapter at `index`: an in-process one from the registry, or a
+    /// process adapter started and checked by its handshake first, whose factory makes
+    /// siblings that start their own child.
     /// - Throws: `CommandFailure` with exit code 3 when a process adapter fails its first
     ///   handshake or a cached program is not built.
-    @MainActor func factory(of entry: AdapterEntry) throws(CommandFailure) -> @MainActor () -> any RuntimeAdapter {
-        if case .inProcess(let make) = entry.kind { return make }
-        return try AdapterRegistry.processFactory(try configuration(of: entry)!).make
+    @MainActor func factory(at index: Int) throws(CommandFailure) -> @MainActor () -> any RuntimeAdapter {
+        if case .inProcess(let make) = adapters[index].kind { return make }
+        return try AdapterRegistry.processFactory(try configuration(at: index)!).make
+    }
+
+    /// The label of the chosen adapter at `index` in reports and folders: its name, plus
+    /// `+RENDERER` when `--runtime-renderer` gave it one (`rive-cpp+vulkan`).
+    func label(at index: Int) -> String {
+        adapters[index].name + (renderers[index].map { "+" + $0 } ?? "")
     }
 }

@@ -46,14 +46,16 @@ struct BenchCommand: HarnessCommand {
         OptionSpec("--rive-cpp-bench", "P", synopsis: "[--rive-cpp-bench PATH]", help: """
             the rive-cpp bench program (default $RIVE_CPP_BENCH, else the
             one scripts/build-rive-cpp's cache manifest names for the
-            runtime's HEAD, shipped features first)
+            runtime's HEAD, shipped features first; with --raster-rive
+            the one built with --renderer vulkan)
             """),
         OptionSpec("--raster-rive", help: """
             also plan rive-cpp's raster-rive/<file>/256|512|1024: the Rive
             Renderer over Vulkan (wall time, device work included); needs
             --adapters with rive-cpp and a bench program built with
-            scripts/build-rive-cpp --renderer vulkan (--rive-cpp-bench);
-            time metric only
+            scripts/build-rive-cpp --renderer vulkan (found in the cache,
+            or --rive-cpp-bench); the results file's testbed names the
+            Vulkan device; time metric only
             """),
         OptionSpec("--shard", "K/N", help: """
             run part K of N of the benchmarks (by position in name order,
@@ -273,7 +275,12 @@ struct BenchCommand: HarnessCommand {
             return .success
         }
         var useRiveCpp = adapters.contains("rive-cpp")
-        let program = useRiveCpp ? RiveCppBenchProgram.locate(explicit: riveCppBench) : nil
+        let program = useRiveCpp ? RiveCppBenchProgram.locate(explicit: riveCppBench, renderer: rasterRive ? "vulkan" : nil) : nil
+        if useRiveCpp, program == nil, rasterRive, riveCppBench == nil {
+            let command = RiveCppBenchProgram.buildCommand(renderer: "vulkan")
+            throw CommandFailure(code: "rive-cpp.not-built", message: "--raster-rive needs the rive-cpp bench program built with the Rive Renderer, and it is not built",
+                                 hint: "build it with: \(command) (or pass --rive-cpp-bench PATH)", exitCode: .badInput)
+        }
         if useRiveCpp, program == nil {
             printError("note: the rive-cpp bench program is not built\(riveCppBench.map { " ('\($0)' is not an executable file)" } ?? ""); running the reference side alone\n  hint: \(RiveCppBenchProgram.buildHint)")
             useRiveCpp = false
@@ -289,7 +296,7 @@ struct BenchCommand: HarnessCommand {
             printError("warning: --plant-slowdown is for testing compare: \(planted.name) gets \(planted.percent)% extra work")
         }
         let createdAt = Date()
-        let testbed = BuildIdentity.testbed()
+        var testbed = BuildIdentity.testbed()
         var adapterRecords: [AdapterRecord] = []
         if useReference { adapterRecords.append(AdapterRecord(name: "reference", version: "reference runtime (this harness)", runtimeCommit: nil)) }
         if useRiveCpp, let program { adapterRecords.append(AdapterRecord(name: "rive-cpp", version: program.version, runtimeCommit: program.runtimeCommit)) }
@@ -321,6 +328,8 @@ struct BenchCommand: HarnessCommand {
                 throw CommandFailure(reporting: error, exitCode: .internalError)
             }
         }
+        // The Rive Renderer's benchmarks name their device in the label (one device per bench program).
+        testbed.vulkanDevice = merger.rows.first { $0.name.contains("/raster-rive/") }?.fields["label"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
         let harness = HarnessContext(kind: .bench, createdAt: ISO8601DateFormatter().string(from: createdAt), metric: metric,
                                      adapters: adapterRecords, harnessCommit: BuildIdentity.harnessCommit(), corpusHash: plan.corpusHash,
                                      testbed: TestbedRecord(testbed))

@@ -35,13 +35,15 @@ struct CachedAdapterOption: Sendable {
 
     /// The renderers a `rendererOption` value names, and the driver argument that draws with it.
     static let renderers = ["vulkan": "--rasterizer rive-vulkan"]
+    /// The `rendererOption` value that names the default: the plain build, pixels by our cairo renderer.
+    static let defaultRenderer = "cairo"
 
-    /// The renderer of a `rendererOption` value (nil: none, pixels by cairo).
+    /// The renderer of a `rendererOption` value (nil: none or `cairo`, pixels by cairo).
     /// - Throws: `UsageError` for an unknown renderer.
     func renderer(_ value: String?) throws(UsageError) -> String? {
-        guard let value, let rendererOption else { return nil }
+        guard let value, let rendererOption, value != Self.defaultRenderer else { return nil }
         guard Self.renderers[value] != nil else {
-            throw UsageError(message: "\(rendererOption) takes \(Self.renderers.keys.sorted().joined(separator: ", ")), got '\(value)'",
+            throw UsageError(message: "\(rendererOption) takes \(([Self.defaultRenderer] + Self.renderers.keys.sorted()).joined(separator: ", ")), got '\(value)'",
                              hint: "see docs/rive-renderer.md")
         }
         return value

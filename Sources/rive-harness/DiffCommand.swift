@@ -16,17 +16,27 @@ struct DiffCommand: HarnessCommand {
             """),
         OptionSpec("--frames", "N", help: "the play's last frame, 0…100000 (default 120)"),
         OptionSpec("--at", "LIST", help: """
-            frames whose draw commands are dumped, comma-separated, each
-            in 0…N (default 0,1,60,120, limited to N)
+            frames whose draw commands and pixels are dumped,
+            comma-separated, each in 0…N (default 0,1,60,120, limited to N)
             """),
         OptionSpec("--sections", "LIST", help: """
-            the sections to dump and compare, comma-separated (default all:
-            artboards,viewModels,instances,frames,boundValues,draws)
+            the sections to dump and compare, comma-separated (default:
+            artboards,viewModels,instances,frames,boundValues,draws;
+            pixels only when named)
+            """),
+        OptionSpec("--pixel-tolerance", "N", help: """
+            pixels: the largest difference, 0…255, of a premultiplied
+            channel of a pixel that matches (default 16)
+            """),
+        OptionSpec("--min-similarity", "F", help: """
+            pixels: the share of matching pixels, 0…1, each frame needs
+            for the section to be equal (default 0.99)
             """),
         OptionSpec("--out", "DIR", help: """
             write both dumps as DIR/a-A/FILE.dump and DIR/b-B/FILE.dump, the
-            report as DIR/summary.txt and its data as DIR/diff.json
-            (atomically)
+            report as DIR/summary.txt and its data as DIR/diff.json, and
+            with pixels the worst frame of each file whose pixels differ
+            as DIR/pixels/FILE-frame-N.png (A, B, difference; atomically)
             """),
         OptionSpec("--shard", "K/N", help: """
             compare part K of N of the files (by position in path order);
@@ -55,11 +65,22 @@ struct DiffCommand: HarnessCommand {
         content feature the file uses (text shaping, layout, scripting, images) which only one
         side declares is not comparable with the reason, e.g. 'not comparable (reference: no
         text shaping)'. A FOLDER stands for the .riv files under it, in path order.
+
+        The pixels section (named in --sections) rasterizes the view at the --at frames on
+        both sides (both must declare pixels) and compares the frames, not lines: a pixel
+        matches when each premultiplied channel (R, G, B, A, 0…255) differs by at most
+        --pixel-tolerance; a frame's similarity is the share of matching pixels (1: all);
+        a file's is its lowest frame's, shown in the table ('= 0.9990', 'DIFF 0.9523'), and
+        the summary gives their distribution. The tolerance absorbs anti-aliasing; feathered
+        (soft) edges and glows differ more (docs/rive-renderer.md, "The pixel oracle"). To
+        compare cairo with the Rive Renderer: --adapters rive-cpp,rive-cpp
+        --runtime-renderer cairo,vulkan --sections pixels.
         """, footer: """
         Adapter options are passed to each side whose adapter takes them, as 'run' takes
         them: process takes --command 'CMD ARGS' and --adapter-name NAME, rive-cpp takes
         --runtime-commit REV, --runtime-features LIST, --runtime-sanitize LIST and
-        --runtime-renderer vulkan, apple
+        --runtime-renderer cairo|vulkan (or one entry per side, 'cairo,vulkan'; empty
+        for an adapter that takes none), apple
         takes --ios-commit REV, and all three take --request-timeout S and
         --handshake-timeout S; an option no chosen adapter takes is a usage error. Progress
         goes to stderr, one line per file.
@@ -73,7 +94,6 @@ struct DiffCommand: HarnessCommand {
 
 
     let paths: [String]
-    let adapterNames: (a: String, b: String)
     let dumpOptions: DumpOptions
     let outDirectory: String?
     let timeoutSeconds: Double
@@ -91,7 +111,6 @@ struct DiffCommand: HarnessCommand {
         guard names.count == 2, !names[0].isEmpty, !names[1].isEmpty else {
             throw UsageError(message: "--adapters needs exactly two adapter names separated by a comma, got '\(adaptersText)'", hint: hint)
         }
-        adapterNames = (names[0], names[1])
         let framesText = try arguments.option("--frames") ?? "120"
         guard let frames = Int(framesText), (0...100_000).contains(frames) else {
             throw UsageError(message: "--frames needs a whole number from 0 to 100000, got '\(framesText)'", hint: hint)
@@ -104,7 +123,7 @@ struct DiffCommand: HarnessCommand {
             }
             drawFrames = Array(Set(parsed.compactMap { $0 })).sorted()
         }
-        var sections = DumpSection.allCases
+        var sections = DumpSection.defaultSections
         if let sectionsText = try arguments.option("--sections") {
             switch DumpSection.parseList(sectionsText) {
             case .success(let parsed): sections = parsed
@@ -113,7 +132,20 @@ struct DiffCommand: HarnessCommand {
                 throw UsageError(message: "unknown section '\(unknown.name)' in --sections", hint: "\(suggestion)sections: " + DumpSection.allCases.map(\.rawValue).joined(separator: ", "))
             }
         }
-        dumpOptions = DumpOptions(frames: frames, drawFrames: drawFrames, sections: sections)
+        var dumpOptions = DumpOptions(frames: frames, drawFrames: drawFrames, sections: sections)
+        if let text = try arguments.option("--pixel-tolerance") {
+            guard let tolerance = Int(text), (0...255).contains(tolerance) else {
+                throw UsageError(message: "--pixel-tolerance needs a whole number from 0 to 255, got '\(text)'", hint: hint)
+            }
+            dumpOptions.pixelTolerance = tolerance
+        }
+        if let text = try arguments.option("--min-similarity") {
+            guard let similarity = Double(text), (0...1).contains(similarity) else {
+                throw UsageError(message: "--min-similarity needs a number from 0 to 1, got '\(text)'", hint: hint)
+            }
+            dumpOptions.minimumSimilarity = similarity
+        }
+        self.dumpOptions = dumpOptions
         outDirectory = try arguments.option("--out")
         guard outDirectory != "" else { throw UsageError(message: "--out needs a folder path, got an empty one", hint: hint) }
         let timeoutText = try arguments.option("--timeout") ?? "60"
@@ -133,11 +165,11 @@ struct DiffCommand: HarnessCommand {
     }
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
-        let makeA = try selection.factory(of: selection.adapters[0])
-        let makeB = try selection.factory(of: selection.adapters[1])
+        let makeA = try selection.factory(at: 0)
+        let makeB = try selection.factory(at: 1)
         let allFiles = try Self.expand(paths)
         let files = shard.map { $0.partition(allFiles) { $0 } } ?? allFiles
-        let labels = (a: "a-" + adapterNames.a, b: "b-" + adapterNames.b)
+        let labels = (a: "a-" + selection.label(at: 0), b: "b-" + selection.label(at: 1))
         if let outDirectory { try Self.prepareOut(outDirectory) }
         let runner = DifferentialRunner(a: .init(label: labels.a, makeAdapter: makeA), b: .init(label: labels.b, makeAdapter: makeB),
                                         options: dumpOptions, timeoutSeconds: timeoutSeconds, outDirectory: outDirectory)
@@ -150,7 +182,8 @@ struct DiffCommand: HarnessCommand {
                 "adapters": sides.map { "\($0.label): \($0.adapter) \($0.version)" }.joined(separator: "; "),
                 "runtime-commits": adapters.map { ($0 as? ProcessAdapter)?.identity.runtimeCommit ?? "none" }.joined(separator: "; "),
                 "testbed": BuildIdentity.testbed().fingerprint,
-                "options": "frames \(dumpOptions.frames), draws at \(dumpOptions.drawFrames.map(String.init).joined(separator: ",")), sections \(dumpOptions.sections.map(\.rawValue).joined(separator: ","))",
+                "options": "frames \(dumpOptions.frames), draws at \(dumpOptions.drawFrames.map(String.init).joined(separator: ",")), sections \(dumpOptions.sections.map(\.rawValue).joined(separator: ","))"
+                    + (dumpOptions.sections.contains(.pixels) ? ", pixel tolerance \(dumpOptions.pixelTolerance), min similarity \(dumpOptions.minimumSimilarity)" : ""),
             ])
         }
         print(DiffReport.header(labels: [labels.a, labels.b], fileCount: files.count, frames: dumpOptions.frames, drawFrames: dumpOptions.drawFrames))
@@ -170,7 +203,7 @@ struct DiffCommand: HarnessCommand {
             records.append(record)
         }
         let document = DiffDocument(sides: sides, options: dumpOptions, files: records, shard: shardRecord)
-        DiffReport.summary(records, sections: dumpOptions.sections).forEach { print($0) }
+        DiffReport.summary(records, sections: dumpOptions.sections, minimumSimilarity: dumpOptions.minimumSimilarity).forEach { print($0) }
         if let outDirectory { try Self.write(document, to: outDirectory) }
         return records.allSatisfy(\.isEqual) ? .success : .failuresFound
     }
@@ -233,7 +266,8 @@ struct DiffCommand: HarnessCommand {
     }
 
     /// Makes `--out` ready for this run's dumps: creates it, or, when it exists, removes what
-    /// an earlier diff wrote there (`summary.txt`, `diff.json` and the `a-*`/`b-*` folders of `.dump` files),
+    /// an earlier diff wrote there (`summary.txt`, `diff.json`, the `a-*`/`b-*` folders of `.dump` files
+    /// and the `pixels` folder of `.png` files),
     /// so no stale dump survives. A folder that holds anything else is refused.
     /// - Throws: `CommandFailure` with exit code 4 when `--out` is a file, holds files the
     ///   harness did not write, or cannot be created or written.
@@ -262,19 +296,20 @@ struct DiffCommand: HarnessCommand {
         }
     }
 
-    /// Whether an entry of `--out` is one diff writes: `summary.txt`, `diff.json`, or an `a-NAME`/`b-NAME`
-    /// folder holding only `.dump` files and folders of them.
+    /// Whether an entry of `--out` is one diff writes: `summary.txt`, `diff.json`, an `a-NAME`/`b-NAME`
+    /// folder holding only `.dump` files and folders of them, or the `pixels` folder holding only `.png` files.
     private static func isOwnedOutEntry(_ directory: String, _ entry: String) -> Bool {
         let path = (directory as NSString).appendingPathComponent(entry)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return false }
         if entry == "summary.txt" || entry == "diff.json" { return !isDirectory.boolValue }
-        guard isDirectory.boolValue, entry.hasPrefix("a-") || entry.hasPrefix("b-"),
+        let suffix = entry == DifferentialRunner.differenceImageFolder ? ".png" : ".dump"
+        guard isDirectory.boolValue, entry.hasPrefix("a-") || entry.hasPrefix("b-") || suffix == ".png",
               let enumerator = FileManager.default.enumerator(atPath: path) else { return false }
         while let relative = enumerator.nextObject() as? String {
             let inner = (path as NSString).appendingPathComponent(relative)
             guard FileManager.default.fileExists(atPath: inner, isDirectory: &isDirectory) else { return false }
-            if !isDirectory.boolValue, !relative.hasSuffix(".dump") { return false }
+            if !isDirectory.boolValue, !relative.hasSuffix(suffix) { return false }
         }
         return true
     }

@@ -160,7 +160,7 @@ struct FuzzCommand: HarnessCommand {
         guard !seeds.isEmpty else {
             throw CommandFailure(message: "shard \(shard!) of \(allSeeds.count) seed file(s) holds none", hint: "use fewer shards than seed files", exitCode: .badInput)
         }
-        let makers = try selection.adapters.map { entry throws(CommandFailure) in (name: entry.name, make: try selection.factory(of: entry)) }
+        let makers = try selection.adapters.indices.map { index throws(CommandFailure) in (name: selection.label(at: index), make: try selection.factory(at: index)) }
         let a = makers[0], b = makers.count == 2 ? makers[1] : makers[0]
         do { try FuzzRun.prepare(outDirectory: outDirectory) } catch {
             throw CommandFailure(message: "cannot prepare the output folder '\(error.path)'", hint: "check that it is a writable folder", exitCode: .internalError)

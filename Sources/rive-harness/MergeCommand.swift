@@ -14,7 +14,7 @@ struct MergeCommand: HarnessCommand {
             where to write the merged document, atomically (default:
             standard output); for diff shards a folder, prepared as
             'diff --out' prepares it, that gets diff.json, summary.txt
-            and the dumps the shards wrote
+            and the dumps and difference images the shards wrote
             """),
     ])
     static let help = options.help(about: """
@@ -154,16 +154,16 @@ struct MergeCommand: HarnessCommand {
                              hint: "pass the files of 'run --format json --out', 'diff --out DIR' (DIR/diff.json) or 'bench'", exitCode: .badInput)
     }
 
-    /// Copies each shard's dumps (the files its `diff.json` lists, beside it) into `out`, so
-    /// the merged summary's dump paths lead to them.
+    /// Copies each shard's dumps and difference images (the files its `diff.json` lists,
+    /// beside it) into `out`, so the merged summary's paths lead to them.
     /// - Throws: `CommandFailure`: exit 3 when two shards name the same dump file or a dump is
     ///   missing, exit 4 when one cannot be written.
     static func copyDumps(_ parts: [(file: String, document: DiffDocument)], into out: String) throws(CommandFailure) {
         var sources: [String: String] = [:]
         for part in parts {
             let folder = (part.file as NSString).deletingLastPathComponent
-            for dumps in part.document.files.compactMap(\.dumps) {
-                for relative in [dumps.a, dumps.b] {
+            for file in part.document.files {
+                for relative in [file.dumps?.a, file.dumps?.b, file.pixels?.image].compactMap({ $0 }) {
                     let source = (folder as NSString).appendingPathComponent(relative)
                     if let earlier = sources[relative], earlier != source {
                         throw CommandFailure(code: "merge.dump-name-clash", message: "\(earlier) and \(source) would both be \(relative) in \(out)",

@@ -63,7 +63,7 @@ struct PingCommand: HarnessCommand {
     }
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
-        guard let configuration = try selection.configuration(of: selection.adapters[0]) else { return .usage }
+        guard let configuration = try selection.configuration(at: 0) else { return .usage }
         let started = try AdapterRegistry.processFactory(configuration)
         let adapter = started.first
         print("adapter: \(adapter.name) \(adapter.version)")

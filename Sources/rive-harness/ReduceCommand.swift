@@ -122,8 +122,9 @@ struct ReduceCommand: HarnessCommand {
             guard parts.count == 3 else { throw bad("needs two adapters and a section, as diff:reference,rive-cpp:draws") }
             let names = parts[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             guard names.count == 2, !names.contains("") else { throw bad("needs two adapter names separated by a comma") }
-            guard let section = DumpSection(rawValue: parts[2]) else {
-                throw bad("unknown section '\(parts[2])'; sections: \(DumpSection.allCases.map(\.rawValue).joined(separator: ", "))")
+            // The fuzz oracle behind the predicate dumps the default sections; pixels are compared by similarity in diff only.
+            guard let section = DumpSection(rawValue: parts[2]), DumpSection.defaultSections.contains(section) else {
+                throw bad("unknown section '\(parts[2])'; sections: \(DumpSection.defaultSections.map(\.rawValue).joined(separator: ", "))")
             }
             return .diff(names[0], names[1], section)
         case "scenario":
@@ -213,7 +214,7 @@ struct ReduceCommand: HarnessCommand {
         case .command(let command):
             return ({ candidate in Self.runCommand(command, on: candidate) }, [])
         case .crash(let name), .hang(let name):
-            let make = try selection.factory(of: selection.adapters[0])
+            let make = try selection.factory(at: 0)
             var oracle = DiffOracle(a: (name, make), b: (name, make), options: FuzzCommand.dumpOptions(frames: frames), timeoutSeconds: timeoutSeconds)
             let wantsHang: Bool = if case .hang = predicate { true } else { false }
             return ({ candidate in
@@ -222,7 +223,7 @@ struct ReduceCommand: HarnessCommand {
                 return CheckOutput(summary: finding.signature, signature: wantsHang ? nil : finding.signature, detail: finding.detail)
             }, oracle.adapterDescriptions)
         case .scenario(let name, let id):
-            let make = try selection.factory(of: selection.adapters[0])
+            let make = try selection.factory(at: 0)
             let corpus = try loadCorpus(corpusPath)
             let adapter = make()
             let replay: ScenarioReplay
@@ -238,8 +239,8 @@ struct ReduceCommand: HarnessCommand {
                                    detail: result.trace ?? result.verdict.rawValue)
             }, ["\(name) \(adapter.version)"])
         case .diff(let a, let b, let section):
-            let makeA = try selection.factory(of: selection.adapters[0])
-            let makeB = try selection.factory(of: selection.adapters[1])
+            let makeA = try selection.factory(at: 0)
+            let makeB = try selection.factory(at: 1)
             var oracle = DiffOracle(a: (a, makeA), b: (b, makeB), options: FuzzCommand.dumpOptions(frames: frames), timeoutSeconds: timeoutSeconds)
             return ({ candidate in
                 let findings = await oracle.check(candidate, name: "candidate")

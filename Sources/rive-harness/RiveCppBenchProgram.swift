@@ -14,22 +14,32 @@ struct RiveCppBenchProgram {
 
     /// The program: `explicit` when given, else `RIVE_CPP_BENCH`, else the one the manifest of
     /// the runtime's `HEAD` commit names in the cache (its shipped-features build, else its
-    /// reduced one) (`CachedProgramLocator`: the cache `RIVE_HARNESS_CACHE` or
-    /// `~/.cache/rive-harness`, the git directory `RIVE_RUNTIME_GIT_DIR` or the build script's
-    /// clone), so a bisect's builds of other commits are never picked by accident. `nil` when
-    /// none exists or `HEAD` cannot be resolved.
-    static func locate(explicit: String?) -> RiveCppBenchProgram? {
+    /// reduced one; with `renderer`, the build with that renderer, `<key>+vulkan`)
+    /// (`CachedProgramLocator`: the cache `RIVE_HARNESS_CACHE` or `~/.cache/rive-harness`, the
+    /// git directory `RIVE_RUNTIME_GIT_DIR` or the build script's clone), so a bisect's builds
+    /// of other commits are never picked by accident. `nil` when none exists or `HEAD` cannot
+    /// be resolved.
+    static func locate(explicit: String?, renderer: String? = nil) -> RiveCppBenchProgram? {
         let environment = ProcessInfo.processInfo.environment
         if let path = explicit ?? environment["RIVE_CPP_BENCH"].flatMap({ $0.isEmpty ? nil : $0 }) {
             return FileManager.default.isExecutableFile(atPath: path) ? RiveCppBenchProgram(path: path, runtimeCommit: commit(in: path)) : nil
         }
         let locator = CachedProgramLocator(.riveCppBench)
         for features in [EngineFeatureSelection.shipped, nil] {
-            if let found = try? locator.locate(revision: nil, features: features) {
+            if let found = try? locator.locate(revision: nil, features: features, renderer: renderer) {
                 return RiveCppBenchProgram(path: found.path, runtimeCommit: commit(in: found.path))
             }
         }
         return nil
+    }
+
+    /// The one command that builds the bench program with `renderer` for the runtime's `HEAD`
+    /// (`scripts/build-rive-cpp … --renderer vulkan`, plus `--print bench`), or the generic
+    /// form when `HEAD` cannot be resolved.
+    static func buildCommand(renderer: String) -> String {
+        let locator = CachedProgramLocator(.riveCppBench)
+        guard let commit = try? locator.resolve(revision: nil) else { return "scripts/build-rive-cpp --renderer \(renderer) --print bench" }
+        return locator.buildCommand(commit: commit, features: .shipped, renderer: renderer) + " --print bench"
     }
 
     /// The path component after `rive-cpp/`, when the path is inside the build cache: the

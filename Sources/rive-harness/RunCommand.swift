@@ -215,7 +215,7 @@ struct RunCommand: HarnessCommand {
 
     @MainActor func run() async throws(CommandFailure) -> ExitCode {
         let entry = selection.adapters[0]
-        var process = try selection.configuration(of: entry)
+        var process = try selection.configuration(at: 0)
         process?.handshakeTimeoutSeconds = handshakeTimeoutSeconds
         if let outputPath { try Self.checkWritable(outputPath) }
         // The adapter process starts while the corpus loads.
@@ -237,7 +237,7 @@ struct RunCommand: HarnessCommand {
                 makeAdapter = { failure.placeholder }
             }
         } else {
-            makeAdapter = try selection.factory(of: entry)
+            makeAdapter = try selection.factory(at: 0)
             adapter = makeAdapter()
         }
         func makePlan(_ selection: Selection) -> RunPlan {
@@ -291,8 +291,11 @@ struct RunCommand: HarnessCommand {
         }
         if let outputPath { try writeFileAtomically(Array(buffer.utf8), to: outputPath) }
         if let historyFolder {
+            // The Rive Renderer's device, as its headless target picks it, names the pixels' testbed.
+            let vulkanDevice = selection.renderers[0] == "vulkan" ? Testbed.preferredVulkanDevice() : nil
             let path = try Self.appendHistory(historyJSON, folder: historyFolder, startedAt: startedAt, adapter: AdapterIdentity(adapter),
-                                              runtimeCommit: (adapter as? ProcessAdapter)?.identity.runtimeCommit, corpusHash: loaded.hash)
+                                              runtimeCommit: (adapter as? ProcessAdapter)?.identity.runtimeCommit, corpusHash: loaded.hash,
+                                              vulkanDevice: vulkanDevice)
             printError("history: \(path)")
         }
         if startFailure != nil { return .badInput }
@@ -300,12 +303,14 @@ struct RunCommand: HarnessCommand {
     }
 
     /// Writes the run's history file (kind `conformance`, the results document embedded) to
-    /// `FOLDER/runs/<UTC yyyyMMdd-HHmmss>-<testbed>-conformance-<adapter>.json`, atomically.
+    /// `FOLDER/runs/<UTC yyyyMMdd-HHmmss>-<testbed>-conformance-<adapter>.json`, atomically;
+    /// its testbed names `vulkanDevice` when the pixels were drawn by the Rive Renderer.
     /// - Returns: the file's path.
     /// - Throws: `CommandFailure` (exit 4) when it cannot be written.
     static func appendHistory(_ resultsJSON: String, folder: String, startedAt: Date, adapter: AdapterIdentity, runtimeCommit: String?,
-                              corpusHash: String) throws(CommandFailure) -> String {
-        let testbed = BuildIdentity.testbed()
+                              corpusHash: String, vulkanDevice: String? = nil) throws(CommandFailure) -> String {
+        var testbed = BuildIdentity.testbed()
+        testbed.vulkanDevice = vulkanDevice
         let file: RunFile
         do {
             let embedded = try PerformanceData.JSONValue.parse(Array(resultsJSON.utf8))

@@ -75,13 +75,13 @@ struct BenchCommandTests {
         return FileManager.default.isExecutableFile(atPath: path) ? path : nil
     }()
 
-    @Test("bench --raster-rive measures the Rive Renderer's wall time per frame on a Vulkan device, named in the label",
+    @Test("bench --raster-rive finds the bench program built with the Rive Renderer and measures wall time per frame; the label and the testbed name the Vulkan device",
           .enabled(if: riveRendererBench != nil, "skipped: no rive-cpp bench program with the Rive Renderer; build it with: scripts/build-rive-cpp --renderer vulkan --print bench"))
     func rasterRiveRun() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("run.json").path
-        let result = try HarnessProcess.run(["bench", "--adapters", "rive-cpp", "--rive-cpp-bench", Self.riveRendererBench!, "--raster-rive",
+        let result = try HarnessProcess.run(["bench", "--adapters", "rive-cpp", "--raster-rive",
                                              "--files", "Corpus/fixtures/character.riv", "--filter", "^raster(-rive)?/character.riv/256$", "--no-load-all",
                                              "--repetitions", "1", "--min-time", "0.01", "--out", out], in: SharedMaterial.packageRoot)
         #expect(result.exitCode == 0, "\(result.standardError)")
@@ -93,7 +93,21 @@ struct BenchCommandTests {
         #expect((row.realNanoseconds ?? 0) > 0)
         // The device is named: lavapipe on a machine without a GPU, the GPU otherwise.
         #expect(row.fields["label"]?.stringValue?.contains("(") == true, "\(row.fields)")
+        #expect(document.harness.testbed.vulkanDevice == row.fields["label"]?.stringValue)
+        #expect(document.harness.adapters.first?.runtimeCommit?.hasSuffix("+vulkan") == true)
         #expect(result.standardOutput.contains("raster-rive/character.riv/256 (wall)"))
+    }
+
+    @Test("bench --raster-rive without the bench program built with the Rive Renderer exits 3 naming the one command that builds it")
+    func rasterRiveNotBuilt() throws {
+        let cache = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let result = try HarnessProcess.run(["bench", "--adapters", "rive-cpp", "--raster-rive", "--files", "Corpus/fixtures/character.riv", "--no-load-all"],
+                                            in: SharedMaterial.packageRoot,
+                                            environment: ["RIVE_HARNESS_CACHE": cache.path, "RIVE_RUNTIME_GIT_DIR": "/nonexistent/rive-runtime", "RIVE_CPP_BENCH": ""])
+        #expect(result.exitCode == 3, "\(result.standardError)")
+        #expect(result.standardError.contains("error[rive-cpp.not-built]"))
+        #expect(result.standardError.contains("scripts/build-rive-cpp --renderer vulkan --print bench"), "\(result.standardError)")
     }
 
     @Test("a short bench run writes a results file that compare reads; a missing rive-cpp program is explained")

@@ -25,7 +25,7 @@ struct RiveCppRunTests {
         #expect(notBuilt.standardError.contains("scripts/build-rive-cpp --git-dir /nonexistent/rive-runtime --commit \(sha) --renderer vulkan"))
         let unknown = try HarnessProcess.run(["run", "--adapter", "rive-cpp", "--runtime-renderer", "metal"])
         #expect(unknown.exitCode == 2)
-        #expect(unknown.standardError.contains("--runtime-renderer takes vulkan, got 'metal'"))
+        #expect(unknown.standardError.contains("--runtime-renderer takes cairo, vulkan, got 'metal'"))
         let misplaced = try HarnessProcess.run(["run", "--runtime-renderer", "vulkan"])
         #expect(misplaced.exitCode == 2)
         #expect(misplaced.standardError.contains("--runtime-renderer needs --adapter rive-cpp"))

@@ -74,6 +74,44 @@ struct TestbedTests {
         #expect(variants.map { TestbedRecord($0).differences(from: TestbedRecord(testbed)) } == [["cpuModel"], ["cores"], ["kernel"], ["toolchain"], ["buildFlags"]])
     }
 
+    @Test("a Vulkan device changes the fingerprint and is one more field; without one the fingerprint is the one without the field")
+    func vulkanDevice() throws {
+        var withDevice = Synthetic.testbed
+        withDevice.vulkanDevice = "llvmpipe (LLVM 15.0.6, 256 bits) (cpu)"
+        #expect(withDevice.fingerprint != Synthetic.testbed.fingerprint)
+        #expect(TestbedRecord(withDevice).differences(from: TestbedRecord(Synthetic.testbed)) == ["vulkanDevice"])
+        #expect(TestbedRecord(withDevice).summary.hasSuffix(", Vulkan: llvmpipe (LLVM 15.0.6, 256 bits) (cpu)"))
+        // The results file keeps it, and reading checks the fingerprint with it.
+        var document = Synthetic.document(testbed: withDevice, ["a": [1, 2]])
+        let path = NSTemporaryDirectory() + "bench-vulkan-\(UUID().uuidString)/run.json"
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        try document.write(to: path)
+        let reread = try RunFile.read(path: path)
+        #expect(reread.harness.testbed.vulkanDevice == withDevice.vulkanDevice)
+        #expect(reread.harness.testbed.testbed?.fingerprint == withDevice.fingerprint)
+        document.harness.testbed.vulkanDevice = "another device"
+        try document.write(to: path)
+        #expect(throws: ResultsFileError.self) { try RunFile.read(path: path) }
+    }
+
+    @Test("the device the Rive Renderer's target picks from vulkaninfo --summary: a GPU before a CPU device, named with its type")
+    func preferredVulkanDevice() {
+        let summary = """
+            Devices:
+            ========
+            GPU0:
+            \tapiVersion         = 1.3.230
+            \tdeviceType         = PHYSICAL_DEVICE_TYPE_CPU
+            \tdeviceName         = llvmpipe (LLVM 15.0.6, 256 bits)
+            GPU1:
+            \tdeviceType         = PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU
+            \tdeviceName         = Intel(R) UHD Graphics 620
+            """
+        #expect(Testbed.preferredVulkanDevice(summary: summary) == "Intel(R) UHD Graphics 620 (integrated gpu)")
+        #expect(Testbed.preferredVulkanDevice(summary: summary.components(separatedBy: "GPU1:")[0]) == "llvmpipe (LLVM 15.0.6, 256 bits) (cpu)")
+        #expect(Testbed.preferredVulkanDevice(summary: "ERROR: no loader") == nil)
+    }
+
     @Test("this machine's testbed has a CPU model, cores and a kernel")
     func current() {
         let testbed = Testbed.current(buildFlags: "debug")
