@@ -195,5 +195,65 @@ struct FuzzTriageTests {
         machine.advanceAndApply(by: 0)
         #expect(!machine.advanceAndApply(by: 1.0 / 60), "the animation ended and no event was reported")
     }
+
+    /// An artboard with node "n" whose ping-pong animation (speed `animationSpeed`) keys y from
+    /// 100 at frame 0 to 0 at frame 60, linearly, played by an animation state of speed
+    /// `stateSpeed`; the node's y after the first advance, by 0.
+    private func pingPongY(animationSpeed: Float, stateSpeed: Float) throws -> RivePropertyValue? {
+        var b = DocumentBuilder()
+        b.add(T.backboard)
+        b.add(T.artboard, [P.componentName: .string("Main"), P.artboardDefaultStateMachineId: .uint(0)])
+        b.add(T.node, [P.componentName: .string("n"), P.componentParentId: .uint(0)])
+        b.add(T.linearAnimation, [P.animationName: .string("a"), P.linearAnimationLoopValue: .uint(2), P.linearAnimationSpeed: .float(animationSpeed)])
+        b.add(T.keyedObject, [P.keyedObjectObjectId: .uint(1)])
+        b.add(T.keyedProperty, [P.keyedPropertyPropertyKey: .uint(UInt64(P.nodeY))])
+        b.add(T.keyFrameDouble, [P.keyFrameDoubleValue: .float(100), P.interpolatingKeyFrameInterpolationType: .uint(1)])
+        b.add(T.keyFrameDouble, [P.keyFrameFrame: .uint(60), P.keyFrameDoubleValue: .float(0), P.interpolatingKeyFrameInterpolationType: .uint(1)])
+        b.add(T.stateMachine, [P.animationName: .string("Machine")])
+        b.add(T.stateMachineLayer)
+        b.add(T.entryState)
+        b.add(T.stateTransition, [P.stateTransitionStateToId: .uint(3)])
+        b.add(T.exitState)
+        b.add(T.anyState)
+        b.add(T.animationState, [P.animationStateAnimationId: .uint(0), P.advanceableStateSpeed: .float(stateSpeed)])
+        let artboard = try ReferenceWorker().openFile(.data(try b.bytes())).makeArtboard("Main")
+        let machine = try artboard.makeStateMachine(nil, binding: .none)
+        machine.advanceAndApply(by: 0)
+        return artboard.componentValue(try #require(artboard.componentID(named: "n")), property: P.nodeY)
+    }
+
+    @Test("an animation plays from its last frame when its speed and its state's speed have opposite signs, as upstream's LinearAnimationInstance starts at startTime() or endTime()")
+    func negativeSpeedStartsAtTheEnd() throws {
+        #expect(try pingPongY(animationSpeed: 1, stateSpeed: 1) == .float(100))
+        #expect(try pingPongY(animationSpeed: -1, stateSpeed: 1) == .float(0), "speed -1 starts at frame 60")
+        #expect(try pingPongY(animationSpeed: 1, stateSpeed: -1) == .float(0), "a state of speed -1 starts at the end")
+        #expect(try pingPongY(animationSpeed: -1, stateSpeed: -1) == .float(100))
+    }
+
+    @Test("a value for a property id its view model does not have is bound by an id path, as upstream's propertyValue(id) compares the value's property id only")
+    func valueWithoutPropertyIsBoundByID() async throws {
+        var b = DocumentBuilder()
+        b.add(T.backboard)
+        b.add(T.viewModel, [P.viewModelComponentName: .string("VM")])
+        b.add(T.viewModelPropertyNumber, [P.viewModelComponentName: .string("n")])
+        b.add(T.viewModelInstance, [P.viewModelInstanceViewModelId: .uint(0), P.componentName: .string("I")])
+        b.add(T.viewModelInstanceNumber, [P.viewModelInstanceValueViewModelPropertyId: .uint(0), P.viewModelInstanceNumberPropertyValue: .float(1)])
+        b.add(T.viewModelInstanceNumber, [P.viewModelInstanceValueViewModelPropertyId: .uint(1), P.viewModelInstanceNumberPropertyValue: .float(42)])
+        b.add(T.artboard, [P.componentName: .string("A"), P.artboardViewModelId: .uint(0)])
+        b.add(T.node, [P.componentName: .string("n"), P.nodeX: .float(5), P.nodeY: .float(5)])
+        b.add(T.dataBindContext, [P.dataBindPropertyKey: .uint(UInt64(P.nodeX)), P.dataBindContextSourcePathIds: .bytes(varuints([0, 0]))])
+        b.add(T.dataBindContext, [P.dataBindPropertyKey: .uint(UInt64(P.nodeY)), P.dataBindContextSourcePathIds: .bytes(varuints([0, 1]))])
+        b.add(T.stateMachine, [P.animationName: .string("M")])
+        let file = try ReferenceWorker().openFile(.data(try b.bytes()))
+        let instance = try file.makeViewModelInstance(.name("I", from: .name("VM")))
+        let artboard = try file.makeArtboard(nil)
+        let machine = try artboard.makeStateMachine("M", binding: .instance(instance))
+        machine.advance(by: 0)
+        let node = try #require(artboard.componentID(named: "n"))
+        #expect(artboard.componentValue(node, property: P.nodeX) == .float(1))
+        #expect(artboard.componentValue(node, property: P.nodeY) == .float(42), "property id 1 is not in VM, its value is bound all the same")
+        // No name reaches it: VM's only property is "n".
+        #expect(try await instance.value(of: NumberProperty(path: "n")) == 1)
+    }
 }
 
