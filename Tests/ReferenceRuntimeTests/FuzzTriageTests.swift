@@ -1,4 +1,5 @@
 import RiveFormat
+import RiveRendering
 import RuntimeAPI
 import Testing
 @testable import ReferenceRuntime
@@ -254,6 +255,43 @@ struct FuzzTriageTests {
         #expect(artboard.componentValue(node, property: P.nodeY) == .float(42), "property id 1 is not in VM, its value is bound all the same")
         // No name reaches it: VM's only property is "n".
         #expect(try await instance.value(of: NumberProperty(path: "n")) == 1)
+    }
+
+    @Test("a list item's artboard sits at its own x and y, 0 on load and then as bound, as upstream's ArtboardComponentList places items at Artboard::worldBounds")
+    func listItemSitsAtItsArtboardPosition() throws {
+        var b = DocumentBuilder()
+        b.add(T.backboard)
+        b.add(T.viewModel, [P.viewModelComponentName: .string("Main")])
+        b.add(T.viewModelPropertyList, [P.viewModelComponentName: .string("items")])
+        b.add(T.viewModelInstance, [P.viewModelInstanceViewModelId: .uint(0), P.componentName: .string("I")])
+        b.add(T.viewModelInstanceList, [P.viewModelInstanceValueViewModelPropertyId: .uint(0)])
+        b.add(T.viewModelInstanceListItem, [P.viewModelInstanceListItemViewModelId: .uint(1), P.viewModelInstanceListItemViewModelInstanceId: .uint(0)])
+        b.add(T.viewModelInstanceListItem, [P.viewModelInstanceListItemViewModelId: .uint(1), P.viewModelInstanceListItemViewModelInstanceId: .uint(1)])
+        b.add(T.viewModel, [P.viewModelComponentName: .string("Item")])
+        b.add(T.viewModelPropertyNumber, [P.viewModelComponentName: .string("x")])
+        b.add(T.viewModelInstance, [P.viewModelInstanceViewModelId: .uint(1), P.componentName: .string("moved")])
+        b.add(T.viewModelInstanceNumber, [P.viewModelInstanceValueViewModelPropertyId: .uint(0), P.viewModelInstanceNumberPropertyValue: .float(50)])
+        b.add(T.viewModelInstance, [P.viewModelInstanceViewModelId: .uint(1), P.componentName: .string("unset")])
+        b.add(T.artboard, [P.componentName: .string("Host"), P.artboardViewModelId: .uint(0)])
+        b.add(T.artboardComponentList, [P.componentName: .string("List"), P.componentParentId: .uint(0)])
+        b.add(T.dataBindContext, [P.dataBindPropertyKey: .uint(UInt64(P.artboardComponentListListSource)), P.dataBindContextSourcePathIds: .bytes(varuints([0, 0]))])
+        // The item artboard's authored x (550) is its place on the backboard, not in the list.
+        b.add(T.artboard, [P.componentName: .string("Card"), P.artboardViewModelId: .uint(1), P.nodeX: .float(550), P.nodeY: .float(7)])
+        b.add(T.dataBindContext, [P.dataBindPropertyKey: .uint(UInt64(P.nodeX)), P.dataBindContextSourcePathIds: .bytes(varuints([1, 0]))])
+        let file = try ReferenceWorker().openFile(.data(try b.bytes()))
+        let instance = try file.makeViewModelInstance(.name("I", from: .name("Main")))
+        let artboard = try file.makeArtboard("Host")
+        let machine = try artboard.makeStateMachine(nil, binding: .instance(instance))
+        machine.advanceAndApply(by: 0)
+        let recorder = DrawCommandRecorder()
+        artboard.record(into: recorder)
+        let translations = recorder.commands.compactMap { command -> String? in
+            guard case .transform(let t) = command, t.a == 1, t.b == 0, t.c == 0, t.d == 1 else { return nil }
+            return "\(t.tx),\(t.ty)"
+        }
+        #expect(translations.contains("50.0,0.0"), "the bound item at x 50: \(translations)")
+        #expect(translations.contains("0.0,0.0"), "the unset item at 0, 0: \(translations)")
+        #expect(!translations.contains { $0.hasPrefix("550") }, "\(translations)")
     }
 }
 
