@@ -293,5 +293,30 @@ struct FuzzTriageTests {
         #expect(translations.contains("0.0,0.0"), "the unset item at 0, 0: \(translations)")
         #expect(!translations.contains { $0.hasPrefix("550") }, "\(translations)")
     }
+
+    @Test("an inner feather's clip has the rule of the shape's render path: clockwise until a plain nonZero or evenOdd fill of the shape sets its own, as upstream's ShapePaint::draw sets it on the shared path")
+    func innerFeatherClipTakesTheSharedPathRule() throws {
+        var b = DocumentBuilder()
+        b.add(T.backboard)
+        b.add(T.artboard, [P.componentName: .string("Main"), P.layoutComponentWidth: .float(100), P.layoutComponentHeight: .float(100)])
+        b.add(T.shape, [P.componentParentId: .uint(0), P.nodeX: .float(50), P.nodeY: .float(50)])          // 1
+        b.add(T.rectangle, [P.componentParentId: .uint(1), P.parametricPathWidth: .float(40), P.parametricPathHeight: .float(40)])
+        b.add(T.fill, [P.componentParentId: .uint(1)])                                                      // 3: nonZero, inner feather
+        b.add(T.solidColor, [P.componentParentId: .uint(3)])
+        b.add(T.feather, [P.componentParentId: .uint(3), P.featherInner: .bool(true)])
+        b.add(T.fill, [P.componentParentId: .uint(1), P.fillFillRule: .uint(1)])                            // 6: evenOdd, plain
+        b.add(T.solidColor, [P.componentParentId: .uint(6)])
+        let artboard = try ReferenceWorker().openFile(.data(try b.bytes())).makeArtboard("Main")
+        let machine = try artboard.makeStateMachine(nil, binding: .none)
+        func clipRules() -> [FillRule] {
+            let recorder = DrawCommandRecorder()
+            artboard.record(into: recorder)
+            return recorder.commands.compactMap { if case .clipPath(let path) = $0 { path.fillRule } else { nil } }
+        }
+        machine.advanceAndApply(by: 0)
+        #expect(clipRules().last == .clockwise, "no plain fill drew the shape's path before the feathered one")
+        machine.advanceAndApply(by: 1.0 / 60)
+        #expect(clipRules().last == .evenOdd, "the evenOdd fill set the path's rule in the frame before")
+    }
 }
 

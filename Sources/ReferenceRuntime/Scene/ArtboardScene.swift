@@ -137,6 +137,13 @@ final class ArtboardScene {
     /// rule (src/shapes/paint/shape_paint.cpp, `ShapePaint::draw`; src/shapes/paint/fill.cpp,
     /// `Fill::pickPath`), so from the next frame on the clip carries that fill's rule.
     var artboardPathFillRule: FillRule = .clockwise
+    /// By shape, the fill rule its local render path has, which an inner feather's clip is
+    /// recorded with: upstream's composer makes that path clockwise
+    /// (include/rive/shapes/shape_paint_path.hpp) and every nonZero or evenOdd fill of the
+    /// shape drawing it, without an effect or an inner feather, sets its rule on it
+    /// (`ShapePaint::draw`), so the clip takes the last such fill's rule (this frame or an
+    /// earlier one); a shape missing here has not drawn one yet.
+    var shapePathFillRules: [Int: FillRule] = [:]
     /// Whether the artboard's record stores `clip`.
     private let clipIsAuthored: Bool
     /// Whether layout components compose their own x, y, rotation and scale (files of
