@@ -318,5 +318,27 @@ struct FuzzTriageTests {
         machine.advanceAndApply(by: 1.0 / 60)
         #expect(clipRules().last == .evenOdd, "the evenOdd fill set the path's rule in the frame before")
     }
+
+    @Test("binding does not push a state machine bindable's authored value through a target-to-source bind, as upstream keeps those binds for listener actions")
+    func bindableToSourceDoesNotPushWhenBound() async throws {
+        var b = DocumentBuilder()
+        b.add(T.backboard)
+        b.add(T.viewModel, [P.viewModelComponentName: .string("VM")])
+        b.add(T.viewModelPropertyNumber, [P.viewModelComponentName: .string("num")])
+        b.add(T.artboard, [P.componentName: .string("Main"), P.artboardViewModelId: .uint(0), P.artboardDefaultStateMachineId: .uint(0)])
+        b.add(T.stateMachine, [P.animationName: .string("Machine")])
+        b.add(T.stateMachineLayer)
+        b.add(T.entryState)
+        b.add(T.exitState)
+        b.add(T.anyState)
+        b.add(T.bindablePropertyNumber, [P.bindablePropertyNumberPropertyValue: .float(33)])
+        b.bind(P.bindablePropertyNumberPropertyValue, path: [0, 0], flags: 1)
+        let file = try ReferenceWorker().openFile(.data(try b.bytes()))
+        let instance = try file.makeViewModelInstance(.blank(from: .name("VM")))
+        let machine = try file.makeArtboard("Main").makeStateMachine(nil, binding: .instance(instance))
+        machine.advanceAndApply(by: 0)
+        machine.advanceAndApply(by: 1.0 / 60)
+        #expect(try await instance.value(of: NumberProperty(path: "num")) == 0)
+    }
 }
 
