@@ -340,5 +340,22 @@ struct FuzzTriageTests {
         machine.advanceAndApply(by: 1.0 / 60)
         #expect(try await instance.value(of: NumberProperty(path: "num")) == 0)
     }
+
+    @Test("a node whose parent is no world transform component (a nested state machine) has its local transform as its world transform, as upstream's TransformComponent keeps no parent transform then")
+    func nodeUnderNonTransformParentIgnoresAncestors() throws {
+        var b = DocumentBuilder()
+        b.add(T.backboard)
+        b.add(T.artboard, [P.componentName: .string("Main")])
+        b.add(T.nestedArtboard, [P.componentName: .string("host"), P.componentParentId: .uint(0), P.nestedArtboardArtboardId: .uint(1), P.nodeY: .float(396.5)])
+        b.add(T.nestedStateMachine, [P.componentParentId: .uint(1)])
+        b.add(T.node, [P.componentName: .string("n"), P.componentParentId: .uint(2), P.nodeY: .float(5)])
+        b.add(T.node, [P.componentName: .string("m"), P.componentParentId: .uint(1), P.nodeY: .float(5)])
+        b.add(T.artboard, [P.componentName: .string("Inner")])
+        let artboard = try ReferenceWorker().openFile(.data(try b.bytes())).makeArtboard("Main")
+        artboard.scene.update()
+        let n = try #require(artboard.componentID(named: "n")), m = try #require(artboard.componentID(named: "m"))
+        #expect(artboard.scene.worldTransforms[n].ty == 5, "under the nested state machine: its own y only")
+        #expect(artboard.scene.worldTransforms[m].ty == 401.5, "under the nested artboard: the host's y too")
+    }
 }
 

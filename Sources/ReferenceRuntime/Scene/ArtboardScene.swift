@@ -183,8 +183,9 @@ final class ArtboardScene {
     @exclusivity(unchecked)
     var transformWalk = TransformWalk(components: [])
 
-    /// Each component's kind, parent (-1 for none), children (a range of `children`) and, for
-    /// a path, the shape it belongs to (-1 for none).
+    /// Each component's kind, parent (-1 for none), children (a range of `children`), for
+    /// a path, the shape it belongs to (-1 for none), and whether its parent is a world
+    /// transform component.
     final class TransformWalk {
         struct Node {
             let kind: Kind?
@@ -192,6 +193,11 @@ final class ArtboardScene {
             let firstChild: Int32
             let childCount: Int32
             let shape: Int32
+            /// Whether the parent is a `WorldTransformComponent`: upstream's
+            /// `TransformComponent::onAddedClean` keeps a parent transform only then, so a
+            /// transform component under anything else (a nested state machine, say) has its
+            /// local transform as its world transform and its own opacity.
+            let parentIsWorldTransform: Bool
         }
         let nodes: [Node]
         let children: [Int]
@@ -201,8 +207,10 @@ final class ArtboardScene {
             var children: [Int] = []
             nodes.reserveCapacity(components.count)
             for (id, component) in components.enumerated() {
+                let parentType = component?.parent.flatMap { components.indices.contains($0) ? components[$0]?.typeKey : nil }
                 nodes.append(Node(kind: component?.kind, parent: Int32(component?.parent ?? -1), firstChild: Int32(children.count),
-                                  childCount: Int32(component?.children.count ?? 0), shape: Int32(shapeOfPath[id] ?? -1)))
+                                  childCount: Int32(component?.children.count ?? 0), shape: Int32(shapeOfPath[id] ?? -1),
+                                  parentIsWorldTransform: parentType.map { RiveSchema.isType($0, a: RiveTypeKey.worldTransformComponent) } ?? false))
                 children += component?.children ?? []
             }
             self.nodes = nodes
