@@ -1,4 +1,5 @@
 import RiveFormat
+import RiveRendering
 import RuntimeAPI
 import Testing
 @testable import ReferenceRuntime
@@ -194,6 +195,167 @@ struct FuzzTriageTests {
         let machine = try ReferenceWorker().openFile(.data(try b.bytes())).makeArtboard("Main").makeStateMachine(nil, binding: .none)
         machine.advanceAndApply(by: 0)
         #expect(!machine.advanceAndApply(by: 1.0 / 60), "the animation ended and no event was reported")
+    }
+
+    /// An artboard with node "n" whose ping-pong animation (speed `animationSpeed`) keys y from
+    /// 100 at frame 0 to 0 at frame 60, linearly, played by an animation state of speed
+    /// `stateSpeed`; the node's y after the first advance, by 0.
+    private func pingPongY(animationSpeed: Float, stateSpeed: Float) throws -> RivePropertyValue? {
+        var b = DocumentBuilder()
+        b.add(T.backboard)
+        b.add(T.artboard, [P.componentName: .string("Main"), P.artboardDefaultStateMachineId: .uint(0)])
+        b.add(T.node, [P.componentName: .string("n"), P.componentParentId: .uint(0)])
+        b.add(T.linearAnimation, [P.animationName: .string("a"), P.linearAnimationLoopValue: .uint(2), P.linearAnimationSpeed: .float(animationSpeed)])
+        b.add(T.keyedObject, [P.keyedObjectObjectId: .uint(1)])
+        b.add(T.keyedProperty, [P.keyedPropertyPropertyKey: .uint(UInt64(P.nodeY))])
+        b.add(T.keyFrameDouble, [P.keyFrameDoubleValue: .float(100), P.interpolatingKeyFrameInterpolationType: .uint(1)])
+        b.add(T.keyFrameDouble, [P.keyFrameFrame: .uint(60), P.keyFrameDoubleValue: .float(0), P.interpolatingKeyFrameInterpolationType: .uint(1)])
+        b.add(T.stateMachine, [P.animationName: .string("Machine")])
+        b.add(T.stateMachineLayer)
+        b.add(T.entryState)
+        b.add(T.stateTransition, [P.stateTransitionStateToId: .uint(3)])
+        b.add(T.exitState)
+        b.add(T.anyState)
+        b.add(T.animationState, [P.animationStateAnimationId: .uint(0), P.advanceableStateSpeed: .float(stateSpeed)])
+        let artboard = try ReferenceWorker().openFile(.data(try b.bytes())).makeArtboard("Main")
+        let machine = try artboard.makeStateMachine(nil, binding: .none)
+        machine.advanceAndApply(by: 0)
+        return artboard.componentValue(try #require(artboard.componentID(named: "n")), property: P.nodeY)
+    }
+
+    @Test("an animation plays from its last frame when its speed and its state's speed have opposite signs, as upstream's LinearAnimationInstance starts at startTime() or endTime()")
+    func negativeSpeedStartsAtTheEnd() throws {
+        #expect(try pingPongY(animationSpeed: 1, stateSpeed: 1) == .float(100))
+        #expect(try pingPongY(animationSpeed: -1, stateSpeed: 1) == .float(0), "speed -1 starts at frame 60")
+        #expect(try pingPongY(animationSpeed: 1, stateSpeed: -1) == .float(0), "a state of speed -1 starts at the end")
+        #expect(try pingPongY(animationSpeed: -1, stateSpeed: -1) == .float(100))
+    }
+
+    @Test("a value for a property id its view model does not have is bound by an id path, as upstream's propertyValue(id) compares the value's property id only")
+    func valueWithoutPropertyIsBoundByID() async throws {
+        var b = DocumentBuilder()
+        b.add(T.backboard)
+        b.add(T.viewModel, [P.viewModelComponentName: .string("VM")])
+        b.add(T.viewModelPropertyNumber, [P.viewModelComponentName: .string("n")])
+        b.add(T.viewModelInstance, [P.viewModelInstanceViewModelId: .uint(0), P.componentName: .string("I")])
+        b.add(T.viewModelInstanceNumber, [P.viewModelInstanceValueViewModelPropertyId: .uint(0), P.viewModelInstanceNumberPropertyValue: .float(1)])
+        b.add(T.viewModelInstanceNumber, [P.viewModelInstanceValueViewModelPropertyId: .uint(1), P.viewModelInstanceNumberPropertyValue: .float(42)])
+        b.add(T.artboard, [P.componentName: .string("A"), P.artboardViewModelId: .uint(0)])
+        b.add(T.node, [P.componentName: .string("n"), P.nodeX: .float(5), P.nodeY: .float(5)])
+        b.add(T.dataBindContext, [P.dataBindPropertyKey: .uint(UInt64(P.nodeX)), P.dataBindContextSourcePathIds: .bytes(varuints([0, 0]))])
+        b.add(T.dataBindContext, [P.dataBindPropertyKey: .uint(UInt64(P.nodeY)), P.dataBindContextSourcePathIds: .bytes(varuints([0, 1]))])
+        b.add(T.stateMachine, [P.animationName: .string("M")])
+        let file = try ReferenceWorker().openFile(.data(try b.bytes()))
+        let instance = try file.makeViewModelInstance(.name("I", from: .name("VM")))
+        let artboard = try file.makeArtboard(nil)
+        let machine = try artboard.makeStateMachine("M", binding: .instance(instance))
+        machine.advance(by: 0)
+        let node = try #require(artboard.componentID(named: "n"))
+        #expect(artboard.componentValue(node, property: P.nodeX) == .float(1))
+        #expect(artboard.componentValue(node, property: P.nodeY) == .float(42), "property id 1 is not in VM, its value is bound all the same")
+        // No name reaches it: VM's only property is "n".
+        #expect(try await instance.value(of: NumberProperty(path: "n")) == 1)
+    }
+
+    @Test("a list item's artboard sits at its own x and y, 0 on load and then as bound, as upstream's ArtboardComponentList places items at Artboard::worldBounds")
+    func listItemSitsAtItsArtboardPosition() throws {
+        var b = DocumentBuilder()
+        b.add(T.backboard)
+        b.add(T.viewModel, [P.viewModelComponentName: .string("Main")])
+        b.add(T.viewModelPropertyList, [P.viewModelComponentName: .string("items")])
+        b.add(T.viewModelInstance, [P.viewModelInstanceViewModelId: .uint(0), P.componentName: .string("I")])
+        b.add(T.viewModelInstanceList, [P.viewModelInstanceValueViewModelPropertyId: .uint(0)])
+        b.add(T.viewModelInstanceListItem, [P.viewModelInstanceListItemViewModelId: .uint(1), P.viewModelInstanceListItemViewModelInstanceId: .uint(0)])
+        b.add(T.viewModelInstanceListItem, [P.viewModelInstanceListItemViewModelId: .uint(1), P.viewModelInstanceListItemViewModelInstanceId: .uint(1)])
+        b.add(T.viewModel, [P.viewModelComponentName: .string("Item")])
+        b.add(T.viewModelPropertyNumber, [P.viewModelComponentName: .string("x")])
+        b.add(T.viewModelInstance, [P.viewModelInstanceViewModelId: .uint(1), P.componentName: .string("moved")])
+        b.add(T.viewModelInstanceNumber, [P.viewModelInstanceValueViewModelPropertyId: .uint(0), P.viewModelInstanceNumberPropertyValue: .float(50)])
+        b.add(T.viewModelInstance, [P.viewModelInstanceViewModelId: .uint(1), P.componentName: .string("unset")])
+        b.add(T.artboard, [P.componentName: .string("Host"), P.artboardViewModelId: .uint(0)])
+        b.add(T.artboardComponentList, [P.componentName: .string("List"), P.componentParentId: .uint(0)])
+        b.add(T.dataBindContext, [P.dataBindPropertyKey: .uint(UInt64(P.artboardComponentListListSource)), P.dataBindContextSourcePathIds: .bytes(varuints([0, 0]))])
+        // The item artboard's authored x (550) is its place on the backboard, not in the list.
+        b.add(T.artboard, [P.componentName: .string("Card"), P.artboardViewModelId: .uint(1), P.nodeX: .float(550), P.nodeY: .float(7)])
+        b.add(T.dataBindContext, [P.dataBindPropertyKey: .uint(UInt64(P.nodeX)), P.dataBindContextSourcePathIds: .bytes(varuints([1, 0]))])
+        let file = try ReferenceWorker().openFile(.data(try b.bytes()))
+        let instance = try file.makeViewModelInstance(.name("I", from: .name("Main")))
+        let artboard = try file.makeArtboard("Host")
+        let machine = try artboard.makeStateMachine(nil, binding: .instance(instance))
+        machine.advanceAndApply(by: 0)
+        let recorder = DrawCommandRecorder()
+        artboard.record(into: recorder)
+        let translations = recorder.commands.compactMap { command -> String? in
+            guard case .transform(let t) = command, t.a == 1, t.b == 0, t.c == 0, t.d == 1 else { return nil }
+            return "\(t.tx),\(t.ty)"
+        }
+        #expect(translations.contains("50.0,0.0"), "the bound item at x 50: \(translations)")
+        #expect(translations.contains("0.0,0.0"), "the unset item at 0, 0: \(translations)")
+        #expect(!translations.contains { $0.hasPrefix("550") }, "\(translations)")
+    }
+
+    @Test("an inner feather's clip has the rule of the shape's render path: clockwise until a plain nonZero or evenOdd fill of the shape sets its own, as upstream's ShapePaint::draw sets it on the shared path")
+    func innerFeatherClipTakesTheSharedPathRule() throws {
+        var b = DocumentBuilder()
+        b.add(T.backboard)
+        b.add(T.artboard, [P.componentName: .string("Main"), P.layoutComponentWidth: .float(100), P.layoutComponentHeight: .float(100)])
+        b.add(T.shape, [P.componentParentId: .uint(0), P.nodeX: .float(50), P.nodeY: .float(50)])          // 1
+        b.add(T.rectangle, [P.componentParentId: .uint(1), P.parametricPathWidth: .float(40), P.parametricPathHeight: .float(40)])
+        b.add(T.fill, [P.componentParentId: .uint(1)])                                                      // 3: nonZero, inner feather
+        b.add(T.solidColor, [P.componentParentId: .uint(3)])
+        b.add(T.feather, [P.componentParentId: .uint(3), P.featherInner: .bool(true)])
+        b.add(T.fill, [P.componentParentId: .uint(1), P.fillFillRule: .uint(1)])                            // 6: evenOdd, plain
+        b.add(T.solidColor, [P.componentParentId: .uint(6)])
+        let artboard = try ReferenceWorker().openFile(.data(try b.bytes())).makeArtboard("Main")
+        let machine = try artboard.makeStateMachine(nil, binding: .none)
+        func clipRules() -> [FillRule] {
+            let recorder = DrawCommandRecorder()
+            artboard.record(into: recorder)
+            return recorder.commands.compactMap { if case .clipPath(let path) = $0 { path.fillRule } else { nil } }
+        }
+        machine.advanceAndApply(by: 0)
+        #expect(clipRules().last == .clockwise, "no plain fill drew the shape's path before the feathered one")
+        machine.advanceAndApply(by: 1.0 / 60)
+        #expect(clipRules().last == .evenOdd, "the evenOdd fill set the path's rule in the frame before")
+    }
+
+    @Test("binding does not push a state machine bindable's authored value through a target-to-source bind, as upstream keeps those binds for listener actions")
+    func bindableToSourceDoesNotPushWhenBound() async throws {
+        var b = DocumentBuilder()
+        b.add(T.backboard)
+        b.add(T.viewModel, [P.viewModelComponentName: .string("VM")])
+        b.add(T.viewModelPropertyNumber, [P.viewModelComponentName: .string("num")])
+        b.add(T.artboard, [P.componentName: .string("Main"), P.artboardViewModelId: .uint(0), P.artboardDefaultStateMachineId: .uint(0)])
+        b.add(T.stateMachine, [P.animationName: .string("Machine")])
+        b.add(T.stateMachineLayer)
+        b.add(T.entryState)
+        b.add(T.exitState)
+        b.add(T.anyState)
+        b.add(T.bindablePropertyNumber, [P.bindablePropertyNumberPropertyValue: .float(33)])
+        b.bind(P.bindablePropertyNumberPropertyValue, path: [0, 0], flags: 1)
+        let file = try ReferenceWorker().openFile(.data(try b.bytes()))
+        let instance = try file.makeViewModelInstance(.blank(from: .name("VM")))
+        let machine = try file.makeArtboard("Main").makeStateMachine(nil, binding: .instance(instance))
+        machine.advanceAndApply(by: 0)
+        machine.advanceAndApply(by: 1.0 / 60)
+        #expect(try await instance.value(of: NumberProperty(path: "num")) == 0)
+    }
+
+    @Test("a node whose parent is no world transform component (a nested state machine) has its local transform as its world transform, as upstream's TransformComponent keeps no parent transform then")
+    func nodeUnderNonTransformParentIgnoresAncestors() throws {
+        var b = DocumentBuilder()
+        b.add(T.backboard)
+        b.add(T.artboard, [P.componentName: .string("Main")])
+        b.add(T.nestedArtboard, [P.componentName: .string("host"), P.componentParentId: .uint(0), P.nestedArtboardArtboardId: .uint(1), P.nodeY: .float(396.5)])
+        b.add(T.nestedStateMachine, [P.componentParentId: .uint(1)])
+        b.add(T.node, [P.componentName: .string("n"), P.componentParentId: .uint(2), P.nodeY: .float(5)])
+        b.add(T.node, [P.componentName: .string("m"), P.componentParentId: .uint(1), P.nodeY: .float(5)])
+        b.add(T.artboard, [P.componentName: .string("Inner")])
+        let artboard = try ReferenceWorker().openFile(.data(try b.bytes())).makeArtboard("Main")
+        artboard.scene.update()
+        let n = try #require(artboard.componentID(named: "n")), m = try #require(artboard.componentID(named: "m"))
+        #expect(artboard.scene.worldTransforms[n].ty == 5, "under the nested state machine: its own y only")
+        #expect(artboard.scene.worldTransforms[m].ty == 401.5, "under the nested artboard: the host's y too")
     }
 }
 

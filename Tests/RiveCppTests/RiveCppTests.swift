@@ -1,9 +1,11 @@
 import AdapterProtocol
 import Conformance
+import Differential
 import Foundation
 import HarnessSupport
 import HarnessTestSupport
 import ReferenceRuntime
+import RiveFormat
 import RiveRendering
 import RuntimeAPI
 import Testing
@@ -128,6 +130,32 @@ struct RiveCppDriverTests {
             if result.verdict.failsRun { failing.append("\(result.verdict.rawValue) \(entry.id): \(result.trace ?? result.message ?? "")") }
         }
         #expect(failing.isEmpty, "\(failing.joined(separator: "\n"))")
+    }
+
+    @Test("a Rectangle of width -inf draws the reference's bounds: the recorder keeps a raw path's points as they are, so no 0 * inf turns a y into NaN")
+    func nonFiniteRectangleDrawsAsReference() async throws {
+        typealias T = RiveTypeKey
+        typealias P = RivePropertyKey
+        func object(_ type: UInt32, _ properties: [UInt32: RivePropertyValue] = [:]) -> RiveObject {
+            RiveObject(typeKey: type, properties: properties.sorted { $0.key < $1.key }.map { RiveProperty(key: $0.key, value: $0.value) })
+        }
+        let bytes = try RiveWriter.write(RiveDocument(objects: [
+            object(T.backboard),
+            object(T.artboard, [P.componentName: .string("Main"), P.layoutComponentWidth: .float(100), P.layoutComponentHeight: .float(100)]),
+            object(T.shape, [P.componentParentId: .uint(0)]),
+            object(T.rectangle, [P.componentParentId: .uint(1), P.parametricPathWidth: .float(-.infinity)]),
+            object(T.fill, [P.componentParentId: .uint(1)]),
+            object(T.solidColor, [P.componentParentId: .uint(3)]),
+        ]))
+        func draws(_ adapter: any RuntimeAdapter) async throws -> [String] {
+            let worker = try await adapter.makeWorker()
+            let file = try await worker.loadFile(.data(bytes))
+            let dump = await RuntimeDumper(worker: worker, file: file, options: DumpOptions(frames: 0, drawFrames: [0], sections: [.draws])).dump()
+            return dump.sections[.draws] ?? []
+        }
+        let real = try await draws(try RiveCppDriver.makeAdapter())
+        #expect(real.contains { $0.contains(" fill ") && !$0.hasSuffix("bounds empty") }, "the fill's x are inf and NaN, its y 0: \(real)")
+        #expect(real == (try await draws(ReferenceRuntimeAdapter())))
     }
 }
 

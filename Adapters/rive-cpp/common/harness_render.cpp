@@ -46,14 +46,19 @@ void HarnessRenderPath::addRenderPath(const rive::RenderPath* path, const rive::
         return;
     // Copy first: `path` may be this path.
     std::vector<PathCommand> source = other->commands;
+    const bool isIdentity = m == rive::Mat2D();
     for (PathCommand command : source)
     {
         int pointCount = command.kind == PathCommand::Kind::cubic ? 3
                          : command.kind == PathCommand::Kind::close ? 0
                                                                      : 1;
-        for (int i = 0; i < pointCount; ++i)
+        // As the Rive renderer's RiveRenderPath::addRenderPath: the identity copies the
+        // points, any other matrix maps them with Mat2D::mapPoints (RawPath::addPath), which
+        // leaves y alone under a scale-and-translate matrix (so 0 * inf never makes a NaN).
+        for (int i = 0; i < pointCount && !isIdentity; ++i)
         {
-            rive::Vec2D p = m * rive::Vec2D(command.points[2 * i], command.points[2 * i + 1]);
+            rive::Vec2D p(command.points[2 * i], command.points[2 * i + 1]);
+            m.mapPoints(&p, &p, 1);
             command.points[2 * i] = p.x;
             command.points[2 * i + 1] = p.y;
         }
@@ -63,18 +68,14 @@ void HarnessRenderPath::addRenderPath(const rive::RenderPath* path, const rive::
 
 void HarnessRenderPath::addRawPath(const rive::RawPath& path)
 {
-    appendRawPath(path, rive::Mat2D());
-}
-
-void HarnessRenderPath::appendRawPath(const rive::RawPath& path, const rive::Mat2D& m)
-{
+    // The points as they are (the Rive renderer's addRawPath copies them untransformed).
     auto points = path.points();
     size_t index = 0;
     rive::Vec2D last(0, 0);
     auto next = [&]() -> rive::Vec2D {
         rive::Vec2D p = index < points.size() ? points[index] : rive::Vec2D(0, 0);
         ++index;
-        return m * p;
+        return p;
     };
     for (rive::PathVerb verb : path.verbs())
     {

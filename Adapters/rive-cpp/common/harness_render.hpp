@@ -56,8 +56,6 @@ public:
     void addRenderPath(const rive::RenderPath* path,
                        const rive::Mat2D& transform) override;
     void addRawPath(const rive::RawPath& path) override;
-    /// Appends a raw path's commands, each point mapped by `transform`.
-    void appendRawPath(const rive::RawPath& path, const rive::Mat2D& transform);
 };
 
 /// A gradient's data: linear (start, end) or radial (center, radius), straight-alpha ARGB stops.

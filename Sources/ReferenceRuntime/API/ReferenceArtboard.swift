@@ -49,6 +49,11 @@ public final class ReferenceArtboard: Artboard, ArtboardMetrics, AnimationPlayba
         store = PropertyStore { local in
             definition.localObjects.indices.contains(local) ? definition.localObjects[local].map { document.objects[$0] } : nil
         }
+        // Upstream's Artboard::onAddedClean sets the artboard's own x and y to 0: the artboard
+        // sits at its host's origin until a bind or an animation moves it.
+        store.set(PropertyStore.Key(object: 0, property: RivePropertyKey.nodeX), to: .float(0))
+        store.set(PropertyStore.Key(object: 0, property: RivePropertyKey.nodeY), to: .float(0))
+        _ = store.takeChangedObjects()
         binds = BindSet(definition.binds, store: store)
         scene = ArtboardScene(localObjects: definition.localObjects, document: document, store: store)
         content = file.content(ofArtboard: index)

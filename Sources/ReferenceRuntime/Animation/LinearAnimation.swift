@@ -356,12 +356,16 @@ struct AnimationPlayer {
     /// Time the last advance could not use (past a one-shot's end or a loop's wrap).
     var spilledTime: Double { Double(spilled) }
 
-    /// A player of `definition` at its start, applying to `store`.
-    init(_ definition: AnimationDefinition, store: PropertyStore) {
+    /// A player of `definition` applying to `store`, at the end it plays from: upstream's
+    /// `LinearAnimationInstance` starts at the range's start when the animation's speed and
+    /// `speedMultiplier` (an animation state's speed) have one sign, and at its end otherwise
+    /// (`startTime()` or `endTime()`), so an animation of speed -1 starts at its last frame.
+    init(_ definition: AnimationDefinition, store: PropertyStore, speedMultiplier: Double = 1) {
         self.definition = definition
         handles = definition.handles(in: store)
         timing = Timing(definition)
-        seconds = timing.startSeconds
+        let forward = timing.speed >= 0
+        seconds = forward == (speedMultiplier >= 0) ? timing.startSeconds : timing.endSeconds
     }
 
     /// Whether the animation still moves: loops always do, a one-shot until its end.
@@ -385,10 +389,11 @@ struct AnimationPlayer {
     }
 
     /// Records the keyed events between two times (upstream `LinearAnimation::reportKeyedCallbacks`):
-    /// none when starting a ping-pong bounce at the range's start.
+    /// none when starting a ping-pong bounce at the time the animation starts from (the range's
+    /// start when the animation's speed and `speedDirection` have one sign, else its end).
     private mutating func passEvents(from: Float, to: Float, speedDirection: Float, fromPong: Bool) {
         guard timing.hasEvents else { return }
-        let startTime = speedDirection >= 0 ? timing.startSeconds : timing.endSeconds
+        let startTime = timing.speed * speedDirection >= 0 ? timing.startSeconds : timing.endSeconds
         let fromStart = startTime == from
         if fromStart, fromPong { return }
         // The definition is read unretained: this player holds it.

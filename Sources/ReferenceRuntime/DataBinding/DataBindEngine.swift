@@ -43,8 +43,13 @@ final class LiveBind {
     /// context of the bind that uses it); `nil` when it has none or it does not resolve.
     private var durationSource: ValueNode?
 
-    init(_ definition: FileModel.Bind) {
+    /// Whether binding pushes the target's value to the source (target-to-source binds);
+    /// `false` for one that waits for the target to change.
+    private let pushesWhenBound: Bool
+
+    init(_ definition: FileModel.Bind, pushesWhenBound: Bool = true) {
         self.definition = definition
+        self.pushesWhenBound = pushesWhenBound
         pollsComputedValue = PropertyStore.isComputed(definition.propertyKey)
             && (definition.flags & DataBindFlags.twoWay != 0 || definition.flags & DataBindFlags.toSource != 0)
         if case .interpolator(let duration, let ease, _)? = definition.converter {
@@ -104,7 +109,7 @@ final class LiveBind {
         guard reconcileAll || source !== previous else { return }
         interpolator?.reset()
         pendingToTarget = source != nil && toTarget
-        pendingToSource = source != nil && toSource
+        pendingToSource = source != nil && toSource && pushesWhenBound
     }
 
     /// The first instance of a context, in resolution order, where a path resolves.
@@ -353,15 +358,16 @@ final class BindSet {
     @exclusivity(unchecked)
     private var visitedGroups: [(group: Int, revision: UInt64, complete: Bool)] = []
 
-    /// Creates the binds; those targeting `performedTargets` are only resolved, never applied.
-    init(_ definitions: [FileModel.Bind], store: PropertyStore, performedTargets: Set<Int> = []) {
+    /// Creates the binds; those targeting `performedTargets` are only resolved, never applied,
+    /// and those targeting `quietTargets` push their target to the source only once it changed.
+    init(_ definitions: [FileModel.Bind], store: PropertyStore, performedTargets: Set<Int> = [], quietTargets: Set<Int> = []) {
         self.store = store
-        let live = definitions.filter { !performedTargets.contains($0.target) }.map(LiveBind.init)
+        let live = definitions.filter { !performedTargets.contains($0.target) }.map { LiveBind($0, pushesWhenBound: !quietTargets.contains($0.target)) }
         let toSource = live.filter(\.toSource)
         let ordered = toSource + live.filter { !$0.toSource }
         binds = ordered
         toSourceCount = toSource.count
-        performedBinds = definitions.filter { performedTargets.contains($0.target) }.map(LiveBind.init)
+        performedBinds = definitions.filter { performedTargets.contains($0.target) }.map { LiveBind($0) }
         pollsComputedValues = ordered.contains(where: \.pollsComputedValue)
         interpolatingPositions = ordered.indices.filter { ordered[$0].hasInterpolator }
     }

@@ -19,6 +19,12 @@ final class InstanceNode {
     /// For a copy of an authored instance, the property ids of its values in file order;
     /// `nil` for a blank instance, whose values are in property order.
     var valueOrder: [Int]?
+    /// A copy's values for property ids its view model does not have, by id: upstream keeps
+    /// them in the instance (`File::completeViewModelInstance`) and a bind's id path reaches
+    /// them (`ViewModelInstance::propertyValue(id)` compares the value's property id only);
+    /// no name reaches them. Only numbers, strings, booleans, colors and triggers, the kinds
+    /// whose value needs nothing from a property.
+    var valuesWithoutProperty: [Int: ValueNode] = [:]
 
     init(viewModel: Int, name: String, values: [ValueNode?], valueOrder: [Int]? = nil) {
         self.viewModel = viewModel
@@ -242,7 +248,13 @@ struct InstanceFactory {
         let node = InstanceNode(viewModel: viewModel, name: authored.name, values: Array(repeating: nil, count: definition.properties.count),
                                 valueOrder: authored.valueOrder)
         memo[Key(viewModel: viewModel, instance: instance)] = node
-        for (id, value) in authored.values.sorted(by: { $0.key < $1.key }) where definition.properties.indices.contains(id) {
+        for (id, value) in authored.values.sorted(by: { $0.key < $1.key }) {
+            guard definition.properties.indices.contains(id) else {
+                if let (dataType, runtime) = Self.valueWithoutProperty(value) {
+                    node.valuesWithoutProperty[id] = ValueNode(property: id, dataType: dataType, value: runtime)
+                }
+                continue
+            }
             let property = definition.properties[id]
             node.values[id] = ValueNode(property: id, dataType: property.dataType, value: runtimeValue(value, of: property, memo: &memo),
                                         enumKeys: enumKeys(of: property), enumNames: enumNames(of: property))
@@ -269,6 +281,19 @@ struct InstanceFactory {
         case .asset(let index): return .asset(file: index, assigned: nil)
         case .artboard(let index): return .artboard(file: index, assigned: nil)
         case .listIndex(let v): return .listIndex(v)
+        }
+    }
+
+    /// The kind and runtime value of an authored value whose property id its view model does
+    /// not have, for the kinds that need nothing from a property; `nil` for the others.
+    private static func valueWithoutProperty(_ value: FileModel.AuthoredValue) -> (DataType, RuntimeValue)? {
+        switch value {
+        case .number(let v): (.number, .number(v))
+        case .string(let v): (.string, .string(v))
+        case .bool(let v): (.boolean, .bool(v))
+        case .color(let v): (.color, .color(v))
+        case .trigger(let v): (.trigger, .trigger(v))
+        default: nil
         }
     }
 
@@ -331,12 +356,13 @@ struct PathResolver {
     }
 
     /// Walks absolute ids `[viewModel, property, nested…]` from `root` when `root` is an
-    /// instance of that view model.
+    /// instance of that view model; an id its view model does not have reaches the instance's
+    /// value for it, if any (`valuesWithoutProperty`).
     func resolve(ids: [Int], in root: InstanceNode) -> ValueNode? {
         guard ids.count >= 2, root.viewModel == ids[0] else { return nil }
         var node = root
         for (position, id) in ids.dropFirst().enumerated() {
-            guard node.values.indices.contains(id), let value = node.values[id] else { return nil }
+            guard let value = node.values.indices.contains(id) ? node.values[id] : node.valuesWithoutProperty[id] else { return nil }
             if position == ids.count - 2 { return value }
             guard case .nested(let child?) = value.value else { return nil }
             node = child

@@ -369,11 +369,15 @@ final class ComponentListHost {
         return placements
     }
 
-    /// Where an item's artboard sits in the list's space: at the list's origin, moved by the
-    /// artboard's origin offset when the list's parent is a layout component (its empty
-    /// layout box less its mounted origin).
+    /// Where an item's artboard sits in the list's space: moved by the artboard's origin
+    /// offset when the list's parent is a layout component (its empty layout box less its
+    /// mounted origin), else by the artboard's own x and y (upstream
+    /// `ArtboardComponentList::updateArtboardsWorldTransform` takes the top left of
+    /// `Artboard::worldBounds`, which is 0, 0 unless a bind or an animation moved it).
     private static func itemTransform(of instance: ReferenceArtboard, listParentIsLayout: Bool) -> Transform2D {
-        guard listParentIsLayout else { return .identity }
+        guard listParentIsLayout else {
+            return .translation(x: Double(Float(instance.store.double(0, P.nodeX))), y: Double(Float(instance.store.double(0, P.nodeY))))
+        }
         let offset = instance.scene.mountedOriginOffset
         return .translation(x: offset.x, y: offset.y)
     }

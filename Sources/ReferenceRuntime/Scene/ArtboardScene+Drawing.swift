@@ -146,13 +146,19 @@ extension ArtboardScene {
                 renderer.transform(world)
             }
             if component.kind == .fill {
-                var filled = pathEffects.isEmpty ? path : pathEffects.apply(paint: paint, to: path, isFill: true, store: store) ?? path
+                let effected = pathEffects.isEmpty ? nil : pathEffects.apply(paint: paint, to: path, isFill: true, store: store)
+                var filled = effected ?? path
                 filled.fillRule = FillRule(rawValue: UInt32(truncatingIfNeeded: store.uint(paint, P.fillFillRule, 0))) ?? .nonZero
                 let fill = Paint(style: .fill, shader: shader, blendMode: blendMode)
+                let sharesShapePath = container != 0 && effected == nil && filled.fillRule != .clockwise
                 if let feather = feathers[paint] {
-                    drawFeathered(filled, paint: fill, feather: feather, isFill: true, inWorld: false, world: world, on: renderer)
+                    let isInner = store.bool(feather, P.featherInner, false)
+                    let clipFillRule = sharesShapePath ? shapePathFillRules[container] ?? .clockwise : filled.fillRule
+                    drawFeathered(filled, paint: fill, feather: feather, isFill: true, inWorld: false, world: world, clipFillRule: clipFillRule, on: renderer)
+                    if sharesShapePath, !isInner { shapePathFillRules[container] = filled.fillRule }
                 } else {
                     renderer.drawPath(filled, paint: fill)
+                    if sharesShapePath { shapePathFillRules[container] = filled.fillRule }
                 }
                 if container == 0, filled.fillRule != .clockwise { artboardPathFillRule = filled.fillRule }
             } else {
@@ -166,7 +172,7 @@ extension ArtboardScene {
                 if inWorld { stroked.commands = container == 0 ? path.commands.map { Self.transformed($0, by: world) } : worldPath(ofShape: container).commands }
                 if !pathEffects.isEmpty { stroked = pathEffects.apply(paint: paint, to: stroked, isFill: false, store: store) ?? stroked }
                 if let feather = feathers[paint] {
-                    drawFeathered(stroked, paint: stroke, feather: feather, isFill: false, inWorld: inWorld, world: world, on: renderer)
+                    drawFeathered(stroked, paint: stroke, feather: feather, isFill: false, inWorld: inWorld, world: world, clipFillRule: stroked.fillRule, on: renderer)
                 } else {
                     renderer.drawPath(stroked, paint: stroke)
                 }

@@ -166,23 +166,27 @@ extension ArtboardScene {
             let parent = node.parent >= 0 ? Int(node.parent) : nil
             let parentWorld = parent.map { transforms[$0] } ?? .identity
             let parentOpacity = parent.map { opacities[$0] } ?? 1
+            // What a transform component composes with: its parent's world transform and
+            // opacity when the parent is a world transform component, else nothing.
+            let transformParentWorld = node.parentIsWorldTransform ? parentWorld : .identity
+            let transformParentOpacity = node.parentIsWorldTransform ? parentOpacity : 1
             switch kind {
             case .artboard:
                 transforms[id] = .identity
                 opacities[id] = store.double(id, P.worldTransformComponentOpacity, 1)
             case .node, .shape, .rectangle, .ellipse, .pointsPath, .polygon, .componentList, .bone:
-                transforms[id] = parentWorld.floatTimes(localTransform(id))
+                transforms[id] = transformParentWorld.floatTimes(localTransform(id))
                 // Upstream composes a shape's paths through its and their world transforms
                 // (PathComposer::update), so either moving composes the shape's path again.
                 if kind == .shape { markComposeDirty(id) } else if node.shape >= 0 { markComposeDirty(Int(node.shape)) }
                 // Upstream's render opacity is a Float product (TransformComponent::update).
-                opacities[id] = Double(Float(store.double(id, P.worldTransformComponentOpacity, 1)) * Float(parentOpacity))
+                opacities[id] = Double(Float(store.double(id, P.worldTransformComponentOpacity, 1)) * Float(transformParentOpacity))
             case .nestedArtboard:
-                transforms[id] = nestedHostTransform(id, parent: parent, parentWorld: parentWorld)
-                opacities[id] = Double(Float(store.double(id, P.worldTransformComponentOpacity, 1)) * Float(parentOpacity))
+                transforms[id] = nestedHostTransform(id, parent: parent, parentWorld: transformParentWorld)
+                opacities[id] = Double(Float(store.double(id, P.worldTransformComponentOpacity, 1)) * Float(transformParentOpacity))
             case .layout:
-                transforms[id] = parentWorld.floatTimes(layoutTransform(id, parent: parent))
-                opacities[id] = Double(Float(store.double(id, P.worldTransformComponentOpacity, 1)) * Float(parentOpacity))
+                transforms[id] = transformParentWorld.floatTimes(layoutTransform(id, parent: parent))
+                opacities[id] = Double(Float(store.double(id, P.worldTransformComponentOpacity, 1)) * Float(transformParentOpacity))
             default:
                 transforms[id] = parentWorld
                 opacities[id] = parentOpacity

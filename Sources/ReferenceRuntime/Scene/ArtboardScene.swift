@@ -137,6 +137,13 @@ final class ArtboardScene {
     /// rule (src/shapes/paint/shape_paint.cpp, `ShapePaint::draw`; src/shapes/paint/fill.cpp,
     /// `Fill::pickPath`), so from the next frame on the clip carries that fill's rule.
     var artboardPathFillRule: FillRule = .clockwise
+    /// By shape, the fill rule its local render path has, which an inner feather's clip is
+    /// recorded with: upstream's composer makes that path clockwise
+    /// (include/rive/shapes/shape_paint_path.hpp) and every nonZero or evenOdd fill of the
+    /// shape drawing it, without an effect or an inner feather, sets its rule on it
+    /// (`ShapePaint::draw`), so the clip takes the last such fill's rule (this frame or an
+    /// earlier one); a shape missing here has not drawn one yet.
+    var shapePathFillRules: [Int: FillRule] = [:]
     /// Whether the artboard's record stores `clip`.
     private let clipIsAuthored: Bool
     /// Whether layout components compose their own x, y, rotation and scale (files of
@@ -176,8 +183,9 @@ final class ArtboardScene {
     @exclusivity(unchecked)
     var transformWalk = TransformWalk(components: [])
 
-    /// Each component's kind, parent (-1 for none), children (a range of `children`) and, for
-    /// a path, the shape it belongs to (-1 for none).
+    /// Each component's kind, parent (-1 for none), children (a range of `children`), for
+    /// a path, the shape it belongs to (-1 for none), and whether its parent is a world
+    /// transform component.
     final class TransformWalk {
         struct Node {
             let kind: Kind?
@@ -185,6 +193,11 @@ final class ArtboardScene {
             let firstChild: Int32
             let childCount: Int32
             let shape: Int32
+            /// Whether the parent is a `WorldTransformComponent`: upstream's
+            /// `TransformComponent::onAddedClean` keeps a parent transform only then, so a
+            /// transform component under anything else (a nested state machine, say) has its
+            /// local transform as its world transform and its own opacity.
+            let parentIsWorldTransform: Bool
         }
         let nodes: [Node]
         let children: [Int]
@@ -194,8 +207,10 @@ final class ArtboardScene {
             var children: [Int] = []
             nodes.reserveCapacity(components.count)
             for (id, component) in components.enumerated() {
+                let parentType = component?.parent.flatMap { components.indices.contains($0) ? components[$0]?.typeKey : nil }
                 nodes.append(Node(kind: component?.kind, parent: Int32(component?.parent ?? -1), firstChild: Int32(children.count),
-                                  childCount: Int32(component?.children.count ?? 0), shape: Int32(shapeOfPath[id] ?? -1)))
+                                  childCount: Int32(component?.children.count ?? 0), shape: Int32(shapeOfPath[id] ?? -1),
+                                  parentIsWorldTransform: parentType.map { RiveSchema.isType($0, a: RiveTypeKey.worldTransformComponent) } ?? false))
                 children += component?.children ?? []
             }
             self.nodes = nodes

@@ -32,8 +32,9 @@ extension ArtboardScene {
     /// Draws a fill or stroke path with its feather. `path` is what the paint draws (after its
     /// effects, in the paint's space), `world` the container's world transform, and `inWorld`
     /// whether the path is in world space (a stroke the transform does not affect, drawn
-    /// under the inverse of `world`).
-    func drawFeathered(_ path: Path, paint: Paint, feather: Int, isFill: Bool, inWorld: Bool, world: Transform2D, on renderer: some Renderer) {
+    /// under the inverse of `world`); an inner feather's clip has `clipFillRule`.
+    func drawFeathered(_ path: Path, paint: Paint, feather: Int, isFill: Bool, inWorld: Bool, world: Transform2D, clipFillRule: FillRule,
+                       on renderer: some Renderer) {
         let offsetX = store.double(feather, P.featherOffsetX), offsetY = store.double(feather, P.featherOffsetY)
         let worldSpace = store.uint(feather, P.featherSpaceValue, 0) == 0
         renderer.save()
@@ -43,7 +44,9 @@ extension ArtboardScene {
             if worldSpace, let inverse = world.inverted() {
                 offset = Point(x: inverse.a * offset.x + inverse.c * offset.y, y: inverse.b * offset.x + inverse.d * offset.y)
             }
-            renderer.clipPath(path)
+            var clip = path
+            clip.fillRule = clipFillRule
+            renderer.clipPath(clip)
             let pad = Double(Float(store.double(feather, P.featherStrength, 12)) * 1.5)
             let box = path.controlPointBounds
             var inner = Path(fillRule: path.fillRule)

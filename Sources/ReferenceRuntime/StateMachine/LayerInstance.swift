@@ -445,7 +445,8 @@ struct LayerInstance {
         currentPlayer = nil
         currentBlend = nil
         switch layer.states[taken.target].kind {
-        case .animation(let index, _): currentPlayer = AnimationPlayer(index.map { animations[$0] } ?? .empty(), store: store)
+        case .animation(let index, let speed):
+            currentPlayer = AnimationPlayer(index.map { animations[$0] } ?? .empty(), store: store, speedMultiplier: speed)
         case .blend(let blend): currentBlend = BlendStateInstance(blend, animations: animations, store: store)
         default: break
         }

@@ -123,8 +123,12 @@ public final class ReferenceStateMachine: StateMachine {
         let document = artboard.file.model.document
         self.definition = definition
         let performed = definition.performedBindables
+        // Upstream keeps a target-to-source bind on a bindable property apart, for listener
+        // actions to push (StateMachineInstance's m_bindableDataBindsToSource): binding does
+        // not push the bindable's authored value to the source.
+        let bindableTargets = Set(definitions.map(\.target).filter { document.objects.indices.contains($0) && document.objects[$0].isType(RiveTypeKey.bindableProperty) })
         let binds = BindSet(definitions, store: PropertyStore { document.objects.indices.contains($0) ? document.objects[$0] : nil },
-                            performedTargets: performed)
+                            performedTargets: performed, quietTargets: bindableTargets)
         self.binds = binds
         resolvedGeneration = artboard.file.worker.structureGeneration
         inputs = definition.inputs.map { input in
