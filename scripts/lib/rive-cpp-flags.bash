@@ -14,6 +14,7 @@
 #   sanitize_suffix  the cache key's suffix (+asan, +ubsan)
 #   sanitizer_names  the sanitizers, in that order
 # Returns 1 and sets unknown_sanitizer for a name it does not know.
+# shellcheck disable=SC2034 # the variables it sets are the caller's
 rive_cpp_flags() {
   local list=$1 sanitizer wanted_address=0 wanted_undefined=0
   local sanitizers=()
