@@ -13,30 +13,31 @@ struct RiveCppArchiveTests {
     static let scripts = SharedMaterial.packageRoot.appendingPathComponent("scripts")
 
     /// Runs `scripts/build-rive-cpp` for the commit into an empty cache with the archive, and reads its report.
-    static func build(commit: String, cache: URL, archive: URL, report: URL) throws -> (driver: String, report: BuildReport?, log: String) {
-        let outcome = try Subprocess.run(scripts.appendingPathComponent("build-rive-cpp").path,
-                                         ["--commit", commit, "--cache-dir", cache.path, "--archive", archive.path, "--report", report.path])
+    /// The build runs on a thread of its own: the main actor stays free for the other suites meanwhile.
+    static func build(commit: String, cache: URL, archive: URL, report: URL) async throws -> (driver: String, report: BuildReport?, log: String) {
+        let outcome = try await Subprocess.runInBackground(scripts.appendingPathComponent("build-rive-cpp").path,
+                                                           ["--commit", commit, "--cache-dir", cache.path, "--archive", archive.path, "--report", report.path])
         let text = FileManager.default.contents(atPath: report.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
         let driver = outcome.status == 0 ? outcome.standardOutput.split(separator: "\n").last.map(String.init) ?? "" : ""
         return (driver, BuildReport(parsing: text), outcome.errorTail(lines: 20))
     }
 
     @Test("a runtime archived without programs of our sources is imported and our programs compiled against it (a working driver); the next empty cache imports both parts and compiles nothing")
-    func runtimeServesOurPrograms() throws {
+    func runtimeServesOurPrograms() async throws {
         let located = try #require(RiveCppDriver.located)
         let keyFolder = CachedProgramLocator(.riveCppDriver).keyFolder(commit: located.commit, features: .shipped)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rive-harness-archive-relink-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let archive = folder.appendingPathComponent("archive")
-        let put = try Subprocess.run(Self.scripts.appendingPathComponent("build-archive").path, ["put", archive.path, keyFolder])
+        let put = try await Subprocess.runInBackground(Self.scripts.appendingPathComponent("build-archive").path, ["put", archive.path, keyFolder])
         #expect(put.status == 0, "\(put.standardOutput)\(put.standardError)")
         // Only the runtime part stays: as after a merge changed our programs.
         let index = try BuildArchive(archive.path).index()
         let runtime = try #require(index.entries.first { $0.part == .runtime })
         try Data(ArchiveIndex(entries: [runtime]).text.utf8).write(to: archive.appendingPathComponent("index.tsv"))
 
-        let first = try Self.build(commit: located.commit, cache: folder.appendingPathComponent("cache1"), archive: archive,
+        let first = try await Self.build(commit: located.commit, cache: folder.appendingPathComponent("cache1"), archive: archive,
                                    report: folder.appendingPathComponent("report1"))
         let firstReport = try #require(first.report, "\(first.log)")
         #expect(firstReport.runtime == .imported && firstReport.programs == .built && firstReport.exported, "\(first.log)")
@@ -47,7 +48,7 @@ struct RiveCppArchiveTests {
 
         let parts = try BuildArchive(archive.path).index().entries
         #expect(parts.map(\.part) == [.runtime, .programs] && parts[1].runtimeEntry == runtime.name)
-        let second = try Self.build(commit: located.commit, cache: folder.appendingPathComponent("cache2"), archive: archive,
+        let second = try await Self.build(commit: located.commit, cache: folder.appendingPathComponent("cache2"), archive: archive,
                                     report: folder.appendingPathComponent("report2"))
         let secondReport = try #require(second.report, "\(second.log)")
         #expect(secondReport.runtime == .imported && secondReport.programs == .imported && !secondReport.exported, "\(second.log)")
