@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "PerformanceData"]),
         .testTarget(name: "DifferentialTests", dependencies: ["Differential", "ReferenceRuntime", "RiveFormat", "RuntimeAPI", "HarnessTestSupport"]),
         .testTarget(name: "AppleLinuxTests", dependencies: ["AdapterProtocol", "Conformance", "RuntimeAPI", "HarnessSupport", "HarnessTestSupport"]),
-        .testTarget(name: "RiveCppTests", dependencies: ["rive-harness", "AdapterProtocol", "Conformance", "Differential", "ReferenceRuntime", "RiveFormat", "RiveRendering", "RuntimeAPI", "HarnessSupport", "HarnessTestSupport"]),
+        .testTarget(name: "RiveCppTests", dependencies: ["rive-harness", "AdapterProtocol", "BuildArchive", "Conformance", "Differential", "ReferenceRuntime", "RiveFormat", "RiveRendering", "RuntimeAPI", "HarnessSupport", "HarnessTestSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )

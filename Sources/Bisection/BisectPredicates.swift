@@ -30,9 +30,11 @@ public actor AdapterCommands {
 
     /// What the builds of one bisect cost, for the closing summary.
     public struct BuildTally: Sendable {
-        /// Commits whose build compiled something (the runtime or our programs).
+        /// Commits whose build compiled the runtime.
         public var compiled = 0
-        /// Commits imported from the build archive.
+        /// Commits whose runtime was imported from the build archive and our programs compiled against it.
+        public var relinked = 0
+        /// Commits imported from the build archive whole (runtime and our programs).
         public var imported = 0
         /// Commits found built in the local cache.
         public var cached = 0
@@ -47,7 +49,7 @@ public actor AdapterCommands {
         public var seconds = 0.0
 
         /// Every build run to its end, failed ones included.
-        public var total: Int { compiled + imported + cached + failed.count }
+        public var total: Int { compiled + relinked + imported + cached + failed.count }
     }
 
     private let source: BisectSource
@@ -227,6 +229,7 @@ public actor AdapterCommands {
         let how = origin?.summary ?? "built"
         switch how {
         case "imported": builds.imported += 1
+        case "relinked": builds.relinked += 1
         case "cached": builds.cached += 1
         default: builds.compiled += 1
         }

@@ -1,6 +1,16 @@
-/// One build in a build archive: a line of its `index.tsv` (docs/build-archive.md).
+/// One file of a build archive: a line of its `index.tsv` (docs/build-archive.md).
 public struct ArchiveEntry: Sendable, Hashable {
-    /// The entry's name: the cache key, `--p` and the programs hash, `--c` and the compiler hash.
+    /// What part of a build an entry holds.
+    public enum Part: String, Sendable, Hashable {
+        /// The runtime library, its headers and feature records: `KEY--cCOMPILER--fFLAGS`.
+        case runtime
+        /// Our driver and bench program built against a runtime part: `RUNTIME--pPROGRAMS`.
+        case programs
+        /// Runtime and programs in one file, as archives held them before the split: `KEY--pPROGRAMS--cCOMPILER`.
+        case whole
+    }
+
+    /// The entry's name (see `Part`).
     public var name: String
     /// The runtime commit, full hash.
     public var commit: String
@@ -8,18 +18,28 @@ public struct ArchiveEntry: Sendable, Hashable {
     public var features: [String]
     /// The sanitizers (`address`, `undefined`), empty for none.
     public var sanitizers: [String]
-    /// The hash of our programs' sources and link flags.
+    /// The part of a build the entry holds.
+    public var part: Part
+    /// The hash of our programs' sources and link flags; empty for a runtime part.
     public var programsHash: String
     /// The hash of the compiler's version line.
     public var compilerHash: String
     /// The compiler's version line.
     public var compiler: String
+    /// The hash of the runtime's compile flags; empty for a whole build (its name has none).
+    public var runtimeFlagsHash: String
     /// The size of the entry's file, bytes.
     public var bytes: Int
     /// The sha256 of the entry's file, hex.
     public var sha256: String
     /// When it was added, UTC, ISO 8601 (`2026-12-05T07:09:48Z`), which sorts by time.
     public var added: String
+
+    /// The runtime part a programs part was built against (its name); nil for the other parts.
+    public var runtimeEntry: String? {
+        guard part == .programs, let range = name.range(of: "--p", options: .backwards) else { return nil }
+        return String(name[..<range.lowerBound])
+    }
 
     /// The entry's file, relative to the archive.
     public var filePath: String { "builds/\(name).tar.gz" }
@@ -30,33 +50,46 @@ public struct ArchiveEntry: Sendable, Hashable {
     }
 
     /// Creates an entry.
-    public init(name: String, commit: String, features: [String], sanitizers: [String], programsHash: String, compilerHash: String,
-                compiler: String, bytes: Int, sha256: String, added: String) {
+    public init(name: String, part: Part, commit: String, features: [String], sanitizers: [String], programsHash: String, compilerHash: String,
+                compiler: String, runtimeFlagsHash: String, bytes: Int, sha256: String, added: String) {
         self.name = name
+        self.part = part
         self.commit = commit
         self.features = features
         self.sanitizers = sanitizers
         self.programsHash = programsHash
         self.compilerHash = compilerHash
         self.compiler = compiler
+        self.runtimeFlagsHash = runtimeFlagsHash
         self.bytes = bytes
         self.sha256 = sha256
         self.added = added
     }
 
-    /// Parses one index line (ten tab-separated fields); nil for anything else.
+    /// Parses one index line: twelve tab-separated fields (the part and the runtime flags hash
+    /// last), or the ten of a whole build; nil for anything else.
     public init?(indexLine line: Substring) {
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-        guard fields.count == 10, !fields[0].isEmpty, let bytes = Int(fields[7]), fields[8].count == 64 else { return nil }
+        guard fields.count == 10 || fields.count == 12, !fields[0].isEmpty, let bytes = Int(fields[7]), fields[8].count == 64 else { return nil }
+        let part: Part
+        if fields.count == 12 {
+            guard let named = Part(rawValue: fields[10]), named != .whole, !fields[11].isEmpty else { return nil }
+            part = named
+        } else {
+            part = .whole
+        }
         func list(_ text: String) -> [String] { text == "none" || text.isEmpty ? [] : text.split(separator: ",").map(String.init) }
-        self.init(name: fields[0], commit: fields[1], features: list(fields[2]), sanitizers: list(fields[3]), programsHash: fields[4],
-                  compilerHash: fields[5], compiler: fields[6], bytes: bytes, sha256: fields[8], added: fields[9])
+        self.init(name: fields[0], part: part, commit: fields[1], features: list(fields[2]), sanitizers: list(fields[3]),
+                  programsHash: part == .runtime ? "" : fields[4], compilerHash: fields[5], compiler: fields[6],
+                  runtimeFlagsHash: part == .whole ? "" : fields[11], bytes: bytes, sha256: fields[8], added: fields[9])
     }
 
     /// The entry as an index line, without the newline.
     public var indexLine: String {
-        [name, commit, features.isEmpty ? "none" : features.joined(separator: ","), sanitizers.isEmpty ? "none" : sanitizers.joined(separator: ","),
-         programsHash, compilerHash, compiler, String(bytes), sha256, added].joined(separator: "\t")
+        var fields = [name, commit, features.isEmpty ? "none" : features.joined(separator: ","), sanitizers.isEmpty ? "none" : sanitizers.joined(separator: ","),
+                      programsHash.isEmpty ? "none" : programsHash, compilerHash, compiler, String(bytes), sha256, added]
+        if part != .whole { fields += [part.rawValue, runtimeFlagsHash] }
+        return fields.joined(separator: "\t")
     }
 }
 
@@ -64,7 +97,7 @@ public struct ArchiveEntry: Sendable, Hashable {
 /// their names first appear; lines that are not entries are counted, not kept.
 public struct ArchiveIndex: Sendable, Hashable {
     /// The comment line the build scripts and prune start an index with.
-    public static let header = "# rive-harness build archive: entry, commit, features, sanitizers, programs, compiler hash, compiler, bytes, sha256, added"
+    public static let header = "# rive-harness build archive: entry, commit, features, sanitizers, programs, compiler hash, compiler, bytes, sha256, added, part, runtime flags hash"
 
     /// The entries.
     public var entries: [ArchiveEntry]
@@ -105,13 +138,16 @@ public struct ArchiveIndex: Sendable, Hashable {
     public var bytes: Int { entries.reduce(0) { $0 + $1.bytes } }
 }
 
-/// Which entries `archive prune` removes.
+/// Which entries `archive prune` removes. A programs part goes with the runtime part it was
+/// built against.
 public struct PrunePolicy: Sendable, Hashable {
-    /// Keep only the newest N entries (by time added) of each variant (features and sanitizers); nil keeps all.
+    /// Keep only the newest N runtimes (runtime parts and whole builds, by time added) of each
+    /// variant (features and sanitizers); nil keeps all.
     public var keepPerVariant: Int?
     /// Remove entries added before this ISO 8601 UTC time; nil removes none by age.
     public var addedBefore: String?
-    /// Remove entries whose programs hash is not this one (builds of older program sources); nil keeps every hash.
+    /// Remove programs parts and whole builds whose programs hash is not this one (older program
+    /// sources); runtime parts stay, for later programs to be built against. Nil keeps every hash.
     public var programsHash: String?
 
     /// Creates a policy.
@@ -128,14 +164,18 @@ public struct PrunePolicy: Sendable, Hashable {
             for entry in index.entries where entry.added < addedBefore { removed.insert(entry.name) }
         }
         if let programsHash {
-            for entry in index.entries where entry.programsHash != programsHash { removed.insert(entry.name) }
+            for entry in index.entries where entry.part != .runtime && entry.programsHash != programsHash { removed.insert(entry.name) }
         }
         if let keep = keepPerVariant {
-            for variant in Set(index.entries.map(\.variant)) {
-                let newestFirst = index.entries.enumerated().filter { $0.element.variant == variant }
+            let runtimes = index.entries.enumerated().filter { $0.element.part != .programs }
+            for variant in Set(runtimes.map(\.element.variant)) {
+                let newestFirst = runtimes.filter { $0.element.variant == variant }
                     .sorted { ($0.element.added, $0.offset) > ($1.element.added, $1.offset) }
                 for (_, entry) in newestFirst.dropFirst(keep) { removed.insert(entry.name) }
             }
+        }
+        for entry in index.entries {
+            if let runtime = entry.runtimeEntry, removed.contains(runtime) { removed.insert(entry.name) }
         }
         return index.entries.filter { removed.contains($0.name) }
     }

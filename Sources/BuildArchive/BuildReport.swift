@@ -44,8 +44,10 @@ public struct BuildReport: Sendable, Hashable {
     /// Whether anything was compiled (the runtime or our programs).
     public var compiled: Bool { runtime == .built || programs == .built }
 
-    /// One word for progress lines: `compiled`, `imported` or `cached`.
+    /// One word for progress lines: `compiled`; `relinked` (the runtime imported from the
+    /// archive, our programs compiled against it); `imported`; or `cached`.
     public var summary: String {
+        if runtime == .imported, programs == .built { return "relinked" }
         if compiled { return "compiled" }
         return runtime == .imported ? "imported" : "cached"
     }

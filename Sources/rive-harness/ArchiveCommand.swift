@@ -15,9 +15,15 @@ struct ArchiveCommand: HarnessCommand {
                 """),
         ]),
         OptionSection("prune (at least one of --keep, --older-than, --programs)", [
-            OptionSpec("--keep", "N", help: "keep the N newest entries of each variant (features and sanitizers)"),
+            OptionSpec("--keep", "N", help: """
+                keep the N newest runtimes of each variant (features and
+                sanitizers), with their programs
+                """),
             OptionSpec("--older-than", "DAYS", help: "remove entries added more than DAYS days ago"),
-            OptionSpec("--programs", "HASH", help: "remove entries whose programs hash is not HASH (older program sources)"),
+            OptionSpec("--programs", "HASH", help: """
+                remove programs whose hash is not HASH (older program sources);
+                runtimes stay
+                """),
             OptionSpec("--dry-run", help: "print what would be removed and change nothing"),
         ]),
         OptionSection("fill", [
@@ -41,9 +47,11 @@ struct ArchiveCommand: HarnessCommand {
         ]),
     ])
     static let help = options.help(about: """
-        The build archive (docs/build-archive.md) keeps finished engine builds, each named by
-        its runtime commit, engine features, sanitizers, the hash of our programs' sources and
-        the compiler, so that bisect and the nightly import a build instead of compiling it.
+        The build archive (docs/build-archive.md) keeps finished engine builds in two parts: the
+        runtime (named by its commit, engine features, sanitizers, compiler and compile flags)
+        and our programs built against it (named by that and the hash of their sources), so
+        that bisect and the nightly import a build instead of compiling it, or import the
+        runtime and compile only our programs when these have changed.
           list     print the entries, oldest first, and their total size
           prune    remove entries from a folder archive (index first, then files)
           fill     build every first-parent commit of GOOD..BAD with the build script and
@@ -145,8 +153,10 @@ struct ArchiveCommand: HarnessCommand {
     private func list() throws(CommandFailure) -> ExitCode {
         let index = try Self.failing { () throws(BuildArchiveError) in try archive.index() }
         for entry in index.entries.sorted(by: { $0.added < $1.added }) {
-            print([String(entry.commit.prefix(10)), entry.variant, "p" + entry.programsHash, "c" + entry.compilerHash,
-                   Self.megabytes(entry.bytes), entry.added].joined(separator: "  "))
+            let hashes = ["c" + entry.compilerHash] + (entry.runtimeFlagsHash.isEmpty ? [] : ["f" + entry.runtimeFlagsHash])
+                + (entry.programsHash.isEmpty ? [] : ["p" + entry.programsHash])
+            print(([String(entry.commit.prefix(10)), entry.variant, entry.part.rawValue] + hashes + [Self.megabytes(entry.bytes), entry.added])
+                .joined(separator: "  "))
         }
         let unreadable = index.unreadableLines > 0 ? "; \(index.unreadableLines) unreadable index line(s) ignored" : ""
         print("\(index.entries.count) entries, \(Self.megabytes(index.bytes)) in \(archive.description)\(unreadable)")

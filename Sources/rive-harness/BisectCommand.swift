@@ -106,10 +106,11 @@ struct BisectCommand: HarnessCommand {
         """, footer: """
         With a git range each build is announced before it starts ('building …', with the path
         of its log under $TMPDIR/rive-harness-bisect-builds/<UTC time>-<pid>/ to follow) and
-        its time and whether it was compiled, imported from the archive or found in the cache
-        are part of the step's evidence; each step also says how many candidates are left to
-        test; the summary adds up the time and the builds (compiled, imported, cached, failed,
-        and those built ahead that no step tested). A commit that does not build is skipped,
+        its time and whether it was compiled, imported from the archive, relinked (the archive's
+        runtime with our programs compiled against it) or found in the cache are part of the
+        step's evidence; each step also says how many candidates are left to test; the summary
+        adds up the time and the builds (compiled, imported, relinked, cached, failed, and
+        those built ahead that no step tested). A commit that does not build is skipped,
         like an untestable candidate, and named in the summary.
 
         exit codes: 0 the first bad candidate was found; 1 skipped candidates leave several
@@ -312,8 +313,8 @@ struct BisectCommand: HarnessCommand {
         let tally = await adapters.tally
         var line = String(format: "time: %.1f s", Date().timeIntervalSince(started))
         if tally.total > 0 {
-            line += String(format: "; builds: %d compiled, %d imported from the archive, %d cached, %d failed; %d built ahead and not tested, %d builds ahead stopped unfinished (%.1f s in the build script, summed)",
-                           tally.compiled, tally.imported, tally.cached, tally.failed.count, tally.unused, tally.stopped, tally.seconds)
+            line += String(format: "; builds: %d compiled, %d imported from the archive, %d with the archive's runtime and our programs compiled, %d cached, %d failed; %d built ahead and not tested, %d builds ahead stopped unfinished (%.1f s in the build script, summed)",
+                           tally.compiled, tally.imported, tally.relinked, tally.cached, tally.failed.count, tally.unused, tally.stopped, tally.seconds)
         }
         say(line)
         if !tally.failed.isEmpty { say("skipped because they do not build: \(tally.failed.joined(separator: ", "))") }

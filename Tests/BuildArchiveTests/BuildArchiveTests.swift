@@ -8,10 +8,49 @@ import Testing
 /// it (scripts/lib/build-archive.bash): packing a build folder, unpacking it from a folder or
 /// over HTTP with its sha256 checked. No engine build is needed: the build folders are made up.
 struct BuildArchiveTests {
-    static func entry(_ name: String, commit: String = String(repeating: "a", count: 40), features: [String] = ["text"],
+    static func entry(_ name: String, part: ArchiveEntry.Part = .whole, commit: String = String(repeating: "a", count: 40), features: [String] = ["text"],
                       sanitizers: [String] = [], programs: String = "p1", added: String) -> ArchiveEntry {
-        ArchiveEntry(name: name, commit: commit, features: features, sanitizers: sanitizers, programsHash: programs, compilerHash: "c1",
-                     compiler: "clang version 21", bytes: 1000, sha256: String(repeating: "0", count: 64), added: added)
+        ArchiveEntry(name: name, part: part, commit: commit, features: features, sanitizers: sanitizers, programsHash: part == .runtime ? "" : programs,
+                     compilerHash: "c1", compiler: "clang version 21", runtimeFlagsHash: part == .whole ? "" : "f1", bytes: 1000,
+                     sha256: String(repeating: "0", count: 64), added: added)
+    }
+
+    @Test func indexLinesOfRuntimeAndProgramsPartsAndOfWholeBuildsReadBack() throws {
+        let sum = String(repeating: "5", count: 64)
+        let runtime = "K--cc1--ff1"
+        let lines = [
+            "\(runtime)\tC\ttext,audio\tnone\tnone\tc1\tclang 21\t10\t\(sum)\t2026-01-01T00:00:00Z\truntime\tf1",
+            "\(runtime)--pp1\tC\ttext,audio\tnone\tp1\tc1\tclang 21\t20\t\(sum)\t2026-01-01T00:00:01Z\tprograms\tf1",
+            "K--pp0--cc1\tC\ttext,audio\tnone\tp0\tc1\tclang 21\t30\t\(sum)\t2025-01-01T00:00:00Z",
+            "K--pp2--cc1\tC\ttext\tnone\tp2\tc1\tclang 21\t30\t\(sum)\t2025-01-01T00:00:00Z\twhole\tf1",
+            "K--pp3--cc1\tC\ttext\tnone\tp3\tc1\tclang 21\t30\t\(sum)\t2025-01-01T00:00:00Z\tprograms",
+        ]
+        let index = ArchiveIndex(parsing: lines.joined(separator: "\n"))
+        #expect(index.entries.map(\.part) == [.runtime, .programs, .whole])
+        #expect(index.unreadableLines == 2, "a twelve-field line naming 'whole', and eleven fields, are not entries")
+        let (first, second, third) = (index.entries[0], index.entries[1], index.entries[2])
+        #expect(first.programsHash.isEmpty && first.runtimeFlagsHash == "f1" && first.runtimeEntry == nil)
+        #expect(second.programsHash == "p1" && second.runtimeEntry == runtime)
+        #expect(third.programsHash == "p0" && third.runtimeFlagsHash.isEmpty && third.runtimeEntry == nil)
+        #expect(index.entries.map(\.indexLine) == Array(lines.prefix(3)))
+    }
+
+    @Test func pruneTakesProgramsWithTheirRuntimeAndKeepsRuntimesForOtherPrograms() {
+        let index = ArchiveIndex(entries: [
+            Self.entry("old--cc1--ff1", part: .runtime, added: "2026-01-01T00:00:00Z"),
+            Self.entry("old--cc1--ff1--pp1", part: .programs, added: "2026-01-05T00:00:00Z"),
+            Self.entry("new--cc1--ff1", part: .runtime, added: "2026-01-03T00:00:00Z"),
+            Self.entry("new--cc1--ff1--pp1", part: .programs, added: "2026-01-03T00:00:00Z"),
+            Self.entry("new--cc1--ff1--pp2", part: .programs, programs: "p2", added: "2026-01-04T00:00:00Z"),
+            Self.entry("whole--pp1--cc1", added: "2026-01-02T00:00:00Z"),
+        ])
+        #expect(PrunePolicy(keepPerVariant: 1).removals(from: index).map(\.name) == ["old--cc1--ff1", "old--cc1--ff1--pp1", "whole--pp1--cc1"],
+                "programs do not count as runtimes, and go with theirs")
+        #expect(PrunePolicy(keepPerVariant: 2).removals(from: index).map(\.name) == ["old--cc1--ff1", "old--cc1--ff1--pp1"])
+        #expect(PrunePolicy(programsHash: "p2").removals(from: index).map(\.name) == ["old--cc1--ff1--pp1", "new--cc1--ff1--pp1", "whole--pp1--cc1"],
+                "runtime parts stay for later programs")
+        #expect(PrunePolicy(addedBefore: "2026-01-02T00:00:00Z").removals(from: index).map(\.name) == ["old--cc1--ff1", "old--cc1--ff1--pp1"],
+                "newer programs of an older runtime go with it")
     }
 
     @Test func indexKeepsTheLastLineOfEachNameAndCountsUnreadableLines() {
@@ -43,9 +82,19 @@ struct BuildArchiveTests {
     }
 
     /// A made-up finished build folder as scripts/build-rive-cpp leaves one: library, headers,
-    /// manifest naming its archive entry and driver.
-    static func makeBuild(in folder: URL, entry: String) throws -> URL {
+    /// feature flags naming a header of its own and a third-party header folder outside it,
+    /// manifest naming its archive entries (`runtime-entry`, `programs-entry`; or, for a
+    /// folder built before the split, `archive-entry`) and driver.
+    static func makeBuild(in folder: URL, entries: String) throws -> URL {
         let build = folder.appendingPathComponent("cache/rive-cpp/\(String(repeating: "b", count: 40))+text")
+        let thirdParty = folder.appendingPathComponent("cache/deps/harfbuzz/src")
+        try FileManager.default.createDirectory(at: thirdParty, withIntermediateDirectories: true)
+        try Data("// hb".utf8).write(to: thirdParty.appendingPathComponent("hb.h"))
+        try Data("// source".utf8).write(to: thirdParty.appendingPathComponent("hb.cc"))
+        try FileManager.default.createDirectory(at: build.appendingPathComponent("deps-include"), withIntermediateDirectories: true)
+        try Data("// renames".utf8).write(to: build.appendingPathComponent("deps-include/renames.h"))
+        try Data("-DWITH_RIVE_TEXT\n-I\(thirdParty.path)\n-include\n\(build.path)/deps-include/renames.h\n".utf8)
+            .write(to: build.appendingPathComponent("feature-flags.txt"))
         try FileManager.default.createDirectory(at: build.appendingPathComponent("include/rive"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: build.appendingPathComponent("programs/k1/obj"), withIntermediateDirectories: true)
         try Data("library".utf8).write(to: build.appendingPathComponent("librive.a"))
@@ -59,7 +108,7 @@ struct BuildArchiveTests {
             features text
             sanitizers none
             compiler clang version 21
-            archive-entry \(entry)
+            \(entries)
             driver programs/k1/rive-cpp-driver
 
             """.utf8).write(to: build.appendingPathComponent("manifest.txt"))
@@ -80,32 +129,54 @@ struct BuildArchiveTests {
                                          scripts.appendingPathComponent("lib/build-archive.bash").path, archive, entry, destination.path])
     }
 
-    @Test func aBuildFolderGoesIntoAFolderArchiveAndComesBackCheckedAndPrunesAway() throws {
+    static let runtimeName = "\(String(repeating: "b", count: 40))+text--c01234567--f89abcdef"
+    static let programsName = runtimeName + "--p0123456789abcdef"
+    static let entryLines = "runtime-entry \(runtimeName)\nprograms-entry \(programsName)"
+
+    @Test func aBuildFolderGoesIntoAFolderArchiveInTwoPartsAndComesBackCheckedAndPrunesAway() throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let name = "\(String(repeating: "b", count: 40))+text--p0123456789abcdef--c01234567"
-        let build = try Self.makeBuild(in: folder, entry: name)
+        let build = try Self.makeBuild(in: folder, entries: Self.entryLines)
         let archive = folder.appendingPathComponent("archive")
         let put = try Subprocess.run(Self.scripts.appendingPathComponent("build-archive").path, ["put", archive.path, build.path])
         #expect(put.status == 0, "\(put.standardError)")
-        #expect(put.standardOutput == "exported \(name)\n")
+        #expect(put.standardOutput == "exported \(Self.runtimeName)\nexported \(Self.programsName)\n")
         let again = try Subprocess.run(Self.scripts.appendingPathComponent("build-archive").path, ["put", archive.path, build.path])
-        #expect(again.standardOutput == "present \(name)\n")
+        #expect(again.standardOutput == "present \(Self.runtimeName)\npresent \(Self.programsName)\n")
 
         let index = try BuildArchive(archive.path).index()
-        #expect(index.entries.count == 1)
+        #expect(index.entries.map(\.name) == [Self.runtimeName, Self.programsName])
+        #expect(index.entries.map(\.part) == [.runtime, .programs])
         let entry = try #require(index.entries.first)
-        #expect(entry.name == name && entry.features == ["text"] && entry.sanitizers.isEmpty)
-        #expect(entry.programsHash == "0123456789abcdef" && entry.compilerHash == "01234567" && entry.compiler == "clang version 21")
+        #expect(entry.features == ["text"] && entry.sanitizers.isEmpty && entry.programsHash.isEmpty)
+        #expect(entry.compilerHash == "01234567" && entry.runtimeFlagsHash == "89abcdef" && entry.compiler == "clang version 21")
+        #expect(index.entries[1].programsHash == "0123456789abcdef" && index.entries[1].runtimeEntry == Self.runtimeName)
 
+        // The runtime part: library, headers and the third-party headers its flags name (no
+        // sources), flags pointing at wherever it is settled; no programs, no manifest.
         let unpacked = folder.appendingPathComponent("unpacked")
-        let get = try Self.archiveGet(archive.path, name, into: unpacked)
+        let get = try Self.archiveGet(archive.path, Self.runtimeName, into: unpacked)
         #expect(get.status == 0, "\(get.standardError)")
         #expect(FileManager.default.contents(atPath: unpacked.appendingPathComponent("librive.a").path) == Data("library".utf8))
-        #expect(FileManager.default.isExecutableFile(atPath: unpacked.appendingPathComponent("programs/k1/rive-cpp-driver").path))
-        #expect(!FileManager.default.fileExists(atPath: unpacked.appendingPathComponent("programs/k1/obj").path), "objects stay out of the archive")
-        #expect(try Self.archiveGet(archive.path, "missing", into: folder.appendingPathComponent("none")).status != 0)
+        #expect(FileManager.default.fileExists(atPath: unpacked.appendingPathComponent("deps-include/headers-1/hb.h").path))
+        #expect(!FileManager.default.fileExists(atPath: unpacked.appendingPathComponent("deps-include/headers-1/hb.cc").path))
+        #expect(!FileManager.default.fileExists(atPath: unpacked.appendingPathComponent("programs").path))
+        #expect(!FileManager.default.fileExists(atPath: unpacked.appendingPathComponent("manifest.txt").path))
+        let settle = try Subprocess.run("/bin/bash", ["-c", ". \"$0\"; archive_settle \"$1\"",
+                                                      Self.scripts.appendingPathComponent("lib/build-archive.bash").path, unpacked.path])
+        #expect(settle.status == 0)
+        let flags = try String(contentsOf: unpacked.appendingPathComponent("feature-flags.txt"), encoding: .utf8)
+        #expect(flags == "-DWITH_RIVE_TEXT\n-I\(unpacked.path)/deps-include/headers-1\n-include\n\(unpacked.path)/deps-include/renames.h\n")
 
+        // The programs part: the manifest and the programs, without objects.
+        let programs = folder.appendingPathComponent("programs")
+        #expect(try Self.archiveGet(archive.path, Self.programsName, into: programs).status == 0)
+        #expect(FileManager.default.isExecutableFile(atPath: programs.appendingPathComponent("programs/k1/rive-cpp-driver").path))
+        #expect(FileManager.default.fileExists(atPath: programs.appendingPathComponent("manifest.txt").path))
+        #expect(!FileManager.default.fileExists(atPath: programs.appendingPathComponent("programs/k1/obj").path), "objects stay out of the archive")
+        #expect(!FileManager.default.fileExists(atPath: programs.appendingPathComponent("librive.a").path))
+        #expect(try Self.archiveGet(archive.path, "missing", into: folder.appendingPathComponent("none")).status != 0)
+        let name = Self.runtimeName
         // A damaged file is refused.
         let file = archive.appendingPathComponent(entry.filePath)
         let original = try Data(contentsOf: file)
@@ -115,9 +186,9 @@ struct BuildArchiveTests {
         try original.write(to: file)
 
         let dryRun = try BuildArchive(archive.path).prune(PrunePolicy(keepPerVariant: 0), dryRun: true)
-        #expect(dryRun.map(\.name) == [name] && FileManager.default.fileExists(atPath: file.path))
+        #expect(dryRun.map(\.name) == [name, Self.programsName] && FileManager.default.fileExists(atPath: file.path))
         let removed = try BuildArchive(archive.path).prune(PrunePolicy(keepPerVariant: 0), dryRun: false)
-        #expect(removed.map(\.name) == [name])
+        #expect(removed.map(\.name) == [name, Self.programsName])
         #expect(!FileManager.default.fileExists(atPath: file.path))
         #expect(try BuildArchive(archive.path).index().entries.isEmpty)
     }
@@ -129,8 +200,8 @@ struct BuildArchiveTests {
         }
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let name = "\(String(repeating: "b", count: 40))+text--p0123456789abcdef--c01234567"
-        let build = try Self.makeBuild(in: folder, entry: name)
+        let name = Self.runtimeName
+        let build = try Self.makeBuild(in: folder, entries: Self.entryLines)
         let archive = folder.appendingPathComponent("archive")
         #expect(try Subprocess.run(Self.scripts.appendingPathComponent("build-archive").path, ["put", archive.path, build.path]).status == 0)
 
@@ -172,7 +243,7 @@ struct BuildArchiveTests {
         let url = "http://127.0.0.1:\(served)"
 
         let index = try BuildArchive(url).index()
-        #expect(index.entries.map(\.name) == [name])
+        #expect(index.entries.map(\.name) == [name, Self.programsName])
         let unpacked = folder.appendingPathComponent("unpacked")
         let get = try Self.archiveGet(url, name, into: unpacked)
         #expect(get.status == 0, "\(get.standardError)")
@@ -187,6 +258,24 @@ struct BuildArchiveTests {
         #expect(report == BuildReport(entry: "E", runtime: .imported, programs: .imported, exported: false))
         #expect(report?.summary == "imported" && report?.compiled == false)
         #expect(BuildReport(parsing: "entry E\nruntime cached\nprograms built\nexported yes\n")?.summary == "compiled")
+        #expect(BuildReport(parsing: "entry E\nruntime built\nprograms built\nexported yes\n")?.summary == "compiled")
+        #expect(BuildReport(parsing: "entry E\nruntime imported\nprograms built\nexported yes\n")?.summary == "relinked")
         #expect(BuildReport(parsing: "entry E\nruntime fetched\nprograms built\nexported yes\n") == nil)
+    }
+
+    @Test func aFolderBuiltBeforeTheSplitIsExportedUnderTheRuntimeFlagsOfTheBuildScript() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let build = try Self.makeBuild(in: folder, entries: "archive-entry \(String(repeating: "b", count: 40))+text--p0123456789abcdef--c01234567")
+        // The name the build script gives the same runtime today, from the same flags library.
+        let expected = try Subprocess.run("/bin/bash", ["-c", ". \"$0/lib/build-archive.bash\"; . \"$0/lib/rive-cpp-flags.bash\"; rive_cpp_flags ''; "
+                                                        + "archive_runtime_entry \"$1\" 'clang version 21' \"${runtime_flags[@]}\"",
+                                                        Self.scripts.path, build.lastPathComponent])
+        let runtime = expected.standardOutput.trimmingCharacters(in: .newlines)
+        #expect(runtime.hasPrefix(build.lastPathComponent + "--c") && runtime.contains("--f"))
+        let archive = folder.appendingPathComponent("archive")
+        let put = try Subprocess.run(Self.scripts.appendingPathComponent("build-archive").path, ["put", archive.path, build.path])
+        #expect(put.status == 0, "\(put.standardError)")
+        #expect(put.standardOutput == "exported \(runtime)\nexported \(runtime)--p0123456789abcdef\n")
     }
 }

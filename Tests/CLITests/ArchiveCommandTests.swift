@@ -26,7 +26,7 @@ struct ArchiveCommandTests {
 
         let list = try HarnessProcess.run(["archive", "list", "--archive", archive.path])
         #expect(list.exitCode == 0, "\(list.standardError)")
-        #expect(list.standardOutput.split(separator: "\n").first == "aaaaaaaaaa  text  pp1  cc1  1.0 MB  2026-12-01T00:00:00Z")
+        #expect(list.standardOutput.split(separator: "\n").first == "aaaaaaaaaa  text  whole  cc1  pp1  1.0 MB  2026-12-01T00:00:00Z")
         #expect(list.standardOutput.contains("2 entries, 2.0 MB in \(archive.path)"))
 
         let dryRun = try HarnessProcess.run(["archive", "prune", "--keep", "1", "--dry-run"], environment: ["RIVE_HARNESS_ARCHIVE": archive.path])
