@@ -173,18 +173,30 @@ public struct Reducer {
 
     /// ddmin over byte ranges: removes ranges of halving size while the rest still fails.
     private mutating func removeByteRanges(_ bytes: [UInt8], steps: inout [Step]) async -> [UInt8] {
-        var current = bytes
+        await removeRuns(bytes, keepingFirst: 0, steps: &steps) { reducer, candidate, start, count in
+            guard await reducer.acceptsBytes(candidate) else { return nil }
+            return Step(pass: "bytes", removed: "\(count) byte\(count == 1 ? "" : "s") at \(start)", objects: nil, bytes: candidate.count)
+        }
+    }
+
+    /// Delta debugging (ddmin): removes runs of `items` past the first `keepingFirst`, of
+    /// halving length, while `attempt` accepts what is left (given the run's start and length)
+    /// and names the step; returns what is left.
+    private mutating func removeRuns<Element>(_ items: [Element], keepingFirst first: Int, steps: inout [Step],
+                                              attempt: @MainActor (inout Reducer, [Element], Int, Int) async -> Step?) async -> [Element] {
+        var current = items
         var granularity = 2
-        while current.count > 1, !stopped {
-            let chunkSize = max(1, (current.count + granularity - 1) / granularity)
+        while current.count > first, !stopped {
+            let removable = current.count - first
+            let chunkSize = max(1, (removable + granularity - 1) / granularity)
             var reduced = false
-            var start = 0
+            var start = first
             while start < current.count, !stopped {
                 let end = min(current.count, start + chunkSize)
                 let candidate = Array(current[..<start] + current[end...])
-                if await acceptsBytes(candidate) {
+                if let step = await attempt(&self, candidate, start, end - start) {
                     current = candidate
-                    record(Step(pass: "bytes", removed: "\(end - start) byte\(end - start == 1 ? "" : "s") at \(start)", objects: nil, bytes: current.count), in: &steps)
+                    record(step, in: &steps)
                     reduced = true
                     break
                 }
@@ -195,7 +207,7 @@ public struct Reducer {
             } else if chunkSize == 1 {
                 break
             } else {
-                granularity = min(granularity * 2, current.count)
+                granularity = min(granularity * 2, removable)
             }
         }
         return current
@@ -219,35 +231,14 @@ public struct Reducer {
 
     /// ddmin over object indices (the header objects at index 0 stay).
     private mutating func minimizeObjects(_ document: RiveDocument, pass: String, steps: inout [Step]) async -> RiveDocument {
-        var current = document
-        var granularity = 2
-        while current.objects.count > 1 {
-            let removable = Array(1..<current.objects.count)
-            let chunkSize = max(1, (removable.count + granularity - 1) / granularity)
-            var reduced = false
-            var start = 0
-            while start < removable.count {
-                let chunk = Set(removable[start..<min(removable.count, start + chunkSize)])
-                var candidate = current
-                candidate.objects = current.objects.enumerated().filter { !chunk.contains($0.offset) }.map(\.element)
-                if let bytes = await accepts(candidate) {
-                    current = candidate
-                    record(Step(pass: pass, removed: "\(chunk.count) object\(chunk.count == 1 ? "" : "s")", objects: current.objects.count, bytes: bytes.count),
-                           in: &steps)
-                    reduced = true
-                    break
-                }
-                start += chunkSize
-            }
-            if reduced {
-                granularity = max(granularity - 1, 2)
-            } else if chunkSize == 1 {
-                break
-            } else {
-                granularity = min(granularity * 2, removable.count)
-            }
+        var result = document
+        result.objects = await removeRuns(document.objects, keepingFirst: 1, steps: &steps) { reducer, objects, _, count in
+            var candidate = document
+            candidate.objects = objects
+            guard let bytes = await reducer.accepts(candidate) else { return nil }
+            return Step(pass: pass, removed: "\(count) object\(count == 1 ? "" : "s")", objects: objects.count, bytes: bytes.count)
         }
-        return current
+        return result
     }
 
     /// Tries removing each property of each object, last object first.
