@@ -83,6 +83,12 @@ public enum SystemCalls {
     #if canImport(Glibc)
     private static let pipe2: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32)? =
         dlsym(nil, "pipe2").map { unsafeBitCast($0, to: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self) }
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34 and later), which Swift's
+    /// Glibc module does not import.
+    private static let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? =
+        dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map {
+            unsafeBitCast($0, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+        }
     #endif
 
     /// Creates a close-on-exec pipe, atomically where the C library allows (`pipe2` on Linux).
@@ -101,7 +107,10 @@ public enum SystemCalls {
     }
 
     /// Starts `arguments[0]` (a path) in a process group of its own, with the given descriptors
-    /// as its standard input, output and error and `SIGPIPE` at its default action.
+    /// as its standard input, output and error, no other descriptor of this process (a pipe
+    /// another thread opened without close-on-exec, such as Foundation's `Pipe`, would
+    /// otherwise stay open in the child and its reader never see the end) and `SIGPIPE` at its
+    /// default action.
     /// - Returns: the child's process id, or the `posix_spawn` error code.
     public static func spawnInOwnProcessGroup(arguments: [String], environment: [String], standardInput: Int32,
                                               standardOutput: Int32, standardError: Int32) -> Result<pid_t, SpawnError> {
@@ -119,7 +128,12 @@ public enum SystemCalls {
         posix_spawn_file_actions_adddup2(&actions, standardError, 2)
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
+        #if canImport(Glibc)
+        _ = addCloseFrom?(&actions, 3)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
+        #else
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_CLOEXEC_DEFAULT))
+        #endif
         posix_spawnattr_setpgroup(&attributes, 0)
         var defaultSignals = sigset_t()
         sigemptyset(&defaultSignals)
