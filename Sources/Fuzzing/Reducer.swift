@@ -160,8 +160,7 @@ public struct Reducer {
         var current = bytes
         var cut = current.count / 2
         while cut >= 1, !stopped {
-            let candidate = Array(current.prefix(current.count - cut))
-            if current.count > cut, await acceptsBytes(candidate) {
+            if cut < current.count, case let candidate = Array(current.prefix(current.count - cut)), await acceptsBytes(candidate) {
                 current = candidate
                 record(Step(pass: "tail", removed: "\(cut) bytes", objects: nil, bytes: current.count), in: &steps)
             } else {

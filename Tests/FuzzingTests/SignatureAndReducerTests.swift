@@ -124,6 +124,14 @@ struct SignatureAndReducerTests {
         #expect(try await again.reduce(bytes: input).steps.map(\.bytes) == steps.map(\.bytes), "deterministic")
     }
 
+    @Test("cutting the tail stops at one byte when every cut still fails (a cut longer than what is left is not tried)")
+    func tailCutDownToOneByte() async throws {
+        let input: [UInt8] = [0xAB, 1, 2, 3, 4, 5, 6]
+        var reducer = Reducer(predicate: { bytes in bytes.first == 0xAB })
+        let result = try await reducer.reduce(bytes: input)
+        #expect(result.bytes == [0xAB])
+    }
+
     @Test("reduce(bytes:) of a file our reader reads is the structural reduction")
     func readableBytesReducedStructurally() async throws {
         var fromBytes = Reducer(predicate: { bytes in Self.names(bytes).isSuperset(of: ["n3", "n7"]) })
