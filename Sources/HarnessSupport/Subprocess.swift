@@ -143,23 +143,35 @@ public struct Subprocess {
         #endif
     }
 
-    #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
-    /// The ids of the processes whose parent is `parent` (`pgrep -P`), started outside `run`
-    /// so that listing works while an interrupt holds `run` back.
+    /// The ids of the processes whose parent is `parent` (`pgrep -P`).
     private static func childProcesses(of parent: Int32) -> [Int32] {
+        (output(of: "/usr/bin/env", ["pgrep", "-P", String(parent)]) ?? "").split(separator: "\n").compactMap { Int32($0) }
+    }
+
+    /// Runs a short program and returns its output (stdout and stderr) through a pipe, or `nil`
+    /// when it cannot start or fails. Unlike `run` it neither keeps the child among those an
+    /// interrupt stops nor waits once interrupted, so the interrupt handler can use it.
+    static func output(of executable: String, _ arguments: [String]) -> String? {
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        // No child processes there (Foundation's Process is unavailable); HarnessSupport still
+        // builds for them because ConformanceCore, which iOS test targets link, depends on it.
+        return nil
+        #else
+        guard FileManager.default.isExecutableFile(atPath: executable) else { return nil }
         let process = Process()
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["pgrep", "-P", String(parent)]
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
         process.standardInput = FileHandle.nullDevice
+        let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return [] }
+        process.standardError = output
+        do { try process.run() } catch { return nil }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { Int32($0) }
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: data, as: UTF8.self)
+        #endif
     }
-    #endif
 
     /// The children `run` started and has not yet seen end, for `stopChildrenOnInterrupt`.
     private static let liveChildren = LiveChildren()

@@ -64,14 +64,16 @@ public struct Testbed: Sendable, Hashable, Codable {
     /// lavapipe) among those `vulkaninfo --summary` lists, named as the target names it:
     /// `deviceName (type)`. nil when vulkaninfo is missing, fails or lists no device.
     public static func preferredVulkanDevice() -> String? {
-        guard let summary = runOutput("/usr/bin/env", ["vulkaninfo", "--summary"]) else { return nil }
+        guard let summary = Subprocess.output(of: "/usr/bin/env", ["vulkaninfo", "--summary"]) else { return nil }
         return preferredVulkanDevice(summary: summary)
     }
 
     /// The device `preferredVulkanDevice()` picks from the text of `vulkaninfo --summary`.
     public static func preferredVulkanDevice(summary: String) -> String? {
-        let order = ["DISCRETE_GPU": "discrete gpu", "INTEGRATED_GPU": "integrated gpu", "VIRTUAL_GPU": "virtual gpu", "CPU": "cpu"]
-        let ranks = ["DISCRETE_GPU", "INTEGRATED_GPU", "VIRTUAL_GPU", "CPU"]
+        // The device types in the order of preference, with the names the target prints for them.
+        let ranks: [(type: String, name: String)] = [("DISCRETE_GPU", "discrete gpu"), ("INTEGRATED_GPU", "integrated gpu"),
+                                                     ("VIRTUAL_GPU", "virtual gpu"), ("CPU", "cpu")]
+        func rank(_ type: String) -> Int { ranks.firstIndex { $0.type == type } ?? ranks.count }
         var devices: [(type: String, name: String)] = []
         var type: String?
         for line in summary.split(separator: "\n") {
@@ -83,8 +85,8 @@ public struct Testbed: Sendable, Hashable, Codable {
                 type = nil
             }
         }
-        let chosen = devices.min { (ranks.firstIndex(of: $0.type) ?? ranks.count) < (ranks.firstIndex(of: $1.type) ?? ranks.count) }
-        return chosen.map { "\($0.name) (\(order[$0.type] ?? "other"))" }
+        let chosen = devices.min { rank($0.type) < rank($1.type) }
+        return chosen.map { device in "\(device.name) (\(ranks.first { $0.type == device.type }?.name ?? "other"))" }
     }
 
     /// `uname -sr`: the kernel's name and release.
@@ -107,28 +109,6 @@ public struct Testbed: Sendable, Hashable, Codable {
     /// Runs a program and returns the first non-empty line of its output, or `nil` when it
     /// cannot start or fails.
     private static func runFirstLine(_ executable: String, _ arguments: [String]) -> String? {
-        runOutput(executable, arguments)?.split(separator: "\n").first.map { $0.trimmingCharacters(in: .whitespaces) }
-    }
-
-    /// Runs a program and returns its output (stdout and stderr), or `nil` when it cannot start or fails.
-    private static func runOutput(_ executable: String, _ arguments: [String]) -> String? {
-        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
-        // No child processes there (Foundation's Process is unavailable); HarnessSupport still
-        // builds for them because ConformanceCore, which iOS test targets link, depends on it.
-        return nil
-        #else
-        guard FileManager.default.isExecutableFile(atPath: executable) else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        do { try process.run() } catch { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self)
-        #endif
+        Subprocess.output(of: executable, arguments)?.split(separator: "\n").first.map { $0.trimmingCharacters(in: .whitespaces) }
     }
 }
