@@ -116,12 +116,9 @@ struct AdapterSelection {
             if case .cached(let cached) = entry.kind, cached.rendererOption != nil { return cached }
             return nil
         }
-        let values = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        if values.count == 1 {
-            var renderers: [String?] = []
-            for entry in adapters { renderers.append(try option(entry)?.renderer(values[0])) }
-            return renderers
-        }
+        let listed = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        // One renderer stands for every adapter that takes one, and for no other.
+        let values = listed.count == 1 ? adapters.map { option($0) == nil ? "" : listed[0] } : listed
         guard values.count == adapters.count else {
             throw UsageError(message: "--runtime-renderer needs one renderer, or one entry per adapter (\(adapters.count)) separated by commas, got '\(text)'",
                              hint: hint)
