@@ -66,6 +66,9 @@ public actor AdapterCommands {
     private var ahead: [BisectCandidate] = []
     /// Builds running ahead of the steps.
     private var aheadRunning = 0
+    /// Whether a build of this run has ended; builds ahead wait for it, so that they find the
+    /// compiler cache filled by a neighbouring commit instead of compiling the same files beside it.
+    private var firstBuildEnded = false
     /// Numbers the builds, so a commit stopped and built again is told apart from its first build.
     private var nextBuild = 0
     /// The commit and the build script's process id of each build running, by build number.
@@ -159,9 +162,9 @@ public actor AdapterCommands {
         if inFlight.contains(build) { running[build] = (commit, pid) }
     }
 
-    /// Starts builds ahead while jobs are free.
+    /// Starts builds ahead while jobs are free, once a first build has ended.
     private func startAhead() {
-        while aheadRunning < jobs - 1, !ahead.isEmpty {
+        while firstBuildEnded, aheadRunning < jobs - 1, !ahead.isEmpty {
             let candidate = ahead.removeFirst()
             guard prepared[candidate.payload] == nil else { continue }
             aheadRunning += 1
@@ -207,6 +210,10 @@ public actor AdapterCommands {
         defer {
             inFlight.remove(number)
             running[number] = nil
+            if !firstBuildEnded {
+                firstBuildEnded = true
+                startAhead()
+            }
         }
         do throws(SubprocessError) {
             build = try await Subprocess.runInBackground(buildScript, arguments, standardErrorFile: log.path) { pid in

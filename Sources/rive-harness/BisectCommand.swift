@@ -86,8 +86,9 @@ struct BisectCommand: HarnessCommand {
             OptionSpec("--speculate", help: """
                 with a git range: while a step is built and tested, build the
                 candidates the next steps will test, whichever way the step
-                goes (the next two, then the four after them…); same as
-                --jobs 3 unless --jobs is given
+                goes (the next two, then the four after them…), starting
+                once the run's first build has ended so that they reuse
+                its compiler cache; same as --jobs 3 unless --jobs is given
                 """),
             OptionSpec("--jobs", "N", help: """
                 with a git range: builds that run at once, the current step's

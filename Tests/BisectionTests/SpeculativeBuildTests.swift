@@ -18,8 +18,8 @@ struct SpeculativeBuildTests {
     }
 
     /// A git repository with `count` empty commits (subjects c0, c1, …) and a build script that
-    /// logs each commit it is asked for, takes a moment, fails for the subject `c11`, and prints
-    /// /bin/echo as the driver.
+    /// logs each commit it is asked for (and, in `log`.events, when each build starts and ends),
+    /// takes a moment, fails for the subject `c11`, and prints /bin/echo as the driver.
     static func makeRange(count: Int, in folder: URL) throws -> (gitDirectory: String, script: String, log: String) {
         let repository = folder.appendingPathComponent("repo")
         try FileManager.default.createDirectory(at: repository, withIntermediateDirectories: true)
@@ -36,6 +36,8 @@ struct SpeculativeBuildTests {
             #!/bin/sh
             # --git-dir DIR --commit SHA …
             echo "$4" >> "\(log)"
+            echo "start $4" >> "\(log).events"
+            trap 'echo "end $4" >> "\(log).events"' EXIT
             sleep 0.2
             [ "$(git --git-dir "$2" log -1 --format=%s "$4")" = c11 ] && exit 4
             echo /bin/echo
@@ -56,6 +58,7 @@ struct SpeculativeBuildTests {
         let command = "n=$(git --git-dir \(gitDirectory) log -1 --format=%s \"$RIVE_HARNESS_BISECT_COMMIT\" | tr -d c); [ \"$n\" -ge 9 ] && echo bad || echo good"
         for jobs in [1, 3] {
             try? FileManager.default.removeItem(atPath: log)
+            try? FileManager.default.removeItem(atPath: log + ".events")
             let adapters = AdapterCommands(source: .git(directory: gitDirectory, range: "HEAD~15..HEAD"), buildScript: script,
                                            logFolder: folder.appendingPathComponent("logs-\(jobs)"), jobs: jobs, announce: { _ in })
             let bisector = Bisector(candidates: candidates, predicate: OutputPredicate(command: command, adapters: adapters),
@@ -73,6 +76,9 @@ struct SpeculativeBuildTests {
                 #expect(Set(built).count == built.count, "\(built)")
                 // Every build started either ended (total) or was stopped; one stopped at once may not have logged.
                 #expect(tally.total <= built.count && built.count <= tally.total + tally.stopped, "\(built.count) started, \(tally.total) ended, \(tally.stopped) stopped")
+                // Builds ahead wait for the first build (the good end) to end, to reuse its compiler cache.
+                let events = try String(contentsOfFile: log + ".events", encoding: .utf8).split(separator: "\n")
+                #expect(events.prefix(2).map { $0.split(separator: " ")[0] } == ["start", "end"], "\(events.prefix(3))")
             }
             // c11 is the first step's second choice (the middle of c7..c15): it does not build, is skipped and named.
             let c11 = candidates[11].label
