@@ -35,7 +35,10 @@ if !riveIOSBuild.isEmpty {
     for feature in features.split(separator: "\n") where !feature.isEmpty {
         adapterSwiftSettings.append(.define(String(feature)))
     }
-    adapterLinkerSettings.append(.unsafeFlags(["-L\(riveIOSBuild)/lib", "-lRiveRuntime", "-Xlinker", "-rpath", "-Xlinker", "\(riveIOSBuild)/lib"]))
+    // The library is found beside the build folder's bin/<hash>/ copy of the program (so an
+    // archived build runs wherever it is imported), else in the build folder it was linked from.
+    adapterLinkerSettings.append(.unsafeFlags(["-L\(riveIOSBuild)/lib", "-lRiveRuntime", "-Xlinker", "-rpath", "-Xlinker", "$ORIGIN/../../lib",
+                                               "-Xlinker", "-rpath", "-Xlinker", "\(riveIOSBuild)/lib"]))
 }
 linuxProducts.append(.executable(name: "rive-harness-apple-adapter", targets: ["rive-harness-apple-adapter"]))
 linuxTargets.append(.executableTarget(

@@ -16,7 +16,8 @@ public enum BisectSource: Sendable {
 /// each build announces itself before it starts and keeps its log, so a build of several
 /// minutes shows where it is (`tail -f` the log) and a failed one can be read in full. Builds
 /// run on threads of their own, so while a step's build or test runs, the builds of the
-/// candidates the next steps will test (`speculate`) run beside it, up to `jobs` at once.
+/// candidates the next steps will test (`speculate`) run beside it, up to `jobs` at once, at
+/// the lowest CPU priority until a step needs one of them.
 public actor AdapterCommands {
     /// A candidate ready to run.
     struct Prepared: Sendable {
@@ -69,6 +70,10 @@ public actor AdapterCommands {
     /// Whether a build of this run has ended; builds ahead wait for it, so that they find the
     /// compiler cache filled by a neighbouring commit instead of compiling the same files beside it.
     private var firstBuildEnded = false
+    /// Commits a step asked for while their build ran ahead: their builds run at normal priority.
+    private var promoted: Set<String> = []
+    /// The nice value of builds ahead: they use the cores a step's own build leaves idle.
+    static let aheadNiceness: Int32 = 19
     /// Numbers the builds, so a commit stopped and built again is told apart from its first build.
     private var nextBuild = 0
     /// The commit and the build script's process id of each build running, by build number.
@@ -118,7 +123,10 @@ public actor AdapterCommands {
     func prepare(_ candidate: BisectCandidate) async -> Result<Prepared, BuildFailure> {
         used.insert(candidate.payload)
         ahead.removeAll { $0.payload == candidate.payload }
-        if let known = prepared[candidate.payload] { return await known.value }
+        if let known = prepared[candidate.payload] {
+            promote(candidate.payload)
+            return await known.value
+        }
         let task = Task { await self.make(candidate) }
         prepared[candidate.payload] = task
         return await task.value
@@ -157,9 +165,18 @@ public actor AdapterCommands {
         }
     }
 
-    /// Records a build's process id while it runs (not once it has ended).
+    /// Records a build's process id while it runs (not once it has ended), at normal priority
+    /// when a step asked for its commit meanwhile.
     private func setRunning(_ build: Int, commit: String, pid: Int32) {
-        if inFlight.contains(build) { running[build] = (commit, pid) }
+        guard inFlight.contains(build) else { return }
+        running[build] = (commit, pid)
+        if promoted.contains(commit) { Subprocess.setPriority(ofTree: pid, niceness: 0) }
+    }
+
+    /// A step needs this commit: its build ahead, if still running, gets normal priority back.
+    private func promote(_ commit: String) {
+        guard promoted.insert(commit).inserted else { return }
+        for (_, build) in running where build.commit == commit { Subprocess.setPriority(ofTree: build.pid, niceness: 0) }
     }
 
     /// Starts builds ahead while jobs are free, once a first build has ended.
@@ -215,8 +232,12 @@ public actor AdapterCommands {
                 startAhead()
             }
         }
+        // A build ahead runs at the lowest priority, so that it takes only what the current
+        // step's build leaves idle (on two cores, building beside it would halve its speed).
+        let (executable, commandArguments) = ahead ? ("/usr/bin/env", ["nice", "-n", String(Self.aheadNiceness), buildScript] + arguments)
+                                                   : (buildScript, arguments)
         do throws(SubprocessError) {
-            build = try await Subprocess.runInBackground(buildScript, arguments, standardErrorFile: log.path) { pid in
+            build = try await Subprocess.runInBackground(executable, commandArguments, standardErrorFile: log.path) { pid in
                 Task { await self.setRunning(number, commit: commit, pid: pid) }
             }
         } catch {

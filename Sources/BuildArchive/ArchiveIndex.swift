@@ -8,6 +8,15 @@ public struct ArchiveEntry: Sendable, Hashable {
         case programs
         /// Runtime and programs in one file, as archives held them before the split: `KEY--pPROGRAMS--cCOMPILER`.
         case whole
+        /// RiveRuntime's Swift layer built by scripts/build-rive-ios (module, library and what
+        /// its upstream tests recompile): `rive-ios-COMMIT--cCOMPILER--mOURS`, where the commit is
+        /// rive-ios's and OURS the hash of our sources it was built with (the programs hash).
+        case appleModule = "apple-module"
+        /// The Apple adapter program built over an Apple module part: `MODULE--aADAPTER`.
+        case appleAdapter = "apple-adapter"
+
+        /// Whether the part is a base other parts are built on: a runtime, a whole build or an Apple module.
+        var isBase: Bool { self == .runtime || self == .whole || self == .appleModule }
     }
 
     /// The entry's name (see `Part`).
@@ -35,18 +44,27 @@ public struct ArchiveEntry: Sendable, Hashable {
     /// When it was added, UTC, ISO 8601 (`2026-12-05T07:09:48Z`), which sorts by time.
     public var added: String
 
-    /// The runtime part a programs part was built against (its name); nil for the other parts.
-    public var runtimeEntry: String? {
-        guard part == .programs, let range = name.range(of: "--p", options: .backwards) else { return nil }
+    /// The part this one was built on (its name): a programs part's runtime part, an Apple
+    /// adapter's module part; nil for the other parts.
+    public var baseEntry: String? {
+        let separator: String
+        switch part {
+        case .programs: separator = "--p"
+        case .appleAdapter: separator = "--a"
+        case .runtime, .whole, .appleModule: return nil
+        }
+        guard let range = name.range(of: separator, options: .backwards) else { return nil }
         return String(name[..<range.lowerBound])
     }
 
     /// The entry's file, relative to the archive.
     public var filePath: String { "builds/\(name).tar.gz" }
 
-    /// The features and sanitizers together (`text,layout+asan`): entries of one variant replace each other as commits move on.
+    /// The features and sanitizers together (`text,layout+asan`), or `rive-ios` for the Apple
+    /// layer's parts: entries of one variant replace each other as commits move on.
     public var variant: String {
-        (features.isEmpty ? "none" : features.joined(separator: ",")) + (sanitizers.isEmpty ? "" : "+" + sanitizers.joined(separator: ","))
+        if part == .appleModule || part == .appleAdapter { return "rive-ios" }
+        return (features.isEmpty ? "none" : features.joined(separator: ",")) + (sanitizers.isEmpty ? "" : "+" + sanitizers.joined(separator: ","))
     }
 
     /// Creates an entry.
@@ -139,10 +157,10 @@ public struct ArchiveIndex: Sendable, Hashable {
 }
 
 /// Which entries `archive prune` removes. A programs part goes with the runtime part it was
-/// built against.
+/// built against, an Apple adapter with its module.
 public struct PrunePolicy: Sendable, Hashable {
-    /// Keep only the newest N runtimes (runtime parts and whole builds, by time added) of each
-    /// variant (features and sanitizers); nil keeps all.
+    /// Keep only the newest N bases (runtime parts, whole builds and Apple modules, by time
+    /// added) of each variant (features and sanitizers, or rive-ios); nil keeps all.
     public var keepPerVariant: Int?
     /// Remove entries added before this ISO 8601 UTC time; nil removes none by age.
     public var addedBefore: String?
@@ -164,10 +182,12 @@ public struct PrunePolicy: Sendable, Hashable {
             for entry in index.entries where entry.added < addedBefore { removed.insert(entry.name) }
         }
         if let programsHash {
-            for entry in index.entries where entry.part != .runtime && entry.programsHash != programsHash { removed.insert(entry.name) }
+            for entry in index.entries where (entry.part == .programs || entry.part == .whole) && entry.programsHash != programsHash {
+                removed.insert(entry.name)
+            }
         }
         if let keep = keepPerVariant {
-            let runtimes = index.entries.enumerated().filter { $0.element.part != .programs }
+            let runtimes = index.entries.enumerated().filter { $0.element.part.isBase }
             for variant in Set(runtimes.map(\.element.variant)) {
                 let newestFirst = runtimes.filter { $0.element.variant == variant }
                     .sorted { ($0.element.added, $0.offset) > ($1.element.added, $1.offset) }
@@ -175,7 +195,7 @@ public struct PrunePolicy: Sendable, Hashable {
             }
         }
         for entry in index.entries {
-            if let runtime = entry.runtimeEntry, removed.contains(runtime) { removed.insert(entry.name) }
+            if let base = entry.baseEntry, removed.contains(base) { removed.insert(entry.name) }
         }
         return index.entries.filter { removed.contains($0.name) }
     }

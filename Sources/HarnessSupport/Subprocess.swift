@@ -143,6 +143,28 @@ public struct Subprocess {
         #endif
     }
 
+    /// Sets the CPU priority (nice value) of a child and of every process it started; raising
+    /// it back (a lower value) needs the privilege to, and is left undone without.
+    /// - Returns: whether every process of the tree took the new value.
+    @discardableResult
+    public static func setPriority(ofTree root: Int32, niceness: Int32) -> Bool {
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        return false
+        #else
+        var tree: [Int32] = [root]
+        var listed = 0
+        var allTook = true
+        while listed < tree.count {
+            let pid = tree[listed]
+            listed += 1
+            // A process that started after its parent took the value inherited it.
+            if setpriority(PRIO_PROCESS, id_t(pid), niceness) != 0, errno != ESRCH { allTook = false }
+            for child in childProcesses(of: pid) where !tree.contains(child) { tree.append(child) }
+        }
+        return allTook
+        #endif
+    }
+
     /// The ids of the processes whose parent is `parent` (`pgrep -P`).
     private static func childProcesses(of parent: Int32) -> [Int32] {
         (output(of: "/usr/bin/env", ["pgrep", "-P", String(parent)]) ?? "").split(separator: "\n").compactMap { Int32($0) }

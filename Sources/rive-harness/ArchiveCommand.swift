@@ -57,8 +57,10 @@ struct ArchiveCommand: HarnessCommand {
           fill     build every first-parent commit of GOOD..BAD with the build script and
                    --archive A, so a later bisect over the range imports them all
           export   add the finished builds of the local cache that the archive lacks
-        scripts/build-rive-cpp --archive A (or $RIVE_HARNESS_ARCHIVE) imports and exports by
-        itself; these commands manage the archive around it.
+        scripts/build-rive-cpp and scripts/build-rive-ios --archive A (or $RIVE_HARNESS_ARCHIVE)
+        import and export by themselves (build-rive-ios: the Swift layer's module and the Apple
+        adapter program, parts apple-module and apple-adapter); these commands manage the
+        archive around them.
         """, footer: """
         exit codes: 0 done; 1 fill or export: some commit did not build or export (each is
         named); 2 usage error; 3 the archive, range or cache cannot be read, or a URL archive
@@ -153,8 +155,14 @@ struct ArchiveCommand: HarnessCommand {
     private func list() throws(CommandFailure) -> ExitCode {
         let index = try Self.failing { () throws(BuildArchiveError) in try archive.index() }
         for entry in index.entries.sorted(by: { $0.added < $1.added }) {
-            let hashes = ["c" + entry.compilerHash] + (entry.runtimeFlagsHash.isEmpty ? [] : ["f" + entry.runtimeFlagsHash])
-                + (entry.programsHash.isEmpty ? [] : ["p" + entry.programsHash])
+            let hashes: [String]
+            switch entry.part {
+            case .appleModule: hashes = ["c" + entry.compilerHash, "m" + entry.programsHash]
+            case .appleAdapter: hashes = ["c" + entry.compilerHash, "a" + entry.programsHash]
+            case .runtime, .programs, .whole:
+                hashes = ["c" + entry.compilerHash] + (entry.runtimeFlagsHash.isEmpty ? [] : ["f" + entry.runtimeFlagsHash])
+                    + (entry.programsHash.isEmpty ? [] : ["p" + entry.programsHash])
+            }
             print(([String(entry.commit.prefix(10)), entry.variant, entry.part.rawValue] + hashes + [Self.megabytes(entry.bytes), entry.added])
                 .joined(separator: "  "))
         }

@@ -29,9 +29,9 @@ struct BuildArchiveTests {
         #expect(index.entries.map(\.part) == [.runtime, .programs, .whole])
         #expect(index.unreadableLines == 2, "a twelve-field line naming 'whole', and eleven fields, are not entries")
         let (first, second, third) = (index.entries[0], index.entries[1], index.entries[2])
-        #expect(first.programsHash.isEmpty && first.runtimeFlagsHash == "f1" && first.runtimeEntry == nil)
-        #expect(second.programsHash == "p1" && second.runtimeEntry == runtime)
-        #expect(third.programsHash == "p0" && third.runtimeFlagsHash.isEmpty && third.runtimeEntry == nil)
+        #expect(first.programsHash.isEmpty && first.runtimeFlagsHash == "f1" && first.baseEntry == nil)
+        #expect(second.programsHash == "p1" && second.baseEntry == runtime)
+        #expect(third.programsHash == "p0" && third.runtimeFlagsHash.isEmpty && third.baseEntry == nil)
         #expect(index.entries.map(\.indexLine) == Array(lines.prefix(3)))
     }
 
@@ -51,6 +51,25 @@ struct BuildArchiveTests {
                 "runtime parts stay for later programs")
         #expect(PrunePolicy(addedBefore: "2026-01-02T00:00:00Z").removals(from: index).map(\.name) == ["old--cc1--ff1", "old--cc1--ff1--pp1"],
                 "newer programs of an older runtime go with it")
+    }
+
+    @Test func appleModuleAndAdapterPartsReadBackAndPruneTogether() {
+        let sum = String(repeating: "5", count: 64)
+        let module = "rive-ios-I--cs1--mm1"
+        let lines = [
+            "\(module)\tI\tnone\tnone\tm1\ts1\tSwift version 6\t10\t\(sum)\t2026-01-01T00:00:00Z\tapple-module\tnone",
+            "\(module)--aa1\tI\tnone\tnone\ta1\ts1\tSwift version 6\t20\t\(sum)\t2026-01-01T00:00:01Z\tapple-adapter\tnone",
+            "K--cc1--ff1\tC\tnone\tnone\tnone\tc1\tclang 21\t10\t\(sum)\t2026-01-02T00:00:00Z\truntime\tf1",
+            "rive-ios-J--cs1--mm1\tJ\tnone\tnone\tm1\ts1\tSwift version 6\t10\t\(sum)\t2026-01-03T00:00:00Z\tapple-module\tnone",
+        ]
+        let index = ArchiveIndex(parsing: lines.joined(separator: "\n"))
+        #expect(index.entries.map(\.part) == [.appleModule, .appleAdapter, .runtime, .appleModule])
+        #expect(index.entries[1].baseEntry == module && index.entries[0].baseEntry == nil)
+        #expect(index.entries[0].variant == "rive-ios" && index.entries[2].variant == "none", "the Swift layer is not a runtime of the reduced engine")
+        #expect(index.entries.map(\.indexLine) == lines)
+        #expect(PrunePolicy(keepPerVariant: 1).removals(from: index).map(\.name) == [module, module + "--aa1"],
+                "the older module goes with its adapter; the runtime is the newest of its own variant")
+        #expect(PrunePolicy(programsHash: "p9").removals(from: index).isEmpty, "the programs hash names rive-cpp programs only")
     }
 
     @Test func indexKeepsTheLastLineOfEachNameAndCountsUnreadableLines() {
@@ -150,7 +169,7 @@ struct BuildArchiveTests {
         let entry = try #require(index.entries.first)
         #expect(entry.features == ["text"] && entry.sanitizers.isEmpty && entry.programsHash.isEmpty)
         #expect(entry.compilerHash == "01234567" && entry.runtimeFlagsHash == "89abcdef" && entry.compiler == "clang version 21")
-        #expect(index.entries[1].programsHash == "0123456789abcdef" && index.entries[1].runtimeEntry == Self.runtimeName)
+        #expect(index.entries[1].programsHash == "0123456789abcdef" && index.entries[1].baseEntry == Self.runtimeName)
 
         // The runtime part: library, headers and the third-party headers its flags name (no
         // sources), flags pointing at wherever it is settled; no programs, no manifest.

@@ -47,7 +47,7 @@ struct RiveCppArchiveTests {
         #expect(adapter.identity.runtimeCommit == located.commit)
 
         let parts = try BuildArchive(archive.path).index().entries
-        #expect(parts.map(\.part) == [.runtime, .programs] && parts[1].runtimeEntry == runtime.name)
+        #expect(parts.map(\.part) == [.runtime, .programs] && parts[1].baseEntry == runtime.name)
         let second = try await Self.build(commit: located.commit, cache: folder.appendingPathComponent("cache2"), archive: archive,
                                     report: folder.appendingPathComponent("report2"))
         let secondReport = try #require(second.report, "\(second.log)")

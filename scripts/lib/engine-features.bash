@@ -261,13 +261,16 @@ compile_dependency_sources() {
       *.c) compiler=${cxx%++}; [ "$compiler" = "$cxx" ] && compiler=${CC:-cc}
            local kept=() flag; for flag in "${flags[@]}"; do [[ $flag == -std=c++* ]] || kept+=("$flag"); done; flags=("${kept[@]}") ;;
     esac
-    if ! (cd "$dep_root" && $launcher "$compiler" "${flags[@]}" -c "$rel" -o "$out.tmp" 2>"$out.log"); then
+    # Compiled from the build folder (CCACHE_BASEDIR): the renames headers under it are then
+    # named by the same relative path for every commit, and the sources, outside it, by the
+    # same absolute path, so every commit's build shares the third-party objects in ccache.
+    if ! (cd "$build_dir" && CCACHE_BASEDIR=$build_dir $launcher "$compiler" "${flags[@]}" -c "$dep_root/$rel" -o "$out.tmp" 2>"$out.log"); then
       say "failed: $dep_label $rel"; sed -n '1,30p' "$out.log" >&2; rm -f "$out.tmp"; return 1
     fi
     mv "$out.tmp" "$out"; rm -f "$out.log"
   }
   export -f compile_dependency_one say
-  export cxx launcher
+  export cxx launcher build_dir
   printf '%s\0' "${sources[@]}" | xargs -0 -n1 -P "$jobs" bash -c 'compile_dependency_one "$1"' _ \
     || build_error "compiling $label failed (objects so far are kept in $objdir; rerun to resume)"
 }
