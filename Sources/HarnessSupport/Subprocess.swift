@@ -158,7 +158,12 @@ public struct Subprocess {
             let pid = tree[listed]
             listed += 1
             // A process that started after its parent took the value inherited it.
-            if setpriority(PRIO_PROCESS, id_t(pid), niceness) != 0, errno != ESRCH { allTook = false }
+            #if os(Linux)
+            let which = __priority_which_t(PRIO_PROCESS.rawValue)
+            #else
+            let which = PRIO_PROCESS
+            #endif
+            if setpriority(which, id_t(pid), niceness) != 0, errno != ESRCH { allTook = false }
             for child in childProcesses(of: pid) where !tree.contains(child) { tree.append(child) }
         }
         return allTook
