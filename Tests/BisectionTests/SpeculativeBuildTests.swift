@@ -71,7 +71,8 @@ struct SpeculativeBuildTests {
             if jobs == 1 {
                 #expect(tally.unused == 0 && built.count == tally.total)
             } else {
-                #expect(tally.unused > 0, "builds ahead that no step tested")
+                // Builds ahead run at nice 19: on a busy machine they may be stopped before they end.
+                #expect(built.count > outcome.steps.count && tally.unused + tally.stopped > 0, "builds ahead that no step tested")
                 // A build stopped is never one a later step needs: no commit is built twice.
                 #expect(Set(built).count == built.count, "\(built)")
                 // Every build started either ended (total) or was stopped; one stopped at once may not have logged.
