@@ -87,7 +87,10 @@ archive_add() {
   chmod 644 "$file"
   mv "$file" "$archive/builds/$entry.tar.gz"
   commit=$(sed -n 's/^commit //p' "$manifest")
-  features=$(sed -n 's/^features //p' "$manifest")
+  # The features compiled in (the entry's name carries those asked for, which a build without
+  # some third-party source lacks): 'built' of the manifest, else 'features'.
+  features=$(sed -n 's/^built //p' "$manifest" | tr ' ' ',')
+  [ -n "$features" ] || features=$(sed -n 's/^features //p' "$manifest")
   sanitizers=$(sed -n 's/^sanitizers //p' "$manifest")
   compiler=$(sed -n 's/^compiler //p' "$manifest")
   size=$(stat -c %s "$archive/builds/$entry.tar.gz")
