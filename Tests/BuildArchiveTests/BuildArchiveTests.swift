@@ -124,7 +124,8 @@ struct BuildArchiveTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: driver.path)
         try Data("""
             commit \(String(repeating: "b", count: 40))
-            features text
+            features text,layout
+            built text
             sanitizers none
             compiler clang version 21
             \(entries)
@@ -167,7 +168,7 @@ struct BuildArchiveTests {
         #expect(index.entries.map(\.name) == [Self.runtimeName, Self.programsName])
         #expect(index.entries.map(\.part) == [.runtime, .programs])
         let entry = try #require(index.entries.first)
-        #expect(entry.features == ["text"] && entry.sanitizers.isEmpty && entry.programsHash.isEmpty)
+        #expect(entry.features == ["text"] && entry.sanitizers.isEmpty && entry.programsHash.isEmpty, "the features built, not those asked for")
         #expect(entry.compilerHash == "01234567" && entry.runtimeFlagsHash == "89abcdef" && entry.compiler == "clang version 21")
         #expect(index.entries[1].programsHash == "0123456789abcdef" && index.entries[1].baseEntry == Self.runtimeName)
 
