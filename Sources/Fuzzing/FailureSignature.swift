@@ -199,11 +199,15 @@ public enum FailureSignature {
         return String(function[..<paren])
     }
 
+    /// The words of a sanitizer's message with each number (decimal, hex, negative, and one
+    /// followed by punctuation, as in `load of value 32, which`) replaced by N.
     private static func dropNumbers(_ text: String) -> String {
         text.split(separator: " ").map { word -> String in
-            let digits = word.hasPrefix("-") ? word.dropFirst() : word[...]
+            let punctuation = word.reversed().prefix { ",;:)".contains($0) }.count
+            let bare = word.dropLast(punctuation)
+            let digits = bare.hasPrefix("-") ? bare.dropFirst() : bare[...]
             let isNumber = digits.allSatisfy { $0.isNumber || $0 == "x" || $0 == "." || $0.isHexDigit } && digits.contains(where: \.isNumber)
-            return isNumber ? "N" : String(word)
+            return isNumber ? "N" + word.suffix(punctuation) : String(word)
         }.joined(separator: " ")
     }
 }

@@ -34,6 +34,11 @@ struct SignatureAndReducerTests {
             SUMMARY: UndefinedBehaviorSanitizer: undefined-behavior unity/../src/data_bind/context/context_value_number.cpp:29:59
             """)
         #expect(ubsanAbort.signature == "ubsan N is outside the range of representable values of type 'unsigned long' src/data_bind/context/context_value_number.cpp:29")
+        // One uninitialised bool read, whatever garbage it found: one bucket (a fuzz run made three).
+        let bools = [32, 96, 224].map { value in
+            FailureSignature.crash(adapter: "rive-cpp", message: "stderr (last lines): unity/../src/animation/linear_animation_instance.cpp:53:9: runtime error: load of value \(value), which is not a valid value for type 'bool'").signature
+        }
+        #expect(Set(bools) == ["ubsan load of value N, which is not a valid value for type 'bool' src/animation/linear_animation_instance.cpp:53"], "\(bools)")
         let plain = FailureSignature.crash(adapter: "rive-cpp", message: "the adapter failed: adapter.crashed: the adapter process was killed by signal 11 (Segmentation fault)")
         #expect(plain.kind == .crash)
         #expect(plain.signature == "rive-cpp crashed (signal 11 (Segmentation fault))")
