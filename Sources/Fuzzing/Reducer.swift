@@ -2,7 +2,7 @@ import Foundation
 import RiveFormat
 
 /// Shrinks a `.riv` file while a predicate stays true: delta debugging over its objects, then
-/// removal of single properties, then objects again (keyed frames and whatever the property
+/// removal of single properties (or halving of a bytes value that must stay), then objects again (keyed frames and whatever the property
 /// pass freed); a file our reader does not read (a byte mutation) is first shrunk as bytes.
 ///
 /// Every candidate is a file our writer validates (`RiveWriter.write`), so the result is a
@@ -240,7 +240,8 @@ public struct Reducer {
         return result
     }
 
-    /// Tries removing each property of each object, last object first.
+    /// Tries removing each property of each object, last object first; a bytes value (an
+    /// embedded image or font) that must stay is cut to its first half while the predicate holds.
     private mutating func removeProperties(_ document: RiveDocument, steps: inout [Step]) async -> RiveDocument {
         var current = document
         for objectIndex in current.objects.indices.reversed() {
@@ -252,9 +253,28 @@ public struct Reducer {
                     current = candidate
                     record(Step(pass: "properties", removed: "\(removed.name ?? "key \(removed.key)") of #\(objectIndex)",
                                 objects: current.objects.count, bytes: bytes.count), in: &steps)
+                } else if case .bytes = removed.value {
+                    current = await shortenBytes(current, object: objectIndex, property: propertyIndex, steps: &steps)
                 }
                 propertyIndex -= 1
             }
+        }
+        return current
+    }
+
+    /// Halves a bytes value (keeping its start) while the predicate holds.
+    private mutating func shortenBytes(_ document: RiveDocument, object: Int, property: Int, steps: inout [Step]) async -> RiveDocument {
+        var current = document
+        guard case .bytes(let payload) = current.objects[object].properties[property].value else { return current }
+        var length = payload.count / 2
+        while length > 0 {
+            var candidate = current
+            candidate.objects[object].properties[property].value = .bytes(Array(payload.prefix(length)))
+            guard let bytes = await accepts(candidate) else { break }
+            current = candidate
+            let name = current.objects[object].properties[property].name ?? "key \(current.objects[object].properties[property].key)"
+            record(Step(pass: "properties", removed: "\(name) of #\(object) cut to \(length) bytes", objects: current.objects.count, bytes: bytes.count), in: &steps)
+            length /= 2
         }
         return current
     }

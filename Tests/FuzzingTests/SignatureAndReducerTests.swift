@@ -92,6 +92,24 @@ struct SignatureAndReducerTests {
         #expect(try await again.reduce(Self.nodes()).bytes == result.bytes, "deterministic")
     }
 
+    @Test("an embedded payload the failure needs is cut to its start: a 4,096-byte blob whose first 4 bytes matter keeps 4 to 7")
+    func payloadIsHalved() async throws {
+        var document = Self.nodes()
+        let contents = try #require(RiveSchema.typeKeysByName["FileAssetContents"])
+        let bytesKey = try #require(RiveSchema.propertiesByKey.values.first { $0.name == "bytes" && $0.ownerKey == contents }?.key)
+        let marker: [UInt8] = [0x52, 0x49, 0x56, 0x45]
+        document.objects.insert(RiveObject(typeKey: contents, properties: [RiveProperty(key: bytesKey, value: .bytes(marker + [UInt8](repeating: 7, count: 4092)))]), at: 1)
+        func payload(_ bytes: [UInt8]) -> [UInt8]? {
+            (try? RiveReader.read(bytes))?.objects.lazy.compactMap { $0.properties.first { $0.key == bytesKey } }.first.flatMap {
+                if case .bytes(let value) = $0.value { value } else { nil }
+            }
+        }
+        var reducer = Reducer(predicate: { bytes in payload(bytes)?.starts(with: marker) == true })
+        let result = try await reducer.reduce(document)
+        let kept = try #require(payload(result.bytes))
+        #expect(kept.starts(with: marker) && kept.count >= 4 && kept.count < 8, "\(kept.count) bytes kept")
+    }
+
     @Test("an input that breaks a structural rule (no Backboard) is reduced with readable candidates, and the result says which rule")
     func structurallyInvalidInput() async throws {
         var document = Self.nodes()
