@@ -116,19 +116,31 @@ final class AppleWorker: Worker {
         throw .failedDecoding("RiveRuntime \(AppleRuntimeAdapter.builtRiveRuntimeVersion) has no blob decoding (blob properties appear only in the 6.28 documentation)")
     }
 
-    /// Two round trips through the command queue, then a few main-actor turns.
+    /// Round trips through the command queue, each followed by main-actor turns, until two in
+    /// a row deliver no stream event (at most `maximumFlushRoundTrips`).
     ///
     /// RiveRuntime delivers stream events only while a request is outstanding or a view pumps
-    /// messages; a reply can arrive before the stream events of the same server batch, but
-    /// the reply to a second request sent after the first reply comes after them (messages
-    /// are FIFO). Each event then hops through `Task { @MainActor }` into RiveRuntime's
-    /// stream and through the forwarding task into the RuntimeAPI channel, which the yields
-    /// let run.
+    /// messages. The engine's server drains every command waiting (the replies go out as it
+    /// goes) and only then posts the events of the properties that changed
+    /// (`CommandServer::processCommands`, `checkPropertySubscriptions` at its end, in
+    /// src/command_server.cpp). A request sent after a reply can still land in that batch
+    /// while the server drains it, and its reply then comes before the events, so one quiet
+    /// round trip does not show the batch ended; two in a row make a missed event unlikely,
+    /// not impossible. Each event then hops through `Task { @MainActor }` into RiveRuntime's
+    /// stream and through the forwarding task into the RuntimeAPI channel, which the turns let run.
     func flush() async {
         guard let file = files.lazy.compactMap(\.file).first else { return }
-        for _ in 0..<2 { _ = try? await file.rive.getArtboardNames() }
-        for _ in 0..<Self.deliveryTurns { await Task.yield() }
+        var quietRoundTrips = 0
+        for _ in 0..<Self.maximumFlushRoundTrips where quietRoundTrips < 2 {
+            let delivered = forwardedStreamElements
+            _ = try? await file.rive.getArtboardNames()
+            for _ in 0..<Self.deliveryTurns { await Task.yield() }
+            quietRoundTrips = forwardedStreamElements == delivered ? quietRoundTrips + 1 : 0
+        }
     }
+
+    /// The most round trips one `flush()` makes while events keep arriving.
+    static let maximumFlushRoundTrips = 8
 
     /// One display frame's message drain, as RiveRuntime's view controller does it before each
     /// advance (its message gate's `processMessagesForFrame()`); without it nothing delivers
@@ -141,9 +153,8 @@ final class AppleWorker: Worker {
         #endif
     }
 
-    /// Main-actor turns `flush()` gives the delivery hops: two hops per event, with room for
-    /// the jobs an earlier scenario's streams still queue (with 8, a loaded 2-core machine
-    /// missed an event in 3 of 5 corpus runs; with 32, in none of 11).
+    /// Main-actor turns `flush()` gives the delivery hops after each round trip: two hops per
+    /// event, with room for the jobs an earlier scenario's streams still queue.
     static let deliveryTurns = 32
 
     func takeLog() -> [RuntimeLogEntry] {

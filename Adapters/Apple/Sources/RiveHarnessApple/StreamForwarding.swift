@@ -1,5 +1,9 @@
 import RuntimeAPI
 
+/// How many stream elements the forwarding tasks have passed on, so `flush()` can tell a
+/// round trip that delivered events from one that delivered none.
+@MainActor var forwardedStreamElements = 0
+
 /// Forwards a RiveRuntime stream into a RuntimeAPI event stream.
 ///
 /// The forwarding task starts at once, so RiveRuntime's subscription (sent when its stream
@@ -13,7 +17,10 @@ func forward<Source: AsyncSequence & Sendable, Failure: Error>(
     let channel = EventChannel<Source.Element, Failure>()
     let task = Task { @MainActor in
         do {
-            for try await element in source { channel.yield(element) }
+            for try await element in source {
+                forwardedStreamElements += 1
+                channel.yield(element)
+            }
             channel.finish()
         } catch {
             // A cancelled task means the consumer ended the stream; the channel is already terminated.
@@ -29,7 +36,10 @@ func forward<Source: AsyncSequence & Sendable, Failure: Error>(
 func forward<Element: Sendable>(_ source: AsyncStream<Element>) -> EventStream<Element, Never> {
     let channel = EventChannel<Element, Never>()
     let task = Task { @MainActor in
-        for await element in source { channel.yield(element) }
+        for await element in source {
+            forwardedStreamElements += 1
+            channel.yield(element)
+        }
         channel.finish()
     }
     channel.onTermination = { task.cancel() }
