@@ -316,6 +316,30 @@ struct FuzzTriageTests {
         #expect(!translations.contains { $0.hasPrefix("550") }, "\(translations)")
     }
 
+    @Test("an artboard whose path sits under a feather of its own shape's paint draws nothing (one without the cycle draws), as upstream's dependency sort stops at the cycle before it places the artboard")
+    func pathUnderItsShapesFeatherDrawsNothing() throws {
+        func commandCount(cycle: Bool) throws -> Int {
+            var b = DocumentBuilder()
+            b.add(T.backboard)
+            b.add(T.artboard, [P.componentName: .string("Main"), P.layoutComponentWidth: .float(100), P.layoutComponentHeight: .float(100)])
+            b.add(T.shape, [P.componentParentId: .uint(0), P.nodeX: .float(50), P.nodeY: .float(50)])   // 1
+            b.add(T.fill, [P.componentParentId: .uint(1)])                                               // 2
+            b.add(T.solidColor, [P.componentParentId: .uint(2)])
+            b.add(T.feather, [P.componentParentId: .uint(2)])                                            // 4
+            b.add(T.rectangle, [P.componentParentId: .uint(cycle ? 4 : 1), P.parametricPathWidth: .float(40), P.parametricPathHeight: .float(40)])
+            b.add(T.fill, [P.componentParentId: .uint(0)])                                               // the artboard's background
+            b.add(T.solidColor, [P.componentParentId: .uint(6)])
+            let artboard = try ReferenceWorker().openFile(.data(try b.bytes())).makeArtboard("Main")
+            let machine = try artboard.makeStateMachine(nil, binding: .none)
+            machine.advanceAndApply(by: 0)
+            let recorder = DrawCommandRecorder()
+            artboard.record(into: recorder)
+            return recorder.commands.count
+        }
+        #expect(try commandCount(cycle: false) > 0)
+        #expect(try commandCount(cycle: true) == 0)
+    }
+
     @Test("an inner feather's clip has the rule of the shape's render path: clockwise until a plain nonZero or evenOdd fill of the shape sets its own, as upstream's ShapePaint::draw sets it on the shared path")
     func innerFeatherClipTakesTheSharedPathRule() throws {
         var b = DocumentBuilder()

@@ -179,7 +179,7 @@ extension ArtboardScene {
             switch kind {
             case .artboard:
                 transforms[id] = .identity
-                opacities[id] = store.double(id, P.worldTransformComponentOpacity, 1)
+                opacities[id] = artboardIsNeverUpdated ? 0 : store.double(id, P.worldTransformComponentOpacity, 1)
             case .node, .shape, .rectangle, .ellipse, .pointsPath, .polygon, .componentList, .bone:
                 transforms[id] = transformParentWorld.floatTimes(localTransform(id))
                 // Upstream composes a shape's paths through its and their world transforms

@@ -95,6 +95,10 @@ final class ArtboardScene {
     /// Each component's render opacity: its own times its parent's, in `Float` as upstream.
     @exclusivity(unchecked)
     var renderOpacities: [Double]
+    /// Whether upstream's dependency sort meets a cycle before it places the artboard
+    /// (`ArtboardValidation.hasDependencyCycle`): the artboard's render opacity then stays 0,
+    /// so it draws nothing.
+    let artboardIsNeverUpdated: Bool
     /// Each shape's path in its own space, by shape id (`nil` for other components).
     @exclusivity(unchecked)
     var shapePaths: [Path?]
@@ -254,6 +258,7 @@ final class ArtboardScene {
         }
         worldTransforms = Array(repeating: .identity, count: localObjects.count)
         renderOpacities = Array(repeating: 1, count: localObjects.count)
+        artboardIsNeverUpdated = ArtboardValidation.hasDependencyCycle(localObjects, document: document)
         shapePaths = Array(repeating: nil, count: localObjects.count)
         pathSpacePaths = Array(repeating: nil, count: localObjects.count)
         isComposeDirty = Array(repeating: false, count: localObjects.count)
