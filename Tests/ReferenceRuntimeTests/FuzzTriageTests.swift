@@ -219,6 +219,31 @@ struct FuzzTriageTests {
         #expect(!machine.advanceAndApply(by: 1.0 / 60), "the animation ended; the listener heard the event and did nothing")
     }
 
+    @Test("a 1D blend state naming an input the machine does not have is no state, as upstream's BlendState1DInput::import fails and the reader deletes it: the entry's transition to state 0 reaches the exit state and the machine settles after one frame")
+    func blendStateWithMissingInputIsDeleted() throws {
+        func machine(inputs: Bool) throws -> ReferenceStateMachine {
+            var b = DocumentBuilder()
+            b.add(T.backboard)
+            b.add(T.artboard, [P.componentName: .string("Main"), P.artboardDefaultStateMachineId: .uint(0)])
+            b.add(T.stateMachine, [P.animationName: .string("Machine")])
+            if inputs { b.add(T.stateMachineNumber, [P.stateMachineComponentName: .string("n")]) }
+            b.add(T.stateMachineLayer)
+            b.add(T.blendState1DInput, [P.blendState1DInputInputId: .uint(0)])
+            b.add(T.exitState)
+            b.add(T.anyState)
+            b.add(T.entryState)
+            b.add(T.stateTransition, [P.stateTransitionStateToId: .uint(0)])
+            return try ReferenceWorker().openFile(.data(try b.bytes())).makeArtboard("Main").makeStateMachine(nil, binding: .none)
+        }
+        let withoutInput = try machine(inputs: false)
+        withoutInput.advanceAndApply(by: 0)
+        #expect(withoutInput.currentStateNames == ["exit"])
+        #expect(!withoutInput.advanceAndApply(by: 1.0 / 60))
+        let withInput = try machine(inputs: true)
+        withInput.advanceAndApply(by: 0)
+        #expect(withInput.currentStateNames == ["blend"], "naming a number input, the blend state stays")
+    }
+
     /// An artboard with node "n" whose ping-pong animation (speed `animationSpeed`) keys y from
     /// 100 at frame 0 to 0 at frame 60, linearly, played by an animation state of speed
     /// `stateSpeed`; the node's y after the first advance, by 0.
