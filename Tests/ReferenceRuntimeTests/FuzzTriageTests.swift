@@ -197,6 +197,53 @@ struct FuzzTriageTests {
         #expect(!machine.advanceAndApply(by: 1.0 / 60), "the animation ended and no event was reported")
     }
 
+    @Test("an event listener without actions that hears a reported event keeps no frame going, as upstream's StateMachineListener::performChanges only runs actions: a one-frame animation state that fires an Event settles after its frame")
+    func listenerWithoutActionsKeepsNoFrameGoing() throws {
+        var b = DocumentBuilder()
+        b.add(T.backboard)
+        b.add(T.artboard, [P.componentName: .string("Main"), P.artboardDefaultStateMachineId: .uint(0)])
+        for _ in 1...5 { b.add(T.node) }
+        b.add(T.event, [P.componentName: .string("e")])  // object 6
+        b.add(T.linearAnimation, [P.animationName: .string("a"), P.linearAnimationDuration: .uint(1)])
+        b.add(T.stateMachine, [P.animationName: .string("Machine")])
+        b.add(T.stateMachineLayer)
+        b.add(T.exitState)
+        b.add(T.anyState)
+        b.add(T.animationState, [P.animationStateAnimationId: .uint(0)])
+        b.add(T.stateMachineFireEvent, [P.stateMachineFireEventEventId: .uint(6)])
+        b.add(T.entryState)
+        b.add(T.stateTransition, [P.stateTransitionStateToId: .uint(2)])
+        b.add(T.stateMachineListenerSingle, [P.stateMachineListenerSingleListenerTypeValue: .uint(5), P.stateMachineListenerSingleEventId: .uint(6)])
+        let machine = try ReferenceWorker().openFile(.data(try b.bytes())).makeArtboard("Main").makeStateMachine(nil, binding: .none)
+        #expect(machine.advanceAndApply(by: 0))
+        #expect(!machine.advanceAndApply(by: 1.0 / 60), "the animation ended; the listener heard the event and did nothing")
+    }
+
+    @Test("a 1D blend state naming an input the machine does not have is no state, as upstream's BlendState1DInput::import fails and the reader deletes it: the entry's transition to state 0 reaches the exit state and the machine settles after one frame")
+    func blendStateWithMissingInputIsDeleted() throws {
+        func machine(inputs: Bool) throws -> ReferenceStateMachine {
+            var b = DocumentBuilder()
+            b.add(T.backboard)
+            b.add(T.artboard, [P.componentName: .string("Main"), P.artboardDefaultStateMachineId: .uint(0)])
+            b.add(T.stateMachine, [P.animationName: .string("Machine")])
+            if inputs { b.add(T.stateMachineNumber, [P.stateMachineComponentName: .string("n")]) }
+            b.add(T.stateMachineLayer)
+            b.add(T.blendState1DInput, [P.blendState1DInputInputId: .uint(0)])
+            b.add(T.exitState)
+            b.add(T.anyState)
+            b.add(T.entryState)
+            b.add(T.stateTransition, [P.stateTransitionStateToId: .uint(0)])
+            return try ReferenceWorker().openFile(.data(try b.bytes())).makeArtboard("Main").makeStateMachine(nil, binding: .none)
+        }
+        let withoutInput = try machine(inputs: false)
+        withoutInput.advanceAndApply(by: 0)
+        #expect(withoutInput.currentStateNames == ["exit"])
+        #expect(!withoutInput.advanceAndApply(by: 1.0 / 60))
+        let withInput = try machine(inputs: true)
+        withInput.advanceAndApply(by: 0)
+        #expect(withInput.currentStateNames == ["blend"], "naming a number input, the blend state stays")
+    }
+
     /// An artboard with node "n" whose ping-pong animation (speed `animationSpeed`) keys y from
     /// 100 at frame 0 to 0 at frame 60, linearly, played by an animation state of speed
     /// `stateSpeed`; the node's y after the first advance, by 0.
@@ -294,6 +341,30 @@ struct FuzzTriageTests {
         #expect(!translations.contains { $0.hasPrefix("550") }, "\(translations)")
     }
 
+    @Test("an artboard whose path sits under a feather of its own shape's paint draws nothing (one without the cycle draws), as upstream's dependency sort stops at the cycle before it places the artboard")
+    func pathUnderItsShapesFeatherDrawsNothing() throws {
+        func commandCount(cycle: Bool) throws -> Int {
+            var b = DocumentBuilder()
+            b.add(T.backboard)
+            b.add(T.artboard, [P.componentName: .string("Main"), P.layoutComponentWidth: .float(100), P.layoutComponentHeight: .float(100)])
+            b.add(T.shape, [P.componentParentId: .uint(0), P.nodeX: .float(50), P.nodeY: .float(50)])   // 1
+            b.add(T.fill, [P.componentParentId: .uint(1)])                                               // 2
+            b.add(T.solidColor, [P.componentParentId: .uint(2)])
+            b.add(T.feather, [P.componentParentId: .uint(2)])                                            // 4
+            b.add(T.rectangle, [P.componentParentId: .uint(cycle ? 4 : 1), P.parametricPathWidth: .float(40), P.parametricPathHeight: .float(40)])
+            b.add(T.fill, [P.componentParentId: .uint(0)])                                               // the artboard's background
+            b.add(T.solidColor, [P.componentParentId: .uint(6)])
+            let artboard = try ReferenceWorker().openFile(.data(try b.bytes())).makeArtboard("Main")
+            let machine = try artboard.makeStateMachine(nil, binding: .none)
+            machine.advanceAndApply(by: 0)
+            let recorder = DrawCommandRecorder()
+            artboard.record(into: recorder)
+            return recorder.commands.count
+        }
+        #expect(try commandCount(cycle: false) > 0)
+        #expect(try commandCount(cycle: true) == 0)
+    }
+
     @Test("an inner feather's clip has the rule of the shape's render path: clockwise until a plain nonZero or evenOdd fill of the shape sets its own, as upstream's ShapePaint::draw sets it on the shared path")
     func innerFeatherClipTakesTheSharedPathRule() throws {
         var b = DocumentBuilder()
@@ -341,8 +412,8 @@ struct FuzzTriageTests {
         #expect(try await instance.value(of: NumberProperty(path: "num")) == 0)
     }
 
-    @Test("a node whose parent is no world transform component (a nested state machine) has its local transform as its world transform, as upstream's TransformComponent keeps no parent transform then")
-    func nodeUnderNonTransformParentIgnoresAncestors() throws {
+    @Test("a node under a nested state machine is never updated (world transform identity, render opacity 0), as upstream's dependency sort never reaches a nested animation; a node under a nested artboard composes with its host")
+    func nodeUnderNestedAnimationIsNeverUpdated() throws {
         var b = DocumentBuilder()
         b.add(T.backboard)
         b.add(T.artboard, [P.componentName: .string("Main")])
@@ -350,12 +421,38 @@ struct FuzzTriageTests {
         b.add(T.nestedStateMachine, [P.componentParentId: .uint(1)])
         b.add(T.node, [P.componentName: .string("n"), P.componentParentId: .uint(2), P.nodeY: .float(5)])
         b.add(T.node, [P.componentName: .string("m"), P.componentParentId: .uint(1), P.nodeY: .float(5)])
+        b.add(T.node, [P.componentName: .string("c"), P.componentParentId: .uint(3), P.nodeY: .float(7)])
         b.add(T.artboard, [P.componentName: .string("Inner")])
         let artboard = try ReferenceWorker().openFile(.data(try b.bytes())).makeArtboard("Main")
         artboard.scene.update()
         let n = try #require(artboard.componentID(named: "n")), m = try #require(artboard.componentID(named: "m"))
-        #expect(artboard.scene.worldTransforms[n].ty == 5, "under the nested state machine: its own y only")
+        let c = try #require(artboard.componentID(named: "c"))
+        #expect(artboard.scene.worldTransforms[n].ty == 0, "under the nested state machine: never updated")
+        #expect(artboard.scene.renderOpacities[n] == 0)
+        #expect(artboard.scene.worldTransforms[c].ty == 0, "its child: never updated either")
         #expect(artboard.scene.worldTransforms[m].ty == 401.5, "under the nested artboard: the host's y too")
     }
-}
 
+    @Test("a shape under a nested state machine reports a computed root y of 0 through a target-to-source bind, whatever its own y, as upstream never updates its world transform")
+    func computedRootYUnderNestedAnimationIsZero() async throws {
+        var b = DocumentBuilder()
+        b.add(T.backboard)
+        b.add(T.viewModel, [P.viewModelComponentName: .string("VM")])
+        b.add(T.viewModelPropertyNumber, [P.viewModelComponentName: .string("yPos")])
+        b.add(T.artboard, [P.componentName: .string("Main"), P.artboardViewModelId: .uint(0), P.artboardDefaultStateMachineId: .uint(0)])
+        b.add(T.nestedArtboard, [P.componentParentId: .uint(0)])
+        b.add(T.nestedStateMachine, [P.componentParentId: .uint(1)])
+        b.add(T.shape, [P.componentParentId: .uint(2), P.nodeY: .float(-189.26062)])
+        b.bind(P.nodeComputedRootY, path: [0, 0], flags: 1)
+        b.add(T.stateMachine, [P.animationName: .string("Machine")])
+        b.add(T.stateMachineLayer)
+        b.add(T.entryState)
+        b.add(T.exitState)
+        b.add(T.anyState)
+        let file = try ReferenceWorker().openFile(.data(try b.bytes()))
+        let instance = try file.makeViewModelInstance(.blank(from: .name("VM")))
+        let machine = try file.makeArtboard("Main").makeStateMachine(nil, binding: .instance(instance))
+        machine.advanceAndApply(by: 0)
+        #expect(try await instance.value(of: NumberProperty(path: "yPos")) == 0)
+    }
+}

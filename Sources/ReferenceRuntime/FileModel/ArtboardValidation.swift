@@ -49,4 +49,50 @@ enum ArtboardValidation {
         }
         return true
     }
+
+    /// Whether upstream's `Artboard::sortDependencies` meets a dependency cycle from the
+    /// artboard, for the one cycle modelled: a path under a Feather (through transform
+    /// components other than shapes) whose paint belongs to the path's own shape. The path depends on its parent and updates its shape's path composer
+    /// (`PathComposer::buildDependencies`), and the feather depends on that composer
+    /// (`Feather::buildDependencies`), so the sort (`DependencySorter::visit`) stops with
+    /// "Dependency cycle!" before it places the artboard: the artboard is never updated, its
+    /// render opacity stays 0 and it draws nothing (`Artboard::drawInternal`). The cycle
+    /// counts only when the shape is reached from the artboard through transform components.
+    static func hasDependencyCycle(_ objects: [Int?], document: RiveDocument) -> Bool {
+        func object(_ id: Int) -> RiveObject? {
+            guard objects.indices.contains(id), let index = objects[id] else { return nil }
+            return document.objects[index]
+        }
+        func parent(_ id: Int) -> Int? {
+            guard id != 0, let object = object(id) else { return nil }
+            let parent = Int(object.uint(P.componentParentId) ?? 0)
+            return objects.indices.contains(parent) ? parent : nil
+        }
+        func isReached(_ id: Int) -> Bool {
+            var current = id
+            for _ in 0..<objects.count {
+                if current == 0 { return true }
+                guard let next = parent(current), let object = object(next),
+                      next == 0 || object.isType(T.transformComponent) else { return false }
+                current = next
+            }
+            return false
+        }
+        for id in objects.indices.dropFirst() {
+            guard let path = object(id), path.isType(T.path) else { continue }
+            // Up through transform components to a feather, then its paint, then the shape.
+            var current = id
+            var feather: Int?
+            for _ in 0..<objects.count {
+                guard let next = parent(current), let object = object(next) else { break }
+                if object.isType(T.feather) { feather = next; break }
+                guard object.isType(T.transformComponent), !object.isType(T.shape) else { break }
+                current = next
+            }
+            guard let feather, let paint = parent(feather), let paintObject = object(paint), paintObject.isType(T.shapePaint),
+                  let shape = parent(paint), let shapeObject = object(shape), shapeObject.isType(T.shape) else { continue }
+            if isReached(shape) { return true }
+        }
+        return false
+    }
 }

@@ -163,6 +163,12 @@ extension ArtboardScene {
         while let id = stack.popLast() {
             let node = walk.nodes[id]
             guard let kind = node.kind else { continue }
+            if node.isUnreached {
+                transforms[id] = .identity
+                opacities[id] = 0
+                for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount) { stack.append(walk.children[child]) }
+                continue
+            }
             let parent = node.parent >= 0 ? Int(node.parent) : nil
             let parentWorld = parent.map { transforms[$0] } ?? .identity
             let parentOpacity = parent.map { opacities[$0] } ?? 1
@@ -173,7 +179,7 @@ extension ArtboardScene {
             switch kind {
             case .artboard:
                 transforms[id] = .identity
-                opacities[id] = store.double(id, P.worldTransformComponentOpacity, 1)
+                opacities[id] = artboardIsNeverUpdated ? 0 : store.double(id, P.worldTransformComponentOpacity, 1)
             case .node, .shape, .rectangle, .ellipse, .pointsPath, .polygon, .componentList, .bone:
                 transforms[id] = transformParentWorld.floatTimes(localTransform(id))
                 // Upstream composes a shape's paths through its and their world transforms

@@ -95,6 +95,10 @@ final class ArtboardScene {
     /// Each component's render opacity: its own times its parent's, in `Float` as upstream.
     @exclusivity(unchecked)
     var renderOpacities: [Double]
+    /// Whether upstream's dependency sort meets a cycle before it places the artboard
+    /// (`ArtboardValidation.hasDependencyCycle`): the artboard's render opacity then stays 0,
+    /// so it draws nothing.
+    let artboardIsNeverUpdated: Bool
     /// Each shape's path in its own space, by shape id (`nil` for other components).
     @exclusivity(unchecked)
     var shapePaths: [Path?]
@@ -198,6 +202,12 @@ final class ArtboardScene {
             /// transform component under anything else (a nested state machine, say) has its
             /// local transform as its world transform and its own opacity.
             let parentIsWorldTransform: Bool
+            /// Whether a nested animation (a nested state machine, say) is among the
+            /// ancestors: upstream's `NestedAnimation` adds itself to no component's
+            /// dependents, so `Artboard::sortDependencies` never reaches it nor anything under
+            /// it, and those components are never updated (world transform identity, render
+            /// opacity 0, `TransformComponent`'s initial values).
+            let isUnreached: Bool
         }
         let nodes: [Node]
         let children: [Int]
@@ -206,11 +216,23 @@ final class ArtboardScene {
             var nodes: [Node] = []
             var children: [Int] = []
             nodes.reserveCapacity(components.count)
+            var unreached: [Bool?] = Array(repeating: nil, count: components.count)
+            func isUnreached(_ id: Int) -> Bool {
+                if let known = unreached[id] { return known }
+                unreached[id] = false // a parent cycle ends here
+                var result = false
+                if let parent = components[id]?.parent, components.indices.contains(parent), let parentComponent = components[parent] {
+                    result = RiveSchema.isType(parentComponent.typeKey, a: RiveTypeKey.nestedAnimation) || isUnreached(parent)
+                }
+                unreached[id] = result
+                return result
+            }
             for (id, component) in components.enumerated() {
                 let parentType = component?.parent.flatMap { components.indices.contains($0) ? components[$0]?.typeKey : nil }
                 nodes.append(Node(kind: component?.kind, parent: Int32(component?.parent ?? -1), firstChild: Int32(children.count),
                                   childCount: Int32(component?.children.count ?? 0), shape: Int32(shapeOfPath[id] ?? -1),
-                                  parentIsWorldTransform: parentType.map { RiveSchema.isType($0, a: RiveTypeKey.worldTransformComponent) } ?? false))
+                                  parentIsWorldTransform: parentType.map { RiveSchema.isType($0, a: RiveTypeKey.worldTransformComponent) } ?? false,
+                                  isUnreached: isUnreached(id)))
                 children += component?.children ?? []
             }
             self.nodes = nodes
@@ -236,6 +258,7 @@ final class ArtboardScene {
         }
         worldTransforms = Array(repeating: .identity, count: localObjects.count)
         renderOpacities = Array(repeating: 1, count: localObjects.count)
+        artboardIsNeverUpdated = ArtboardValidation.hasDependencyCycle(localObjects, document: document)
         shapePaths = Array(repeating: nil, count: localObjects.count)
         pathSpacePaths = Array(repeating: nil, count: localObjects.count)
         isComposeDirty = Array(repeating: false, count: localObjects.count)

@@ -531,7 +531,7 @@ public final class ReferenceStateMachine: StateMachine {
     /// Runs the event listeners the events concern (upstream `notifyEventListeners`), each at
     /// most once per call, in listener order: for events of this artboard (`fromHost` nil),
     /// listeners that target the artboard, an event or nothing; for events a nested artboard
-    /// reported, listeners that target its host. Returns whether any acted.
+    /// reported, listeners that target its host. Returns whether any ran an action.
     @discardableResult
     func notifyEventListeners(_ events: [Int], fromHost host: Int?) -> Bool {
         var acted = false
@@ -546,7 +546,9 @@ public final class ReferenceStateMachine: StateMachine {
             }
             guard events.contains(where: listener.eventIds.contains) else { continue }
             for action in listener.actions { run(action) }
-            acted = true
+            // Upstream's `StateMachineListener::performChanges` only runs the actions, so a
+            // listener without actions changes nothing and keeps no frame going.
+            if !listener.actions.isEmpty { acted = true }
         }
         if host != nil, acted { _ = binds.update() }
         return acted

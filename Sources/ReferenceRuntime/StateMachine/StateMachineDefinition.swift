@@ -127,7 +127,7 @@ struct StateMachineDefinition {
     /// A layer state with its outgoing transitions.
     struct State {
         let kind: StateKind
-        let transitions: [Transition]
+        var transitions: [Transition]
         /// What the state fires when it starts and when it ends.
         var fireActions: [FireAction] = []
     }
@@ -225,7 +225,14 @@ struct StateMachineDefinition {
         for layer in machine.layers {
             var states: [State] = []
             for state in layer.states {
-                states.append(Self.state(state, animationCount: animationCount, artboard: artboard, document: document, unsupported: &unsupported))
+                let read = Self.state(state, animationCount: animationCount, artboard: artboard, document: document, unsupported: &unsupported)
+                if let index = state.objectIndex, Self.failsImport(document.objects[index], inputs: inputs) {
+                    // Upstream deletes the state at import, so the layer's later states move
+                    // down one and the state's transitions go to the state read before it.
+                    if !states.isEmpty { states[states.count - 1].transitions += read.transitions }
+                    continue
+                }
+                states.append(read)
             }
             layers.append(Layer(states: states,
                                 entry: states.firstIndex { if case .entry = $0.kind { true } else { false } },
@@ -233,6 +240,18 @@ struct StateMachineDefinition {
         }
         self.layers = layers
         listeners = machine.listeners.map { Self.listener($0, document: document, unsupported: &unsupported) }
+    }
+
+    /// Whether upstream's import of a state fails, so the file reader deletes it
+    /// (`File::read` keeps only objects whose `import` succeeds): a 1D blend state naming an
+    /// input (`hasValidInputId`) that the machine does not have or that is not a number
+    /// (src/animation/blend_state_1d_input.cpp, `BlendState1DInput::import`).
+    static func failsImport(_ object: RiveObject, inputs: [Input]) -> Bool {
+        guard object.typeKey == T.blendState1DInput, let raw = object.uint(P.blendState1DInputInputId) else { return false }
+        let id = UInt32(truncatingIfNeeded: raw)
+        guard id != UInt32.max else { return false }
+        guard Int(id) < inputs.count, case .number = inputs[Int(id)] else { return true }
+        return false
     }
 
     private static func state(_ state: RiveFileLayout.State, animationCount: Int, artboard: RiveFileLayout.Artboard,
