@@ -2,8 +2,9 @@ import Foundation
 import RiveFormat
 
 /// Shrinks a `.riv` file while a predicate stays true: delta debugging over its objects, then
-/// removal of single properties (or halving of a bytes value that must stay), then objects again (keyed frames and whatever the property
-/// pass freed); a file our reader does not read (a byte mutation) is first shrunk as bytes.
+/// removal of single properties (or halving of a bytes value that must stay), then objects
+/// again (keyed frames and whatever the property pass freed); a file our reader does not read
+/// (a byte mutation) is first shrunk as bytes.
 ///
 /// Every candidate is a file our writer validates (`RiveWriter.write`), so the result is a
 /// well-formed file that still shows the failure; candidates that break a structural rule are

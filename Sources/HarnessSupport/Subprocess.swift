@@ -128,17 +128,7 @@ public struct Subprocess {
         #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
         return
         #else
-        var tree: [Int32] = [root]
-        var listed = 0
-        _ = kill(root, SIGSTOP)
-        while listed < tree.count {
-            let parent = tree[listed]
-            listed += 1
-            for child in childProcesses(of: parent) where !tree.contains(child) {
-                _ = kill(child, SIGSTOP)
-                tree.append(child)
-            }
-        }
+        let tree = forEachProcess(inTreeOf: root) { _ = kill($0, SIGSTOP) }
         for pid in tree { _ = kill(pid, SIGKILL) }
         #endif
     }
@@ -151,23 +141,37 @@ public struct Subprocess {
         #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
         return false
         #else
-        var tree: [Int32] = [root]
-        var listed = 0
+        #if os(Linux)
+        let which = __priority_which_t(PRIO_PROCESS.rawValue)
+        #else
+        let which = PRIO_PROCESS
+        #endif
         var allTook = true
-        while listed < tree.count {
-            let pid = tree[listed]
-            listed += 1
-            // A process that started after its parent took the value inherited it.
-            #if os(Linux)
-            let which = __priority_which_t(PRIO_PROCESS.rawValue)
-            #else
-            let which = PRIO_PROCESS
-            #endif
+        // A process that starts after its parent took the value inherits it.
+        forEachProcess(inTreeOf: root) { pid in
             if setpriority(which, id_t(pid), niceness) != 0, errno != ESRCH { allTook = false }
-            for child in childProcesses(of: pid) where !tree.contains(child) { tree.append(child) }
         }
         return allTook
         #endif
+    }
+
+    /// Calls `visit` on a process, then on each process it started, level by level, each
+    /// before its own children are listed (so a process stopped by `visit` starts none unseen).
+    /// - Returns: the processes visited, the root first.
+    @discardableResult
+    private static func forEachProcess(inTreeOf root: Int32, _ visit: (Int32) -> Void) -> [Int32] {
+        var tree: [Int32] = [root]
+        var listed = 0
+        visit(root)
+        while listed < tree.count {
+            let parent = tree[listed]
+            listed += 1
+            for child in childProcesses(of: parent) where !tree.contains(child) {
+                visit(child)
+                tree.append(child)
+            }
+        }
+        return tree
     }
 
     /// The ids of the processes whose parent is `parent` (`pgrep -P`).

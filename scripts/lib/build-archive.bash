@@ -140,19 +140,28 @@ archive_put_runtime() {
   archive_add "$archive" "$entry" "$tmp" runtime "${entry##*--f}" none "$build_dir/manifest.txt"
 }
 
+# archive_put_members ARCHIVE ENTRY PART FLAGS_HASH PROGRAMS MANIFEST DIR MEMBER...: packs the
+# members of DIR as the entry and indexes it (archive_add); does nothing when the archive is a
+# URL or its index has the entry.
+archive_put_members() {
+  local archive=$1 entry=$2 part=$3 flags=$4 programs=$5 manifest=$6 dir=$7 tmp
+  shift 7
+  archive_is_url "$archive" && return 0
+  archive_index_line "$archive" "$entry" >/dev/null && return 0
+  mkdir -p "$archive/builds" || return 1
+  tmp=$(mktemp "$archive/builds/.put.XXXXXX")
+  tar -czf "$tmp" -C "$dir" "$@" || { rm -f "$tmp"; return 1; }
+  archive_add "$archive" "$entry" "$tmp" "$part" "$flags" "$programs" "$manifest"
+}
+
 # archive_put_programs ARCHIVE ENTRY BUILD_DIR PROGRAM_KEY: packs the manifest and the driver and
 # bench program of BUILD_DIR/programs/PROGRAM_KEY (no objects) as the programs part ENTRY
 # (RUNTIME_ENTRY--pPROGRAMS) and indexes it; does nothing when the index has the entry.
 archive_put_programs() {
-  local archive=$1 entry=$2 build_dir=$3 program_key=$4 members=() member tmp runtime_entry
-  archive_is_url "$archive" && return 0
-  archive_index_line "$archive" "$entry" >/dev/null && return 0
-  mkdir -p "$archive/builds" || return 1
+  local archive=$1 entry=$2 build_dir=$3 program_key=$4 members=() member runtime_entry
   for member in manifest.txt "programs/$program_key/rive-cpp-driver" "programs/$program_key/rive-cpp-bench"; do
     [ -e "$build_dir/$member" ] && members+=("$member")
   done
-  tmp=$(mktemp "$archive/builds/.put.XXXXXX")
-  tar -czf "$tmp" -C "$build_dir" "${members[@]}" || { rm -f "$tmp"; return 1; }
   runtime_entry=${entry%--p*}
-  archive_add "$archive" "$entry" "$tmp" programs "${runtime_entry##*--f}" "${entry##*--p}" "$build_dir/manifest.txt"
+  archive_put_members "$archive" "$entry" programs "${runtime_entry##*--f}" "${entry##*--p}" "$build_dir/manifest.txt" "$build_dir" "${members[@]}"
 }

@@ -52,7 +52,8 @@ enum ArtboardValidation {
 
     /// Whether upstream's `Artboard::sortDependencies` meets a dependency cycle from the
     /// artboard, for the one cycle modelled: a path under a Feather (through transform
-    /// components other than shapes) whose paint belongs to the path's own shape. The path depends on its parent and updates its shape's path composer
+    /// components other than shapes) whose paint belongs to the path's own shape. The path
+    /// depends on its parent and updates its shape's path composer
     /// (`PathComposer::buildDependencies`), and the feather depends on that composer
     /// (`Feather::buildDependencies`), so the sort (`DependencySorter::visit`) stops with
     /// "Dependency cycle!" before it places the artboard: the artboard is never updated, its
